@@ -1,0 +1,1 @@
+"""Helltaker rules: level grammar, simulator, STRIPS schema notation."""

@@ -1,0 +1,1 @@
+"""From schemas and levels to unified-planning problems, PDDL, planners and checked plans."""

@@ -1,0 +1,239 @@
+"""STRIPS action schemas in the reports' notation, parsed by ``schema.lark``.
+
+A `Domain` is what a schema file says: the schemas, and the predicates they use (arity,
+argument types, whether an effect changes them). Consistency checks that make a model
+unusable (unbound variables, arity or type clashes) are errors with file:line:col.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+
+from strips_model.errors import HelltakerError, Position, SchemaError, read_text
+
+UNTYPED = "object"
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    name: str
+    is_variable: bool
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    predicate: str
+    args: tuple[Term, ...]
+    positive: bool
+    position: Position
+
+    def __str__(self) -> str:
+        inner = f"({', '.join(map(str, self.args))})" if self.args else ""
+        return f"{'' if self.positive else '-'}{self.predicate}{inner}"
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    name: str
+    parameters: tuple[Parameter, ...]
+    preconditions: tuple[Literal, ...]
+    effects: tuple[Literal, ...]
+    cost: int
+    position: Position
+
+    def parameter_type(self, variable: str) -> str | None:
+        for parameter in self.parameters:
+            if parameter.name == variable:
+                return parameter.type
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Predicate:
+    name: str
+    types: tuple[str, ...]
+    fluent: bool
+    """True when some effect adds or deletes it; otherwise it is static (part of the level)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Domain:
+    schemas: tuple[Schema, ...]
+    predicates: tuple[Predicate, ...]
+    source: str
+
+    def predicate(self, name: str) -> Predicate:
+        for predicate in self.predicates:
+            if predicate.name == name:
+                return predicate
+        raise KeyError(name)
+
+    def types(self) -> tuple[str, ...]:
+        seen = dict.fromkeys(t for p in self.predicates for t in p.types)
+        seen.update(dict.fromkeys(p.type for s in self.schemas for p in s.parameters))
+        return tuple(seen)
+
+
+@v_args(inline=True)
+class _SchemaBuilder(Transformer):
+    def __init__(self, source: str) -> None:
+        super().__init__()
+        self._source = source
+
+    def _at(self, token: Token) -> Position:
+        return Position(self._source, token.line, token.column)
+
+    def variable(self, token: Token) -> Term:
+        return Term(str(token), True)
+
+    def constant(self, token: Token) -> Term:
+        return Term(str(token), False)
+
+    def arguments(self, *terms: Term | None) -> tuple[Term, ...]:
+        return tuple(term for term in terms if term is not None)
+
+    def literal(self, negation: Token | None, name: Token,
+                arguments: tuple[Term, ...] | None) -> Literal:
+        return Literal(str(name), arguments or (), negation is None, self._at(name))
+
+    def literals(self, *literals: Literal | None) -> tuple[Literal, ...]:
+        return tuple(literal for literal in literals if literal is not None)
+
+    def parameter(self, name: Token, type_name: Token | None) -> Parameter:
+        return Parameter(str(name), str(type_name) if type_name is not None else UNTYPED)
+
+    def parameters(self, *parameters: Parameter | None) -> tuple[Parameter, ...]:
+        return tuple(parameter for parameter in parameters if parameter is not None)
+
+    def precondition(self, literals: tuple[Literal, ...]) -> tuple[Literal, ...]:
+        return literals
+
+    effect = precondition
+
+    def cost(self, token: Token) -> int:
+        return int(token)
+
+    def schema(self, name: Token, parameters: tuple[Parameter, ...],
+               preconditions: tuple[Literal, ...], effects: tuple[Literal, ...],
+               cost: int | None) -> Schema:
+        return Schema(str(name), parameters, preconditions, effects,
+                      1 if cost is None else cost, self._at(name))
+
+    def start(self, *schemas: Schema) -> tuple[Schema, ...]:
+        return schemas
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("strips_model").joinpath("schema.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", maybe_placeholders=True)
+
+
+def _describe_expected(expected: set[str]) -> str:
+    names = {
+        "NAME": "a lowercase name", "VARIABLE": "a capitalised variable", "INTEGER": "an integer",
+        "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'", "NEGATION": "'-'",
+        "PRECONDITION": "'Precondition'", "EFFECT": "'Effect'", "COST": "'Cost'",
+        "$END": "end of file",
+    }
+    return ", ".join(sorted(names.get(item, item) for item in expected))
+
+
+def parse_schemas(text: str, source: str = "<schemas>") -> tuple[Schema, ...]:
+    """Parse schemas without checking their consistency (see `build_domain`)."""
+    try:
+        tree = _parser().parse(text.removeprefix("\ufeff"))
+    except UnexpectedToken as error:
+        found = "end of file" if error.token.type == "$END" else repr(str(error.token))
+        raise SchemaError(
+            f"expected {_describe_expected(error.expected)}, found {found}",
+            Position(source, error.line, error.column),
+        ) from None
+    except UnexpectedCharacters as error:
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        raise SchemaError(
+            f"unexpected character {char!r}; expected {_describe_expected(error.allowed)}",
+            Position(source, error.line, error.column),
+        ) from None
+    except UnexpectedEOF as error:
+        raise SchemaError(f"unexpected end of file; expected "
+                          f"{_describe_expected(set(error.expected))}", Position(source)) from None
+    try:
+        return _SchemaBuilder(source).transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, HelltakerError):
+            raise error.orig_exc from None
+        raise
+
+
+def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) -> Domain:
+    """Collect predicates; with `strict`, reject unbound variables and clashing signatures."""
+    signatures: dict[str, tuple[tuple[str, ...], Literal]] = {}
+    fluents: set[str] = set()
+    names: dict[str, Schema] = {}
+    for schema in schemas:
+        if strict and schema.name in names:
+            raise SchemaError(f"schema {schema.name!r} defined twice (first at "
+                              f"line {names[schema.name].position.line})", schema.position)
+        names[schema.name] = schema
+        declared = {p.name for p in schema.parameters}
+        for literal in (*schema.preconditions, *schema.effects):
+            types: list[str] = []
+            for term in literal.args:
+                if term.is_variable:
+                    if strict and term.name not in declared:
+                        raise SchemaError(f"variable {term.name} in {literal} is not a "
+                                          f"parameter of {schema.name}", literal.position)
+                    types.append(schema.parameter_type(term.name) or UNTYPED)
+                else:
+                    types.append("")  # a constant: its type is taken from the other uses
+            known = signatures.get(literal.predicate)
+            if known is None:
+                signatures[literal.predicate] = (tuple(types), literal)
+                continue
+            known_types, first = known
+            if len(known_types) != len(types):
+                raise SchemaError(
+                    f"{literal.predicate} has {len(types)} arguments here but "
+                    f"{len(known_types)} at line {first.position.line}", literal.position)
+            merged = tuple(a or b for a, b in zip(known_types, types, strict=True))
+            if strict and any(a and b and a != b for a, b in zip(known_types, types, strict=True)):
+                raise SchemaError(
+                    f"{literal} uses types {types} but {first} (line {first.position.line}) "
+                    f"uses {list(known_types)}", literal.position)
+            signatures[literal.predicate] = (merged, first)
+        fluents.update(literal.predicate for literal in schema.effects)
+    predicates = tuple(
+        Predicate(name, tuple(t or UNTYPED for t in types), name in fluents)
+        for name, (types, _) in signatures.items()
+    )
+    return Domain(tuple(schemas), predicates, source)
+
+
+def parse_domain(text: str, source: str = "<schemas>") -> Domain:
+    return build_domain(parse_schemas(text, source), source)
+
+
+def load_domain(path: str) -> Domain:
+    return parse_domain(read_text(path), path)
+
+
+@cache
+def helltaker_domain() -> Domain:
+    """The project's model, `helltaker.strips`, parsed once per process."""
+    resource = resources.files("strips_model").joinpath("helltaker.strips")
+    return parse_domain(resource.read_text("utf-8"), "strips_model/helltaker.strips")

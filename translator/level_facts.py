@@ -1,0 +1,110 @@
+"""A level in the vocabulary of `helltaker.strips`: objects, static facts, initial state, goal.
+
+This is the one place that knows what the model's predicates mean for a `Level`; the
+translator to unified-planning and the grounding used by the equivalence test both read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from strips_model.level import DIRECTIONS, Cell, Level, State
+
+Atom = tuple[str, ...]
+"""(predicate, argument, ...): object names as they appear in PDDL."""
+
+WALL: Final = "wall"
+LIMBO: Final[dict[int, str]] = {0: "limbo_even", 1: "limbo_odd"}
+PARITY: Final[dict[int, str]] = {0: "even", 1: "odd"}
+DIRECTION_NAMES: Final[dict[str, str]] = {"u": "up", "d": "down", "l": "left", "r": "right"}
+LETTER_OF_DIRECTION: Final[dict[str, str]] = {name: key for key, name in DIRECTION_NAMES.items()}
+
+
+def cell_name(cell: Cell) -> str:
+    return f"c{cell[0]}_{cell[1]}"
+
+
+def cell_of_name(name: str) -> Cell | None:
+    if not name.startswith("c") or "_" not in name:
+        return None
+    row, column = name[1:].split("_", 1)
+    return int(row), int(column)
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    objects: dict[str, tuple[str, ...]]
+    """Type name -> object names, in a deterministic order."""
+    static: frozenset[Atom]
+    initial: frozenset[Atom]
+    """Fluent atoms true at the start; every other fluent atom is false."""
+    goal: tuple[Atom, ...]
+
+
+def level_facts(level: Level) -> Facts:
+    open_cells = level.open_cells()
+    cells = tuple(cell_name(cell) for cell in open_cells) + (WALL, LIMBO[0], LIMBO[1])
+    static: set[Atom] = set()
+    goals = level.goal_cells()
+    for cell in open_cells:
+        name = cell_name(cell)
+        for key, (d_row, d_column) in DIRECTIONS.items():
+            neighbour = (cell[0] + d_row, cell[1] + d_column)
+            target = cell_name(neighbour) if level.is_open(neighbour) else WALL
+            static.add(("adjacent", name, target, DIRECTION_NAMES[key]))
+        for parity, parity_name in PARITY.items():
+            # Parity P is the count before the action; traps are judged after it (R-E1).
+            if level.hurts(cell, 1 - parity):
+                static.add(("hurts", name, parity_name))
+            else:
+                static.add(("calm", name, parity_name))
+                if level.is_trap(cell):
+                    static.add(("dooms", name, parity_name))
+        if not level.is_trap(cell) and cell not in level.spikes:
+            static.add(("holds", name))
+        static.add(("key_at", name, "yes" if cell == level.key else "no"))
+        static.add(("goal_at", name, "yes" if cell in goals else "no"))
+    static.update({("flip", "even", "odd"), ("flip", "odd", "even"),
+                   ("limbo", "even", LIMBO[0]), ("limbo", "odd", LIMBO[1])})
+    return Facts(
+        objects={
+            "cell": cells,
+            "dir": tuple(DIRECTION_NAMES.values()),
+            "parity": tuple(PARITY.values()),
+            "flag": ("yes", "no"),
+        },
+        static=frozenset(static),
+        initial=state_atoms(level, level.start),
+        goal=(("won", "yes"),),
+    )
+
+
+def doomed_skeleton(level: Level, state: State) -> Cell | None:
+    """The skeleton standing on a trap: it is lowered now and rises at the next action (E3)."""
+    on_traps = [cell for cell in state.skeletons if level.is_trap(cell)]
+    if len(on_traps) > 1:
+        raise ValueError(f"two skeletons on traps, unreachable under RULES.md: {on_traps}")
+    return on_traps[0] if on_traps else None
+
+
+def state_atoms(level: Level, state: State) -> frozenset[Atom]:
+    """The model's fluent atoms that describe a simulator state (parity included)."""
+    atoms: set[Atom] = {("hero", cell_name(state.hero)), ("has_key", "no"), ("won", "no"),
+                        ("parity", PARITY[state.parity]), ("occupied", WALL)}
+    if state.has_key:
+        atoms.add(("has_key", "yes"))
+    if any(
+        (state.hero[0] + dr, state.hero[1] + dc) in level.demons for dr, dc in DIRECTIONS.values()
+    ):
+        atoms.add(("won", "yes"))
+    for cell in state.boulders:
+        atoms.update({("boulder", cell_name(cell)), ("occupied", cell_name(cell))})
+    for cell in state.skeletons:
+        atoms.update({("skeleton", cell_name(cell)), ("occupied", cell_name(cell))})
+    if state.lock_closed and level.lock is not None:
+        atoms.update({("locked", cell_name(level.lock)), ("occupied", cell_name(level.lock))})
+    doomed = doomed_skeleton(level, state)
+    slot = cell_name(doomed) if doomed is not None else LIMBO[state.parity]
+    atoms.update({("doomed", slot), ("skeleton", slot), ("occupied", slot)})
+    return frozenset(atoms)

@@ -91,7 +91,7 @@ def doomed_skeleton(level: Level, state: State) -> Cell | None:
 def state_atoms(level: Level, state: State) -> frozenset[Atom]:
     """The model's fluent atoms that describe a simulator state (parity included)."""
     atoms: set[Atom] = {("hero", cell_name(state.hero)), ("has_key", "no"), ("won", "no"),
-                        ("parity", PARITY[state.parity]), ("occupied", WALL)}
+                        ("phase", PARITY[state.parity]), ("occupied", WALL)}
     if state.has_key:
         atoms.add(("has_key", "yes"))
     if any(

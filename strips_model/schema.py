@@ -145,7 +145,7 @@ def _parser() -> Lark:
 
 def _describe_expected(expected: set[str]) -> str:
     names = {
-        "NAME": "a lowercase name", "VARIABLE": "a capitalised variable", "INTEGER": "an integer",
+        "NAME": "a lowercase name", "SCHEMA_NAME": "a schema name", "VARIABLE": "a capitalised variable", "INTEGER": "an integer",
         "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'", "NEGATION": "'-'",
         "PRECONDITION": "'Precondition'", "EFFECT": "'Effect'", "COST": "'Cost'",
         "$END": "end of file",
@@ -159,6 +159,11 @@ def parse_schemas(text: str, source: str = "<schemas>") -> tuple[Schema, ...]:
         tree = _parser().parse(text.removeprefix("\ufeff"))
     except UnexpectedToken as error:
         found = "end of file" if error.token.type == "$END" else repr(str(error.token))
+        if error.token.type == "NAME" and "SCHEMA_NAME" in error.expected:
+            raise SchemaError(
+                f"schema {found} must be followed by '(PARAMETERS)' and 'Precondition:'",
+                Position(source, error.line, error.column),
+            ) from None
         raise SchemaError(
             f"expected {_describe_expected(error.expected)}, found {found}",
             Position(source, error.line, error.column),

@@ -1,13 +1,55 @@
-"""`helltaker pddl`: placeholder wiring, filled in by the PDDL export."""
+"""`helltaker pddl`: write domain.pddl and problem files for levels."""
 
 from __future__ import annotations
 
 import argparse
+import os
+
+from strips_model.errors import HelltakerError, Position
+from strips_model.level import load_level
 
 
 def add_pddl_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    return None
+    command = commands.add_parser(
+        "pddl", help="export levels as PDDL (domain.pddl + problem files)",
+        description="Translate the STRIPS schemas and LEVEL into a unified-planning problem and "
+        "write it with PDDLWriter. One level gives DIR/domain.pddl and DIR/problem.pddl; several "
+        "levels give DIR/domain.pddl (shared) and DIR/<level>.pddl each. Files are written "
+        "atomically: on any error nothing is left half-written.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
+    command.add_argument("-o", "--output", metavar="DIR", default=".",
+                         help="directory to write into (default: the current directory)")
+    command.add_argument("--budget", type=int, metavar="N",
+                         help="override the budget (it does not appear in the PDDL: the "
+                         "planner receives it as a cost bound)")
 
 
 def command_pddl(args: argparse.Namespace) -> int:
-    raise NotImplementedError
+    from translator.fast_downward import helltaker_parts
+    from translator.pddl_export import pddl_texts, problem_name, write_atomically
+
+    if os.path.exists(args.output) and not os.path.isdir(args.output):
+        raise HelltakerError("exists and is not a directory", Position(args.output))
+    levels = [load_level(path) for path in args.levels]
+    parts = helltaker_parts()
+    files: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for level in levels:
+        texts = pddl_texts(parts, level)
+        files[os.path.join(args.output, "domain.pddl")] = texts.domain
+        if len(levels) == 1:
+            target = os.path.join(args.output, "problem.pddl")
+        else:
+            name = problem_name(level)
+            if name in names:
+                raise HelltakerError(f"two levels would both be written as {name}.pddl "
+                                     f"({names[name]} and {level.source})")
+            names[name] = level.source
+            target = os.path.join(args.output, f"{name}.pddl")
+        files[target] = texts.problem
+    write_atomically(files)
+    for path in files:
+        print(path)
+    return 0

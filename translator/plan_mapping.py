@@ -1,11 +1,12 @@
-"""Planner plans back to key presses: every ground action names its direction."""
+"""Planner plans back to key presses: every ground action of our model names its direction."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from unified_planning.plans import ActionInstance
 
+from strips_model.schema import Domain
 from translator.level_facts import LETTER_OF_DIRECTION
 
 DIRECTION_TYPE = "dir"
@@ -16,15 +17,34 @@ class PlanMappingError(Exception):
 
 
 def directions_of(actions: Iterable[ActionInstance]) -> tuple[str, ...]:
-    """Return the `udlr` directions of a sequence of ground actions of our model."""
-    directions: list[str] = []
-    for instance in actions:
-        action = instance.action
-        letter = None
-        for parameter, value in zip(action.parameters, instance.actual_parameters, strict=True):
-            if parameter.type.is_user_type() and parameter.type.name == DIRECTION_TYPE:
-                letter = LETTER_OF_DIRECTION.get(str(value))
-        if letter is None:
-            raise PlanMappingError(f"action {instance} has no direction parameter")
-        directions.append(letter)
+    """The `udlr` directions of unified-planning action instances of our model."""
+    return tuple(
+        _direction(
+            str(instance),
+            [(p.type.name if p.type.is_user_type() else "", str(value))  # type: ignore[attr-defined]
+             for p, value in zip(instance.action.parameters, instance.actual_parameters,
+                                 strict=True)],
+        )
+        for instance in actions
+    )
+
+
+def directions_of_named(domain: Domain,
+                        actions: Iterable[tuple[str, Sequence[str]]]) -> tuple[str, ...]:
+    """The directions of `(action name, arguments)` pairs, as read from a PDDL plan file."""
+    schemas = {schema.name.lower(): schema for schema in domain.schemas}
+    directions = []
+    for name, arguments in actions:
+        schema = schemas.get(name.lower())
+        if schema is None or len(schema.parameters) != len(arguments):
+            raise PlanMappingError(f"action ({name} {' '.join(arguments)}) is not in the model")
+        typed = [(p.type, a) for p, a in zip(schema.parameters, arguments, strict=True)]
+        directions.append(_direction(f"({name} {' '.join(arguments)})", typed))
     return tuple(directions)
+
+
+def _direction(shown: str, typed_arguments: Sequence[tuple[str, str]]) -> str:
+    for type_name, value in typed_arguments:
+        if type_name == DIRECTION_TYPE and value.lower() in LETTER_OF_DIRECTION:
+            return LETTER_OF_DIRECTION[value.lower()]
+    raise PlanMappingError(f"action {shown} has no direction parameter")

@@ -1,0 +1,30 @@
+# `make run` and `make test` create .venv and install the project into it when needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+SHARED := ../shared
+SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
+
+.PHONY: run test pddl clean
+
+$(INSTALLED): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(INSTALLED)
+
+# Solve the repo's levels (and the course's classic levels when ../shared is beside the
+# repo) with Fast Downward, validate every plan in the simulator, print a table.
+run: $(INSTALLED)
+	$(BIN)/helltaker solve --table levels/*.txt $(SHARED_CLASSIC)
+
+test: $(INSTALLED)
+	$(BIN)/python -m pytest
+
+# Regenerate pddl/: the shared domain and one problem per level in levels/.
+pddl: $(INSTALLED)
+	$(BIN)/helltaker pddl levels/*.txt -o pddl
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,48 @@
+"""Fast Downward's driver run on PDDL files, as users run it on what `helltaker pddl` writes."""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class DriverRun:
+    exit_code: int
+    """Fast Downward's documented exit code (0 plan found, 12/13 none, 2x limits, 3x errors)."""
+    actions: tuple[tuple[str, tuple[str, ...]], ...]
+    cost: int | None
+    log: str
+
+
+def driver_path() -> str:
+    """The `fast-downward.py` shipped inside the up-fast-downward wheel."""
+    resource = importlib.resources.files("up_fast_downward").joinpath("downward/fast-downward.py")
+    return str(resource)
+
+
+def run_driver(domain: str, problem: str, search: str,
+               timeout: float | None = None) -> DriverRun:
+    with tempfile.TemporaryDirectory(prefix="helltaker-fd-") as work:
+        plan_file = os.path.join(work, "plan")
+        command = [sys.executable, driver_path(), "--plan-file", plan_file,
+                   os.path.abspath(domain), os.path.abspath(problem), "--search", search]
+        completed = subprocess.run(command, cwd=work, capture_output=True, text=True,
+                                   timeout=timeout, check=False)
+        actions: list[tuple[str, tuple[str, ...]]] = []
+        cost = None
+        if os.path.exists(plan_file):
+            with open(plan_file, encoding="utf-8") as stream:
+                for line in stream:
+                    line = line.strip()
+                    if line.startswith("(") and line.endswith(")"):
+                        name, *arguments = line[1:-1].split()
+                        actions.append((name, tuple(arguments)))
+                    elif line.startswith("; cost ="):
+                        cost = int(line.split("=")[1].split()[0])
+        return DriverRun(completed.returncode, tuple(actions), cost,
+                         completed.stdout + completed.stderr)

@@ -51,7 +51,7 @@ def shared_level_files() -> list[str]:
 
 
 def par_table() -> list[tuple[str, int, int]]:
-    """Rows (file under levels/, budget, par) of the table in ../shared/PAR.md, the single source."""
+    """Rows (file under levels/, budget, par) of ../shared/PAR.md, the single source of pars."""
     par_file = SHARED / "PAR.md"
     if not par_file.is_file():
         return []

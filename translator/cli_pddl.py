@@ -49,7 +49,11 @@ def command_pddl(args: argparse.Namespace) -> int:
             names[name] = level.source
             target = os.path.join(args.output, f"{name}.pddl")
         files[target] = texts.problem
-    write_atomically(files)
+    try:
+        write_atomically(files)
+    except OSError as error:
+        raise HelltakerError(f"cannot write: {error.strerror or 'is a directory'}",
+                             Position(error.filename or args.output)) from None
     for path in files:
         print(path)
     return 0

@@ -10,7 +10,6 @@ LAMA with a bound does not reopen closed nodes and misses plans on levels 6, 7 a
 
 from __future__ import annotations
 
-import io
 from functools import cache
 
 from unified_planning.engines import PlanGenerationResultStatus as UPStatus
@@ -48,11 +47,12 @@ def solve_with_fast_downward(level: Level, options: PlannerOptions) -> PlannerOu
     problem = build_problem(helltaker_parts(), level_facts(level), level.name)
     configuration = search_configuration(options.budget)
     label = f"fd {configuration}"
-    log = io.StringIO()
     with OneshotPlanner(name=ENGINE,
                         params={"fast_downward_search_config": configuration}) as planner:
-        result = planner.solve(problem, timeout=options.timeout, output_stream=log)
-    text = log.getvalue()
+        # No output_stream: unified-planning's streaming reader polls with short timeouts and
+        # can drop lines under load; without it the log is read whole when FD exits.
+        result = planner.solve(problem, timeout=options.timeout)
+    text = "".join(message.message for message in result.log_messages or ())
     if result.status in (UPStatus.SOLVED_SATISFICING, UPStatus.SOLVED_OPTIMALLY):
         assert result.plan is not None
         actions = result.plan.actions  # type: ignore[attr-defined]

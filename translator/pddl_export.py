@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -41,6 +42,9 @@ def pddl_texts(parts: ModelParts, level: Level) -> PddlTexts:
 
 def write_atomically(files: dict[str, str]) -> None:
     """Write every file or none: each goes to a temporary file, then all are renamed."""
+    for path in files:
+        if os.path.isdir(path):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
     staged: list[tuple[str, str]] = []
     umask = os.umask(0)
     os.umask(umask)

@@ -1,0 +1,195 @@
+"""The `helltaker` command line: exit statuses 0/1/2, outputs, one-line input errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, par_table, shared_path
+
+from translator.cli import main
+
+# #HMS D#: kick the skeleton onto the spikes (it dies), step, step onto the spikes (2), step
+# next to the demon: cost 1 + 1 + 2 + 1 = 5.
+SKELETON_SPIKES = "Skeleton and spikes\n5\n#HMS D#\n"
+SHARED_MAP = "tests/spikes3.txt"
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run in an empty directory: a PLAN argument naming an existing file is read as a file."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def level_file(tmp_path: Path) -> str:
+    path = tmp_path / "skel.txt"
+    path.write_text(SKELETON_SPIKES, encoding="utf-8")
+    return str(path)
+
+
+def shared_map_and_par() -> tuple[str, int]:
+    path = shared_path(f"levels/{SHARED_MAP}")
+    (par,) = [par for relpath, _, par in par_table() if relpath == SHARED_MAP]
+    return str(path), par
+
+
+def one_error_line(stderr: str) -> str:
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert lines[0].startswith("helltaker: ") and "Traceback" not in stderr
+    return lines[0]
+
+
+def test_validate_valid_plan_exits_0(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 0: the plan is valid (R-G1..R-G3)."""
+    assert main(["validate", level_file, "rrrr"]) == 0
+    out = capsys.readouterr().out
+    assert out == "valid: skel, cost 5 <= budget 5, goal at letter 4\n"
+
+
+def test_validate_invalid_plan_exits_1(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 1: the plan is invalid; the reason is printed."""
+    assert main(["validate", level_file, "rrr"]) == 1
+    out = capsys.readouterr().out
+    assert out == "invalid: plan ends with the hero at (0,3), not next to a demon (R-G1)\n"
+
+
+def test_validate_plan_from_a_file(
+    level_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PLAN may be a file; whitespace and newlines between letters are ignored."""
+    plan = tmp_path / "plan.txt"
+    plan.write_text("rr\nrr\n", encoding="utf-8")
+    assert main(["validate", level_file, str(plan)]) == 0
+    assert capsys.readouterr().out.startswith("valid: ")
+
+
+def test_validate_bad_letter_exits_2(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 2: a letter outside the alphabet, reported at <plan>:line:column (F2)."""
+    assert main(["validate", level_file, "rrxr"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    line = one_error_line(captured.err)
+    assert line.startswith("helltaker: <plan>:1:3: ") and "'x'" in line
+
+
+def test_validate_directory_as_level_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Exit 2: a directory given as LEVEL is one line of error, no traceback."""
+    assert main(["validate", str(tmp_path), "r"]) == 2
+    line = one_error_line(capsys.readouterr().err)
+    assert line == f"helltaker: {tmp_path}: is a directory, expected a file"
+
+
+def test_validate_bad_level_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exit 2: a level error is `helltaker: path:line:col: message` (F4)."""
+    path = tmp_path / "bad.txt"
+    path.write_text("t\n5\n#H D#\n#X  #\n", encoding="utf-8")
+    assert main(["validate", str(path), "r"]) == 2
+    line = one_error_line(capsys.readouterr().err)
+    assert line.startswith(f"helltaker: {path}:4:2: unknown character 'X'")
+
+
+def test_validate_json_keys(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints one object with exactly the documented keys."""
+    assert main(["validate", level_file, "rrrr", "--json"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    data = json.loads(line)
+    assert list(data) == ["level", "valid", "cost", "budget", "letters", "goal_at", "reason"]
+    assert data == {"level": "skel", "valid": True, "cost": 5, "budget": 5, "letters": 4,
+                    "goal_at": 4, "reason": None}
+
+
+def test_validate_json_invalid(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--json on an invalid plan: exit 1, valid false and the reason."""
+    assert main(["validate", level_file, "rrrrl", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["valid"] is False
+    assert data["reason"] == "goal reached at letter 4, 1 trailing letter (R-G2)"
+
+
+def test_validate_trace(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--trace: one line per letter with the rule ids it applied, then the verdict."""
+    assert main(["validate", level_file, "rrrr", "--trace"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 5 and lines[-1].startswith("valid: ")
+    expected = [
+        (1, "[R-A4 R-E1 R-E2]", "cost 1", "spent   1"),
+        (2, "[R-A5 R-E1]", "cost 1", "spent   2"),
+        (3, "[R-A5 R-E1 R-E3]", "cost 2", "spent   4"),
+        (4, "[R-A5 R-E1]", "cost 1", "spent   5"),
+    ]
+    for line, (index, rules, cost, spent) in zip(lines, expected, strict=False):
+        assert line.split()[0] == str(index)
+        assert rules in line and cost in line and spent in line
+
+
+def test_validate_french_alphabet(level_file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--alphabet fr: `d` is right; in the default alphabet `dddd` walks into the wall below."""
+    assert main(["validate", level_file, "dddd", "--alphabet", "fr"]) == 0
+    assert main(["validate", level_file, "dddd"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "invalid: letter 1 'd': hero at (0,1) walks into the outside of the grid " \
+        "at (1,1) (R-A0)"
+
+
+def test_solve_search_prints_a_plan_that_validates(capsys: pytest.CaptureFixture[str]) -> None:
+    """solve --planner search: the printed plan is accepted by validate at the par."""
+    path, par = shared_map_and_par()
+    assert main(["solve", path, "--planner", "search"]) == 0
+    (plan,) = capsys.readouterr().out.splitlines()
+    assert main(["validate", path, plan, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["valid"] is True and data["cost"] == par
+
+
+def test_solve_search_budget_below_par_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """solve --budget par-1: proven unsolvable, exit 1, nothing on stdout."""
+    path, par = shared_map_and_par()
+    assert main(["solve", path, "--planner", "search", "--budget", str(par - 1)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"no plan within budget {par - 1}" in captured.err
+
+
+def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """solve --json: one object per level with the documented keys."""
+    path, par = shared_map_and_par()
+    corridor = str(shared_path("levels/tests/corridor.txt"))
+    assert main(["solve", path, corridor, "--planner", "search", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    keys = {"level", "status", "plan", "cost", "budget", "optimal", "planner", "seconds", "valid"}
+    first, second = (json.loads(line) for line in lines)
+    assert set(first) == keys and set(second) == keys
+    assert first["level"] == path and second["level"] == corridor
+    assert first["status"] == "solved" and first["valid"] is True and first["optimal"] is True
+    assert first["cost"] == par
+
+
+def test_solve_search_json_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
+    """solve --json with budget par-1: status unsolvable, plan null, exit 1."""
+    path, par = shared_map_and_par()
+    assert main(["solve", path, "--planner", "search", "--json", "--budget", str(par - 1)]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "unsolvable" and data["plan"] is None and data["cost"] is None
+    assert data["budget"] == par - 1
+
+
+def test_subprocess_bad_level_single_line_no_traceback(tmp_path: Path) -> None:
+    """Exit 2 from a real process: stderr is one `helltaker:` line, never a traceback."""
+    path = tmp_path / "bad.txt"
+    path.write_text("title\nnot a number\n#H D#\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "translator.cli", "validate", str(path), "r"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    line = one_error_line(done.stderr)
+    assert line.startswith(f"helltaker: {path}:2:1: ")

@@ -1,0 +1,97 @@
+"""`helltaker solve` with Fast Downward: every level solved within budget, validated, optimal
+costs equal to PAR.md and to the exhaustive search, budget par - 1 proven unsolvable."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import ROOT, SHARED, par_table, shared_params
+
+from strips_model.level import load_level
+from strips_model.plan import parse_plan
+from strips_model.validator import validate
+from translator.cli import main
+from translator.search_planner import solve_exhaustively
+
+pytestmark = pytest.mark.planner
+
+REPO_LEVELS = sorted(str(p) for p in (ROOT / "levels").glob("*.txt"))
+
+
+def _solve(capsys, *args: str) -> tuple[int, list[dict]]:  # type: ignore[type-arg]
+    code = main(["solve", *args, "--json"])
+    captured = capsys.readouterr()
+    if code not in (0, 1):
+        pytest.fail(f"exit {code}; stderr:\n{captured.err}")
+    return code, [json.loads(line) for line in captured.out.splitlines()]
+
+
+def test_shared_levels_solved_optimally_within_budget(capsys) -> None:
+    rows = par_table()
+    if not rows:
+        pytest.skip("../shared is absent: PAR.md and the shared levels cannot be read")
+    paths = [str(SHARED / "levels" / relpath) for relpath, _, _ in rows]
+    code, results = _solve(capsys, *paths)
+    assert code == 0
+    for (relpath, budget, par), result in zip(rows, results, strict=True):
+        assert result["status"] == "solved", relpath
+        assert result["valid"] is True
+        assert result["cost"] == par, relpath
+        assert result["budget"] == budget
+        assert result["optimal"] is True
+        assert result["planner"].startswith("fd astar(")
+        level = load_level(result["level"])
+        assert validate(level, parse_plan(result["plan"])).cost == par
+
+
+def test_repo_levels_solved_and_agree_with_the_exhaustive_search(capsys) -> None:
+    code, results = _solve(capsys, "--optimal", *REPO_LEVELS)
+    assert code == 0
+    for path, result in zip(REPO_LEVELS, results, strict=True):
+        reference = solve_exhaustively(load_level(path))
+        assert result["valid"] is True and result["cost"] == reference.cost, path
+
+
+@pytest.mark.parametrize("row", shared_params(par_table()), ids=lambda row: row and row[0])
+def test_budget_par_minus_one_is_proven_unsolvable(row: tuple[str, int, int], capsys) -> None:
+    relpath, _, par = row
+    code, results = _solve(capsys, "--budget", str(par - 1), str(SHARED / "levels" / relpath))
+    assert code == 1
+    assert results[0]["status"] == "unsolvable"
+    assert results[0]["plan"] is None
+
+
+def test_repo_levels_below_par_are_proven_unsolvable(capsys) -> None:
+    for path in REPO_LEVELS:
+        par = solve_exhaustively(load_level(path)).cost
+        assert par is not None
+        if par == 0:
+            continue  # no budget below 0
+        code, results = _solve(capsys, "--budget", str(par - 1), path)
+        assert (code, results[0]["status"]) == (1, "unsolvable"), path
+
+
+def test_french_alphabet_output(capsys) -> None:
+    code = main(["solve", str(ROOT / "levels" / "level1.txt"), "--alphabet", "fr"])
+    plan = capsys.readouterr().out.strip()
+    assert code == 0
+    assert set(plan) <= set("hbgd")
+    assert validate(load_level(str(ROOT / "levels" / "level1.txt")),
+                    parse_plan(plan, "fr")).valid
+
+
+def test_timeout_is_a_planner_failure_with_log_lines(capsys) -> None:
+    code = main(["solve", str(ROOT / "levels" / "level1.txt"), "--timeout", "0.001"])
+    captured = capsys.readouterr()
+    assert code == 3
+    assert "timeout" in captured.err
+    assert captured.out == ""
+
+
+def test_plain_output_is_the_plan_and_a_summary(capsys) -> None:
+    path = str(ROOT / "levels" / "lock_and_key.txt")
+    assert main(["solve", path]) == 0
+    captured = capsys.readouterr()
+    assert validate(load_level(path), parse_plan(captured.out.strip())).valid
+    assert f"{path}: solved, cost 14/14 (optimal)" in captured.err

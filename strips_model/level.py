@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -144,15 +145,14 @@ class _LevelBuilder(Transformer):
 
     def budget(self, token: Token) -> tuple[int, Token]:
         text = str(token).strip()
-        try:
-            value = int(text)
-        except ValueError:
+        # ASCII digits only: int() would also take "1_0", "+5" or non-Latin digits.
+        if re.fullmatch(r"-[0-9]+", text):
+            raise LevelError(f"budget must be non-negative, found {text} (F1)", self._at(token))
+        if not re.fullmatch(r"[0-9]+", text):
             raise LevelError(
                 f"budget must be a non-negative integer, found {text!r} (F1)", self._at(token)
-            ) from None
-        if value < 0:
-            raise LevelError(f"budget must be non-negative, found {value} (F1)", self._at(token))
-        return value, token
+            )
+        return int(text), token
 
     def row(self, token: Token) -> Token:
         return token

@@ -172,6 +172,13 @@ def test_fractional_budget() -> None:
     assert "'2.5'" in str(error)
 
 
+@pytest.mark.parametrize("budget", ["1_0", "+5", "\u0663"])
+def test_budget_is_ascii_digits_only(budget: str) -> None:
+    """F1: Python's int() would read these; the format's integer is plain digits."""
+    error = level_error(f"t\n{budget}\n#H D#\n")
+    assert str(error).startswith("x.txt:2:1: budget must be a non-negative integer")
+
+
 def test_negative_budget() -> None:
     """F1: N >= 0."""
     error = level_error("t\n-3\n#H D#\n")

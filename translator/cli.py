@@ -10,6 +10,7 @@ Exit statuses (documented in `--help` and the README):
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -96,9 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print a table: level, budget, cost, par, plan, seconds "
                         "(par is the optimum found by the exhaustive search)")
 
-    from translator.cli_pddl import add_pddl_command
-
-    add_pddl_command(commands)
+    check.set_defaults(handler=command_validate)
+    solve.set_defaults(handler=command_solve)
+    for module_name in COMMAND_MODULES:
+        # Each module adds its subcommand and sets `handler`; importing them is cheap, the
+        # heavy imports (unified-planning, pictures) happen inside the handlers.
+        importlib.import_module(module_name).add_command(commands)
     return parser
 
 
@@ -187,7 +191,7 @@ def command_solve(args: argparse.Namespace) -> int:
             reference = solve_exhaustively(level, level.budget)
             rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
                          str(reference.cost) if reference.cost is not None else "-",
-                         plan if plan is not None else status, f"{seconds:.2f}"))
+                         (plan or "(empty)") if plan is not None else status, f"{seconds:.2f}"))
         elif plan is not None and status == "solved":
             print(plan if len(levels) == 1 else f"{level.source}\t{plan}", flush=True)
             print(f"{level.source}: solved, cost {cost}/{level.budget}"
@@ -210,18 +214,15 @@ def _print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
               .rstrip())
 
 
-COMMANDS = {"validate": command_validate, "solve": command_solve}
+COMMAND_MODULES = ("translator.cli_pddl",)
+"""Modules that each contribute one subcommand through `add_command(commands)`."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        if args.command in COMMANDS:
-            return COMMANDS[args.command](args)
-        from translator.cli_pddl import command_pddl
-
-        return command_pddl(args)
+        return int(args.handler(args))
     except HelltakerError as error:
         print(f"helltaker: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

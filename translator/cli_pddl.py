@@ -9,7 +9,7 @@ from strips_model.errors import HelltakerError, Position
 from strips_model.level import load_level
 
 
-def add_pddl_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     command = commands.add_parser(
         "pddl", help="export levels as PDDL (domain.pddl + problem files)",
         description="Translate the STRIPS schemas and LEVEL into a unified-planning problem and "
@@ -21,9 +21,7 @@ def add_pddl_command(commands: argparse._SubParsersAction) -> None:  # type: ign
     command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
     command.add_argument("-o", "--output", metavar="DIR", default=".",
                          help="directory to write into (default: the current directory)")
-    command.add_argument("--budget", type=int, metavar="N",
-                         help="override the budget (it does not appear in the PDDL: the "
-                         "planner receives it as a cost bound)")
+    command.set_defaults(handler=command_pddl)
 
 
 def command_pddl(args: argparse.Namespace) -> int:

@@ -214,7 +214,12 @@ def _print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
               .rstrip())
 
 
-COMMAND_MODULES = ("translator.cli_pddl",)
+COMMAND_MODULES = (
+    "translator.cli_pddl",
+    "translator.cli_compare",
+    "translator.cli_show",
+    "translator.cli_plans",
+)
 """Modules that each contribute one subcommand through `add_command(commands)`."""
 
 

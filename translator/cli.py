@@ -21,6 +21,8 @@ from strips_model.errors import HelltakerError, read_text
 from strips_model.level import Level, load_level
 from strips_model.plan import ALPHABETS, format_plan, parse_plan
 from strips_model.validator import Verdict, validate
+from translator.outcome import PlannerOutcome
+from translator.planner_registry import PlannerOptions
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_PLANNER = 0, 1, 2, 3
 
@@ -90,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="override the budget written in the level files")
     solve.add_argument("--timeout", type=float, metavar="S",
                        help="give up on a level after S seconds (exit 3)")
+    solve.add_argument("--jobs", type=int, metavar="N", default=None,
+                       help="solve up to N levels at once in worker processes "
+                       "(default: the number of cores)")
     _add_alphabet(solve)
     output = solve.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object per level")
@@ -148,19 +153,33 @@ def _load_levels(paths: Sequence[str], budget: int | None) -> list[Level]:
     return levels
 
 
+def _plan_level(task: tuple[str, Level, PlannerOptions]) -> tuple[PlannerOutcome, float]:
+    """Run one planner on one level; module-level so that worker processes can run it."""
+    from translator.planner_registry import PLANNERS
+
+    name, level, options = task
+    started = time.perf_counter()
+    outcome = PLANNERS[name](level, options)
+    return outcome, time.perf_counter() - started
+
+
 def command_solve(args: argparse.Namespace) -> int:
-    from translator.planner_registry import PLANNERS, PlannerOptions
     from translator.outcome import Status
+    from translator.parallel import default_jobs, run_ordered
+    from translator.planner_registry import PlannerOptions, prepare_planner
     from translator.search_planner import solve_exhaustively
 
     levels = _load_levels(args.levels, args.budget)
-    planner = PLANNERS[args.planner]
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise HelltakerError(f"--jobs must be at least 1, found {jobs}")
+    prepare_planner(args.planner)
+    tasks = [(args.planner, level, PlannerOptions(level.budget, args.optimal, args.timeout))
+             for level in levels]
     worst = EXIT_OK
     rows: list[tuple[str, ...]] = []
-    for level in levels:
-        started = time.perf_counter()
-        outcome = planner(level, PlannerOptions(level.budget, args.optimal, args.timeout))
-        seconds = time.perf_counter() - started
+    for level, (outcome, seconds) in zip(levels, run_ordered(_plan_level, tasks, jobs),
+                                         strict=True):
         verdict = validate(level, outcome.directions) if outcome.directions is not None else None
         if outcome.status is Status.SOLVED and verdict is not None and not verdict.valid:
             # A plan the rules reject is a planner (or model) failure, never shown as a solution.

@@ -63,6 +63,13 @@ def level_facts(level: Level) -> Facts:
                     static.add(("dooms", name, parity_name))
         if not level.is_trap(cell) and cell not in level.spikes:
             static.add(("holds", name))
+        for parity, parity_name in PARITY.items():
+            static.add(("doom_site", name, parity_name, LIMBO[parity]))
+            for d_row, d_column in DIRECTIONS.values():
+                middle = (cell[0] + d_row, cell[1] + d_column)
+                site = (cell[0] + 2 * d_row, cell[1] + 2 * d_column)
+                if level.is_open(middle) and level.is_open(site) and level.is_trap(site):
+                    static.add(("doom_site", name, parity_name, cell_name(site)))
         static.add(("key_at", name, "yes" if cell == level.key else "no"))
         static.add(("goal_at", name, "yes" if cell in goals else "no"))
     static.update({("flip", "even", "odd"), ("flip", "odd", "even"),

@@ -25,3 +25,5 @@ class PlannerOutcome:
     optimal: bool
     """True when the planner guarantees that `cost` is minimal."""
     log_tail: str = ""
+    timings: tuple[tuple[str, float], ...] = ()
+    """Seconds per pipeline phase (model, pddl, translate, search, decode), when measured."""

@@ -29,6 +29,12 @@ def run_search(level: Level, options: PlannerOptions) -> PlannerOutcome:
 
 
 def run_fast_downward(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    from translator.fd_direct import solve_direct
+
+    return solve_direct(level, options.budget, options.optimal, options.timeout)
+
+
+def run_fast_downward_through_up(level: Level, options: PlannerOptions) -> PlannerOutcome:
     # Imported on use: unified-planning costs over a second to import.
     from translator.fast_downward import solve_with_fast_downward
 
@@ -37,6 +43,20 @@ def run_fast_downward(level: Level, options: PlannerOptions) -> PlannerOutcome:
 
 PLANNERS: dict[str, PlannerFunction] = {
     "fd": run_fast_downward,
+    "fd-up": run_fast_downward_through_up,
     "search": run_search,
 }
 DEFAULT_PLANNER = "fd"
+
+_WARM_UP_MODULES: dict[str, tuple[str, ...]] = {
+    "fd": ("translator.fd_direct", "fast_downward.translate.main"),
+    "fd-up": ("translator.fast_downward",),
+}
+
+
+def prepare_planner(name: str) -> None:
+    """Import what planner `name` needs once, before worker processes are forked from us."""
+    import importlib
+
+    for module in _WARM_UP_MODULES.get(name, ()):
+        importlib.import_module(module)

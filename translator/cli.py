@@ -238,6 +238,8 @@ COMMAND_MODULES = (
     "translator.cli_compare",
     "translator.cli_show",
     "translator.cli_plans",
+    "translator.cli_generate",
+    "translator.cli_bench",
 )
 """Modules that each contribute one subcommand through `add_command(commands)`."""
 

@@ -13,6 +13,7 @@ import contextlib
 import importlib.util
 import io
 import os
+import re
 import subprocess
 import tempfile
 import time
@@ -129,19 +130,33 @@ def solve_direct(level: Level, budget: int, optimal: bool = True,
                                   tuple(timings))
         mark = lap("search", mark)
         log = translate_log + search.stdout + search.stderr
+        counts = _counts(translate_log, search.stdout)
         if search.returncode in _SOLVED and os.path.exists(plan_file):
             actions, cost = _read_plan(plan_file)
             directions = directions_of_named(domain, actions)
             lap("decode", mark)
             return PlannerOutcome(Status.SOLVED, directions, cost, label, True, _tail(log),
-                                  tuple(timings))
+                                  tuple(timings), counts)
         if search.returncode in _UNSOLVABLE:
             return PlannerOutcome(Status.UNSOLVABLE, None, None, label, True, _tail(log),
-                                  tuple(timings))
+                                  tuple(timings), counts)
         status = Status.TIMEOUT if search.returncode in _OUT_OF_TIME else Status.ERROR
         return PlannerOutcome(status, None, None, label, False,
                               f"search exit code {search.returncode}\n{_tail(log)}",
                               tuple(timings))
+
+
+_COUNTED = {"operators": r"Translator operators: (\d+)", "variables": r"Translator variables: (\d+)",
+            "expanded": r"Expanded (\d+) state"}
+
+
+def _counts(translate_log: str, search_log: str) -> tuple[tuple[str, int], ...]:
+    found = []
+    for name, pattern in _COUNTED.items():
+        match = re.search(pattern, translate_log + search_log)
+        if match:
+            found.append((name, int(match.group(1))))
+    return tuple(found)
 
 
 def _read_plan(path: str) -> tuple[list[tuple[str, tuple[str, ...]]], int | None]:

@@ -27,3 +27,5 @@ class PlannerOutcome:
     log_tail: str = ""
     timings: tuple[tuple[str, float], ...] = ()
     """Seconds per pipeline phase (model, pddl, translate, search, decode), when measured."""
+    counts: tuple[tuple[str, int], ...] = ()
+    """Sizes the planner reported, e.g. ground operators and states expanded."""

@@ -36,9 +36,13 @@ def _run_child(function: Callable[[Any], Any], item: Any, sender: Connection) ->
 
 
 def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
-                jobs: int) -> Iterator[Result]:
-    """Yield `function(item)` for each item, in order, running up to `jobs` at once."""
-    if jobs <= 1 or len(items) <= 1:
+                jobs: int, isolate: bool = False) -> Iterator[Result]:
+    """Yield `function(item)` for each item, in order, running up to `jobs` at once.
+
+    With `isolate`, every item runs in a process of its own even when one job at a time is
+    asked for (benchmarks use it so that no run inherits state from the previous one).
+    """
+    if not isolate and (jobs <= 1 or len(items) <= 1):
         for item in items:
             yield function(item)
         return
@@ -49,7 +53,7 @@ def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
     next_index = 0
     try:
         while next_index < len(items):
-            while waiting and len(running) < jobs:
+            while waiting and len(running) < max(1, jobs):
                 index, item = waiting.pop(0)
                 receiver, sender = context.Pipe(duplex=False)
                 process = context.Process(target=_run_child, args=(function, item, sender))

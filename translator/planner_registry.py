@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from strips_model.level import Level
 from translator.outcome import PlannerOutcome, Status
-from translator.search_planner import solve_exhaustively
+from translator.search_planner import SearchTimeout, solve_exhaustively
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,11 +21,15 @@ PlannerFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
 
 
 def run_search(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    result = solve_exhaustively(level, options.budget)
     label = "search (A* over the simulator)"
+    try:
+        result = solve_exhaustively(level, options.budget, options.timeout)
+    except SearchTimeout as timeout:
+        return PlannerOutcome(Status.TIMEOUT, None, None, label, False, str(timeout))
+    counts = (("expanded", result.expanded),)
     if result.plan is None:
-        return PlannerOutcome(Status.UNSOLVABLE, None, None, label, True)
-    return PlannerOutcome(Status.SOLVED, result.plan, result.cost, label, True)
+        return PlannerOutcome(Status.UNSOLVABLE, None, None, label, True, counts=counts)
+    return PlannerOutcome(Status.SOLVED, result.plan, result.cost, label, True, counts=counts)
 
 
 def run_fast_downward(level: Level, options: PlannerOptions) -> PlannerOutcome:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import time
 from dataclasses import dataclass
 
 from strips_model.level import Cell, Level, State
@@ -32,7 +33,12 @@ def _distance_to_goal(level: Level) -> dict[Cell, int]:
     }
 
 
-def solve_exhaustively(level: Level, budget: int | None = None) -> SearchResult:
+class SearchTimeout(Exception):
+    """The search ran past its time limit."""
+
+
+def solve_exhaustively(level: Level, budget: int | None = None,
+                       time_limit: float | None = None) -> SearchResult:
     """Return a minimum-cost plan whose cost is within `budget` (the level's by default)."""
     limit = level.budget if budget is None else budget
     start = level.start
@@ -44,6 +50,7 @@ def solve_exhaustively(level: Level, budget: int | None = None) -> SearchResult:
     tie = itertools.count()
     queue: list[tuple[int, int, int, State]] = [(distance[start.hero], 0, next(tie), start)]
     expanded = 0
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     while queue:
         _, cost, _, state = heapq.heappop(queue)
         if cost > best[state]:
@@ -55,6 +62,8 @@ def solve_exhaustively(level: Level, budget: int | None = None) -> SearchResult:
                 plan.append(direction)
             return SearchResult(tuple(reversed(plan)), cost, expanded)
         expanded += 1
+        if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
+            raise SearchTimeout(f"no result after {time_limit} s ({expanded} states expanded)")
         for direction in "udlr":
             outcome = step(level, state, direction)
             if not isinstance(outcome, Move):

@@ -7,6 +7,7 @@ unusable (unbound variables, arity or type clashes) are errors with file:line:co
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -17,6 +18,14 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from strips_model.errors import HelltakerError, Position, SchemaError, read_text
 
 UNTYPED = "object"
+
+
+def pddl_name(name: str) -> str:
+    """How a name of the notation is spelled in PDDL: lowercase (Fast Downward lowercases
+    every token), with primes spelled out (`Y'` -> `y_1`, `Y''` -> `y_2`)."""
+    primes = len(name) - len(name.rstrip("'"))
+    base = re.sub(r"[^a-z0-9_]", "_", name.rstrip("'").lower())
+    return f"{base}_{primes}" if primes else base
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +154,8 @@ def _parser() -> Lark:
 
 def _describe_expected(expected: set[str]) -> str:
     names = {
-        "NAME": "a lowercase name", "SCHEMA_NAME": "a schema name", "VARIABLE": "a capitalised variable", "INTEGER": "an integer",
+        "NAME": "a lowercase name", "SCHEMA_NAME": "a schema name",
+        "VARIABLE": "a capitalised variable", "INTEGER": "an integer",
         "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'", "NEGATION": "'-'",
         "PRECONDITION": "'Precondition'", "EFFECT": "'Effect'", "COST": "'Cost'",
         "$END": "end of file",

@@ -74,7 +74,8 @@ def validate(
         letter = to_letter[direction]
         outcome = step(level, state, direction, explain=explain)
         if isinstance(outcome, NotAnAction):
-            return verdict(False, None, f"letter {index} {letter!r}: hero at {cell_text(state.hero)} "
+            hero = cell_text(state.hero)
+            return verdict(False, None, f"letter {index} {letter!r}: hero at {hero} "
                            f"walks into {outcome.obstacle} at {cell_text(outcome.cell)} (R-A0)",
                            "R-A0", index)
         assert isinstance(outcome, Move)

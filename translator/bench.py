@@ -20,6 +20,7 @@ from strips_model.level import load_level
 from strips_model.validator import validate
 from translator.parallel import run_ordered
 from translator.planner_registry import PLANNERS, PlannerOptions, prepare_planner
+from translator.progress import Progress
 from translator.published_times import published_for
 
 PHASES = ("parse", "model", "pddl", "translate", "search", "decode", "validate")
@@ -93,7 +94,22 @@ def par_table(level_path: str) -> int | None:
     return None
 
 
-def _measure_once(task: tuple[str, str, float | None]) -> dict[str, object]:
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One measured run of one planner on one level."""
+
+    level: str
+    budget: int
+    status: str
+    configuration: str
+    cost: int | None
+    valid: bool | None
+    phases: dict[str, float]
+    total: float
+    counts: dict[str, int]
+
+
+def _measure_once(task: tuple[str, str, float | None]) -> _Run:
     source, planner, timeout = task
     started = time.perf_counter()
     level = load_level(source)
@@ -106,10 +122,9 @@ def _measure_once(task: tuple[str, str, float | None]) -> dict[str, object]:
     if not outcome.timings:
         phases[SEARCH_PHASE.get(planner, "planner")] = planned - parsed
     phases["validate"] = finished - planned
-    return {"level": level.name, "budget": level.budget, "status": outcome.status.value,
-            "configuration": outcome.planner, "cost": verdict.cost if verdict else None,
-            "valid": verdict.valid if verdict else None, "phases": phases,
-            "total": finished - started, "counts": dict(outcome.counts)}
+    return _Run(level.name, level.budget, outcome.status.value, outcome.planner,
+                verdict.cost if verdict else None, verdict.valid if verdict else None, phases,
+                finished - started, dict(outcome.counts))
 
 
 def _reference_par(source: str) -> int | None:
@@ -125,33 +140,35 @@ def _reference_par(source: str) -> int | None:
 
 
 def measure(levels: list[str], planners: list[str], repeat: int,
-            timeout: float | None = None,
-            progress: object | None = None) -> list[Row]:
+            timeout: float | None = None) -> list[Row]:
     for planner in planners:
         prepare_planner(planner)
     load_level(levels[0])  # build the level parser before forking the runs
     rows = []
-    for source in levels:
-        par = _reference_par(source)
-        for planner in planners:
-            runs = list(run_ordered(_measure_once, [(source, planner, timeout)] * repeat,
-                                    jobs=1, isolate=True))
-            first = runs[0]
-            phase_names = [name for name in (*PHASES, "planner") if name in first["phases"]]
-            phases = {name: statistics.median(run["phases"][name] for run in runs)  # type: ignore[index]
-                      for name in phase_names}
-            cost = first["cost"]
-            rows.append(Row(
-                level=str(first["level"]), source=source, planner=planner,
-                configuration=str(first["configuration"]), status=str(first["status"]),
-                budget=int(first["budget"]), par=par,  # type: ignore[arg-type]
-                cost=cost, valid=first["valid"],  # type: ignore[arg-type]
-                optimal=None if cost is None or par is None else cost == par,
-                phases=phases, total=statistics.median(run["total"] for run in runs),  # type: ignore[misc]
-                counts=first["counts"],  # type: ignore[arg-type]
-                published=published_for(str(first["level"])),
-            ))
+    with Progress(len(levels) * len(planners)) as progress:
+        for source in levels:
+            par = _reference_par(source)
+            for planner in planners:
+                progress.start(f"{Path(source).name} {planner}")
+                rows.append(_row(source, planner, par, repeat, timeout))
+                progress.done()
     return rows
+
+
+def _row(source: str, planner: str, par: int | None, repeat: int,
+         timeout: float | None) -> Row:
+    runs = list(run_ordered(_measure_once, [(source, planner, timeout)] * repeat,
+                            jobs=1, isolate=True))
+    first = runs[0]
+    names = [name for name in (*PHASES, "planner") if name in first.phases]
+    return Row(
+        level=first.level, source=source, planner=planner, configuration=first.configuration,
+        status=first.status, budget=first.budget, par=par, cost=first.cost, valid=first.valid,
+        optimal=None if first.cost is None or par is None else first.cost == par,
+        phases={name: statistics.median(run.phases[name] for run in runs) for name in names},
+        total=statistics.median(run.total for run in runs), counts=first.counts,
+        published=published_for(first.level),
+    )
 
 
 def _process_seconds(arguments: list[str], repeat: int) -> float:
@@ -186,8 +203,9 @@ def speed_targets(levels: list[str], repeat: int) -> list[Target]:
         exhaustive = _process_seconds(["solve", "--planner", "search", by_name["level9"]],
                                       repeat)
         ratio = exhaustive / fast
+        command = f"helltaker solve --planner search {by_name['level9']}"
         targets.append(Target("level9: exhaustive search time / fd time", ratio, 5.0, "x",
-                              ratio >= 5.0, f"helltaker solve --planner search {by_name['level9']}"))
+                              ratio >= 5.0, command))
     return targets
 
 

@@ -111,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _read_plan_argument(text: str) -> tuple[str, str]:
+def read_plan_argument(text: str) -> tuple[str, str]:
     """Return (plan text, source name) for a PLAN argument."""
     if text == "-":
         return sys.stdin.read(), "<stdin>"
@@ -129,7 +129,7 @@ def _print_trace(verdict: Verdict) -> None:
 
 def command_validate(args: argparse.Namespace) -> int:
     level = load_level(args.level)
-    plan_text, source = _read_plan_argument(args.plan)
+    plan_text, source = read_plan_argument(args.plan)
     directions = parse_plan(plan_text, args.alphabet, source)
     verdict = validate(level, directions, args.alphabet, explain=args.trace)
     if args.trace and not args.json:
@@ -164,10 +164,9 @@ def _plan_level(task: tuple[str, Level, PlannerOptions]) -> tuple[PlannerOutcome
 
 
 def command_solve(args: argparse.Namespace) -> int:
-    from translator.outcome import Status
     from translator.parallel import default_jobs, run_ordered
-    from translator.planner_registry import PlannerOptions, prepare_planner
-    from translator.search_planner import solve_exhaustively
+    from translator.planner_registry import prepare_planner
+    from translator.progress import Progress
 
     levels = _load_levels(args.levels, args.budget)
     jobs = args.jobs if args.jobs is not None else default_jobs()
@@ -178,51 +177,66 @@ def command_solve(args: argparse.Namespace) -> int:
              for level in levels]
     worst = EXIT_OK
     rows: list[tuple[str, ...]] = []
-    for level, (outcome, seconds) in zip(levels, run_ordered(_plan_level, tasks, jobs),
-                                         strict=True):
-        verdict = validate(level, outcome.directions) if outcome.directions is not None else None
-        if outcome.status is Status.SOLVED and verdict is not None and not verdict.valid:
-            # A plan the rules reject is a planner (or model) failure, never shown as a solution.
-            print(f"{level.source}: {outcome.planner} returned an invalid plan: {verdict.reason}",
-                  file=sys.stderr)
-            worst = max(worst, EXIT_PLANNER)
-            status = "invalid"
-        else:
-            status = outcome.status.value
-        if outcome.status in (Status.TIMEOUT, Status.ERROR):
-            print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
-            if outcome.log_tail:
-                print(outcome.log_tail, file=sys.stderr)
-            worst = max(worst, EXIT_PLANNER)
-        elif outcome.status is Status.UNSOLVABLE:
-            worst = max(worst, EXIT_FAILED)
-        plan = (format_plan(outcome.directions, args.alphabet)
-                if outcome.directions is not None else None)
-        cost = verdict.cost if verdict is not None else None
-        if args.json:
-            print(json.dumps({
-                "level": level.source, "status": status, "plan": plan, "cost": cost,
-                "budget": level.budget, "optimal": outcome.optimal and status == "solved",
-                "planner": outcome.planner, "seconds": round(seconds, 3),
-                "valid": verdict.valid if verdict is not None else None,
-            }), flush=True)
-        elif args.table:
-            reference = solve_exhaustively(level, level.budget)
-            rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
-                         str(reference.cost) if reference.cost is not None else "-",
-                         (plan or "(empty)") if plan is not None else status, f"{seconds:.2f}"))
-        elif plan is not None and status == "solved":
-            print(plan if len(levels) == 1 else f"{level.source}\t{plan}", flush=True)
-            print(f"{level.source}: solved, cost {cost}/{level.budget}"
-                  f"{' (optimal)' if outcome.optimal else ''}, {seconds:.2f} s, "
-                  f"{outcome.planner}", file=sys.stderr)
-        elif status == "unsolvable":
-            print(f"{level.source}: no plan within budget {level.budget} "
-                  f"(proven by {outcome.planner})", file=sys.stderr)
-            if len(levels) > 1:
-                print(f"{level.source}\tunsolvable", flush=True)
+    results = run_ordered(_plan_level, tasks, jobs)
+    with Progress(len(levels), json_mode=args.json) as progress:
+        for level in levels:
+            progress.start(level.source)
+            outcome, seconds = next(results)
+            progress.done()
+            worst = max(worst, _report_level(args, level, outcome, seconds, len(levels), rows))
     if args.table:
         _print_table(("level", "budget", "cost", "par", "plan", "seconds"), rows)
+    return worst
+
+
+def _report_level(args: argparse.Namespace, level: Level, outcome: PlannerOutcome,
+                  seconds: float, level_count: int, rows: list[tuple[str, ...]]) -> int:
+    """Validate and print one level's result; return its exit status."""
+    from translator.outcome import Status
+    from translator.search_planner import solve_exhaustively
+
+    worst = EXIT_OK
+    verdict = validate(level, outcome.directions) if outcome.directions is not None else None
+    if outcome.status is Status.SOLVED and verdict is not None and not verdict.valid:
+        # A plan the rules reject is a planner (or model) failure, never shown as a solution.
+        print(f"{level.source}: {outcome.planner} returned an invalid plan: {verdict.reason}",
+              file=sys.stderr)
+        worst = max(worst, EXIT_PLANNER)
+        status = "invalid"
+    else:
+        status = outcome.status.value
+    if outcome.status in (Status.TIMEOUT, Status.ERROR):
+        print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
+        if outcome.log_tail:
+            print(outcome.log_tail, file=sys.stderr)
+        worst = max(worst, EXIT_PLANNER)
+    elif outcome.status is Status.UNSOLVABLE:
+        worst = max(worst, EXIT_FAILED)
+    plan = (format_plan(outcome.directions, args.alphabet)
+            if outcome.directions is not None else None)
+    cost = verdict.cost if verdict is not None else None
+    if args.json:
+        print(json.dumps({
+            "level": level.source, "status": status, "plan": plan, "cost": cost,
+            "budget": level.budget, "optimal": outcome.optimal and status == "solved",
+            "planner": outcome.planner, "seconds": round(seconds, 3),
+            "valid": verdict.valid if verdict is not None else None,
+        }), flush=True)
+    elif args.table:
+        reference = solve_exhaustively(level, level.budget)
+        rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
+                     str(reference.cost) if reference.cost is not None else "-",
+                     (plan or "(empty)") if plan is not None else status, f"{seconds:.2f}"))
+    elif plan is not None and status == "solved":
+        print(plan if level_count == 1 else f"{level.source}\t{plan}", flush=True)
+        print(f"{level.source}: solved, cost {cost}/{level.budget}"
+              f"{' (optimal)' if outcome.optimal else ''}, {seconds:.2f} s, "
+              f"{outcome.planner}", file=sys.stderr)
+    elif status == "unsolvable":
+        print(f"{level.source}: no plan within budget {level.budget} "
+              f"(proven by {outcome.planner})", file=sys.stderr)
+        if level_count > 1:
+            print(f"{level.source}\tunsolvable", flush=True)
     return worst
 
 

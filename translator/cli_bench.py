@@ -94,9 +94,10 @@ def _scaling(args: argparse.Namespace) -> int:
 
 
 def _write(directory: str, files: dict[str, str]) -> None:
-    from translator.pddl_export import write_atomically
+    from translator.atomic_write import write_text_files_atomically
 
     try:
-        write_atomically({os.path.join(directory, name): text for name, text in files.items()})
+        write_text_files_atomically(
+            {os.path.join(directory, name): text for name, text in files.items()})
     except OSError as error:
         raise HelltakerError(f"cannot write: {error.strerror}", Position(directory)) from None

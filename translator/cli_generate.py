@@ -40,8 +40,8 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 def command_generate(args: argparse.Namespace) -> int:
     from strips_model.random_level import Counts
+    from translator.atomic_write import write_text_files_atomically
     from translator.level_generator import GenerationError, generate_level
-    from translator.pddl_export import write_atomically
 
     for name in ("boulders", "skeletons", "spikes", "traps", "slack"):
         if getattr(args, name) < 0:
@@ -55,7 +55,7 @@ def command_generate(args: argparse.Namespace) -> int:
         raise HelltakerError(str(error)) from None
     if args.output:
         try:
-            write_atomically({args.output: generated.text})
+            write_text_files_atomically({args.output: generated.text})
         except OSError as error:
             raise HelltakerError(f"cannot write: {error.strerror}",
                                  Position(args.output)) from None

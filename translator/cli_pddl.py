@@ -25,8 +25,9 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 def command_pddl(args: argparse.Namespace) -> int:
+    from translator.atomic_write import write_text_files_atomically
     from translator.fast_downward import helltaker_parts
-    from translator.pddl_export import pddl_texts, problem_name, write_atomically
+    from translator.pddl_export import pddl_texts, problem_name
 
     if os.path.exists(args.output) and not os.path.isdir(args.output):
         raise HelltakerError("exists and is not a directory", Position(args.output))
@@ -48,7 +49,7 @@ def command_pddl(args: argparse.Namespace) -> int:
             target = os.path.join(args.output, f"{name}.pddl")
         files[target] = texts.problem
     try:
-        write_atomically(files)
+        write_text_files_atomically(files)
     except OSError as error:
         raise HelltakerError(f"cannot write: {error.strerror or 'is a directory'}",
                              Position(error.filename or args.output)) from None

@@ -121,8 +121,8 @@ def solve_direct(level: Level, budget: int, optimal: bool = True,
             with open(sas_file, encoding="utf-8") as sas_stream:
                 search = subprocess.run(
                     [search_binary(), "--search", configuration, "--internal-plan-file",
-                     plan_file], stdin=sas_stream, capture_output=True, text=True, timeout=remaining,
-                    check=False, cwd=work)
+                     plan_file], stdin=sas_stream, capture_output=True, text=True,
+                    timeout=remaining, check=False, cwd=work)
         except subprocess.TimeoutExpired as expired:
             log = (expired.stdout or b"").decode() if isinstance(expired.stdout, bytes) \
                 else (expired.stdout or "")
@@ -146,7 +146,8 @@ def solve_direct(level: Level, budget: int, optimal: bool = True,
                               tuple(timings))
 
 
-_COUNTED = {"operators": r"Translator operators: (\d+)", "variables": r"Translator variables: (\d+)",
+_COUNTED = {"operators": r"Translator operators: (\d+)",
+            "variables": r"Translator variables: (\d+)",
             "expanded": r"Expanded (\d+) state"}
 
 

@@ -1,11 +1,8 @@
-"""PDDL text for a level (unified-planning's `PDDLWriter`) and atomic writes of it."""
+"""PDDL text for a level, written by unified-planning's `PDDLWriter`."""
 
 from __future__ import annotations
 
-import errno
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 
 from unified_planning.io import PDDLWriter
@@ -38,29 +35,3 @@ def pddl_texts(parts: ModelParts, level: Level) -> PddlTexts:
     problem_text = problem_text.replace(
         f"(problem {DOMAIN_NAME}-problem)", f"(problem {problem_name(level)})", 1)
     return PddlTexts(domain_text, problem_text)
-
-
-def write_atomically(files: dict[str, str]) -> None:
-    """Write every file or none: each goes to a temporary file, then all are renamed."""
-    for path in files:
-        if os.path.isdir(path):
-            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
-    staged: list[tuple[str, str]] = []
-    umask = os.umask(0)
-    os.umask(umask)
-    try:
-        for path, text in files.items():
-            directory = os.path.dirname(os.path.abspath(path))
-            os.makedirs(directory, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".pddl")
-            staged.append((temporary, path))
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)
-            # mkstemp creates 0600 files; give them the mode a plain open() would.
-            os.chmod(temporary, 0o666 & ~umask)
-        for temporary, path in staged:
-            os.replace(temporary, path)
-    finally:
-        for temporary, _ in staged:
-            if os.path.exists(temporary):
-                os.unlink(temporary)

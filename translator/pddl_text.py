@@ -8,19 +8,10 @@ Downward reads the same task from both texts.
 
 from __future__ import annotations
 
-import re
-
-from strips_model.schema import Domain, Literal, Schema
+from strips_model.schema import Domain, Literal, Schema, pddl_name
 from translator.level_facts import Facts
 
 DOMAIN_NAME = "helltaker-domain"
-
-
-def pddl_name(name: str) -> str:
-    """Variables like `Y'` become `y_1`; everything is lowercase for Fast Downward."""
-    primes = len(name) - len(name.rstrip("'"))
-    base = re.sub(r"[^a-z0-9_]", "_", name.rstrip("'").lower())
-    return f"{base}_{primes}" if primes else base
 
 
 def _constants(domain: Domain) -> dict[str, str]:

@@ -147,12 +147,12 @@ def plot(rows: list[ScalingRow], directory: str) -> list[str]:
 def write_scaling(rows: list[ScalingRow], directory: str | None) -> str:
     import json
 
-    from translator.pddl_export import write_atomically
+    from translator.atomic_write import write_text_files_atomically
 
     table = scaling_table(rows)
     if directory:
         os.makedirs(directory, exist_ok=True)
-        write_atomically({
+        write_text_files_atomically({
             os.path.join(directory, "scaling.md"): "# Scaling study\n\n" + table + "\n",
             os.path.join(directory, "scaling.json"):
                 json.dumps([asdict(row) for row in rows], indent=2) + "\n",

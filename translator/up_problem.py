@@ -7,7 +7,6 @@ renames nothing and a planner's plan maps back by name.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -17,15 +16,8 @@ from unified_planning.model.types import Type
 from unified_planning.shortcuts import BoolType, Int, Not, UserType
 
 from strips_model.errors import SchemaError
-from strips_model.schema import Domain, Literal, Schema
+from strips_model.schema import Domain, Literal, Schema, pddl_name
 from translator.level_facts import Facts
-
-
-def _pddl_name(name: str) -> str:
-    """Variables like `Y'` become `y_1`; everything is lowercase for Fast Downward."""
-    primes = len(name) - len(name.rstrip("'"))
-    base = re.sub(r"[^a-z0-9_]", "_", name.rstrip("'").lower())
-    return f"{base}_{primes}" if primes else base
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +45,7 @@ def build_model_parts(domain: Domain) -> ModelParts:
 
 def _build_action(schema: Schema, types: dict[str, Type],
                   fluents: dict[str, Fluent]) -> InstantaneousAction:
-    parameters = {_pddl_name(p.name): types[p.type] for p in schema.parameters}
+    parameters = {pddl_name(p.name): types[p.type] for p in schema.parameters}
     action = InstantaneousAction(schema.name, **parameters)  # type: ignore[arg-type]
     constants: dict[str, Object] = {}
 
@@ -62,7 +54,7 @@ def _build_action(schema: Schema, types: dict[str, Type],
         for term, type_name in zip(literal.args, fluents[literal.predicate].signature,
                                    strict=True):
             if term.is_variable:
-                args.append(action.parameter(_pddl_name(term.name)))
+                args.append(action.parameter(pddl_name(term.name)))
             else:
                 args.append(constants.setdefault(term.name, Object(term.name, type_name.type)))
         return fluents[literal.predicate](*args)
@@ -76,7 +68,7 @@ def _build_action(schema: Schema, types: dict[str, Type],
 
 
 def build_problem(parts: ModelParts, facts: Facts, name: str) -> Problem:
-    problem = Problem(_pddl_name(name) or "level")
+    problem = Problem(pddl_name(name) or "level")
     for fluent in parts.fluents.values():
         problem.add_fluent(fluent, default_initial_value=False)
     objects: dict[str, Object] = {}

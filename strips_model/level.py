@@ -82,6 +82,20 @@ class Level:
             if self.is_open((row, column))
         ]
 
+    def reachable_cells(self) -> frozenset[Cell]:
+        """Open cells connected to the hero's start, movable objects ignored: the room, as
+        opposed to the rectangle the file pads it to (F3)."""
+        seen = {self.start.hero}
+        todo = [self.start.hero]
+        while todo:
+            row, column = todo.pop()
+            for d_row, d_column in DIRECTIONS.values():
+                cell = (row + d_row, column + d_column)
+                if cell not in seen and self.is_open(cell):
+                    seen.add(cell)
+                    todo.append(cell)
+        return frozenset(seen)
+
     def goal_cells(self) -> frozenset[Cell]:
         """Open cells orthogonally next to a demon (R-G1)."""
         return frozenset(

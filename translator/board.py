@@ -6,11 +6,10 @@ a state, so they cannot disagree about what stands where.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
-from strips_model.level import DIRECTIONS, Cell, Level, State
+from strips_model.level import Cell, Level, State
 from translator.frames import trap_raised
 
 Ground = Literal["void", "floor", "wall", "demon", "spikes", "trap_raised", "trap_lowered"]
@@ -27,21 +26,9 @@ class CellView:
 
 
 def reachable_cells(level: Level) -> frozenset[Cell]:
-    """Open cells connected to the hero's start, objects ignored.
-
-    Floor that nothing can ever reach (outside the walls, F3 padding) is drawn as void, so the
-    pictures show the room rather than the rectangle the file happens to pad it to.
-    """
-    seen = {level.start.hero}
-    queue = deque(seen)
-    while queue:
-        row, column = queue.popleft()
-        for d_row, d_column in DIRECTIONS.values():
-            cell = (row + d_row, column + d_column)
-            if cell not in seen and level.is_open(cell):
-                seen.add(cell)
-                queue.append(cell)
-    return frozenset(seen)
+    """Floor that nothing can ever reach (outside the walls, F3 padding) is drawn as void, so
+    the pictures show the room rather than the rectangle the file happens to pad it to."""
+    return level.reachable_cells()
 
 
 def ground_at(level: Level, cell: Cell, parity: int, reachable: frozenset[Cell]) -> Ground:

@@ -21,6 +21,7 @@ from functools import cache
 
 from strips_model.level import Level
 from strips_model.schema import Domain, helltaker_domain
+from translator.fd_driver import read_plan_file
 from translator.level_facts import level_facts
 from translator.outcome import PlannerOutcome, Status
 from translator.pddl_text import domain_text, problem_text
@@ -132,7 +133,7 @@ def solve_direct(level: Level, budget: int, optimal: bool = True,
         log = translate_log + search.stdout + search.stderr
         counts = _counts(translate_log, search.stdout)
         if search.returncode in _SOLVED and os.path.exists(plan_file):
-            actions, cost = _read_plan(plan_file)
+            actions, cost = read_plan_file(plan_file)
             directions = directions_of_named(domain, actions)
             lap("decode", mark)
             return PlannerOutcome(Status.SOLVED, directions, cost, label, True, _tail(log),
@@ -158,20 +159,6 @@ def _counts(translate_log: str, search_log: str) -> tuple[tuple[str, int], ...]:
         if match:
             found.append((name, int(match.group(1))))
     return tuple(found)
-
-
-def _read_plan(path: str) -> tuple[list[tuple[str, tuple[str, ...]]], int | None]:
-    actions: list[tuple[str, tuple[str, ...]]] = []
-    cost = None
-    with open(path, encoding="utf-8") as stream:
-        for line in stream:
-            line = line.strip()
-            if line.startswith("(") and line.endswith(")"):
-                name, *arguments = line[1:-1].split()
-                actions.append((name, tuple(arguments)))
-            elif line.startswith("; cost ="):
-                cost = int(line.split("=")[1].split()[0])
-    return actions, cost
 
 
 def _tail(log: str, lines: int = 12) -> str:

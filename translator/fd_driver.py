@@ -33,16 +33,21 @@ def run_driver(domain: str, problem: str, search: str,
                    os.path.abspath(domain), os.path.abspath(problem), "--search", search]
         completed = subprocess.run(command, cwd=work, capture_output=True, text=True,
                                    timeout=timeout, check=False)
-        actions: list[tuple[str, tuple[str, ...]]] = []
-        cost = None
-        if os.path.exists(plan_file):
-            with open(plan_file, encoding="utf-8") as stream:
-                for line in stream:
-                    line = line.strip()
-                    if line.startswith("(") and line.endswith(")"):
-                        name, *arguments = line[1:-1].split()
-                        actions.append((name, tuple(arguments)))
-                    elif line.startswith("; cost ="):
-                        cost = int(line.split("=")[1].split()[0])
+        actions, cost = read_plan_file(plan_file) if os.path.exists(plan_file) else ([], None)
         return DriverRun(completed.returncode, tuple(actions), cost,
                          completed.stdout + completed.stderr)
+
+
+def read_plan_file(path: str) -> tuple[list[tuple[str, tuple[str, ...]]], int | None]:
+    """Actions `(name, arguments)` and the `; cost = N` line of a Fast Downward plan file."""
+    actions: list[tuple[str, tuple[str, ...]]] = []
+    cost = None
+    with open(path, encoding="utf-8") as stream:
+        for line in stream:
+            line = line.strip()
+            if line.startswith("(") and line.endswith(")"):
+                name, *arguments = line[1:-1].split()
+                actions.append((name, tuple(arguments)))
+            elif line.startswith("; cost ="):
+                cost = int(line.split("=")[1].split()[0])
+    return actions, cost

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from strips_model.level import DIRECTIONS, Cell, Level, State, load_level, parse_level
+from strips_model.puzzle import puzzle_differences
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import TraceStep, validate
 from translator.search_planner import solve_exhaustively
@@ -311,46 +312,8 @@ def test_level1_is_seed_003s_example() -> None:
     assert (LEVELS / "level1.txt").read_text("utf-8") == block.group(1)
 
 
-def reachable(level: Level) -> frozenset[Cell]:
-    """Cells the hero reaches, movable objects ignored: flood fill through open cells (no demon)."""
-    seen = {level.start.hero}
-    todo = [level.start.hero]
-    while todo:
-        row, column = todo.pop()
-        for d_row, d_column in DIRECTIONS.values():
-            cell = (row + d_row, column + d_column)
-            if cell not in seen and level.is_open(cell):
-                seen.add(cell)
-                todo.append(cell)
-    return frozenset(seen)
-
-
-def puzzle(level: Level) -> dict[str, object]:
-    """Everything that defines the puzzle, with coordinates relative to the hero's start."""
-    h_row, h_column = level.start.hero
-
-    def shift(cells) -> frozenset[Cell]:
-        return frozenset((row - h_row, column - h_column) for row, column in cells)
-
-    return {
-        "reachable": shift(reachable(level)),
-        "boulders": shift(level.start.boulders),
-        "skeletons": shift(level.start.skeletons),
-        "traps lowered at the start": shift(level.traps_lowered),
-        "traps raised at the start": shift(level.traps_raised),
-        "spikes": shift(level.spikes),
-        "key": shift([level.key] if level.key else []),
-        "lock": shift([level.lock] if level.lock else []),
-        "demons": shift(level.demons),
-        "budget": level.budget,
-    }
-
-
 @needs_shared
 def test_level6_rebuilt_from_seed_001_is_classic_level6() -> None:
-    rebuilt = puzzle(load_level(str(LEVELS / "level6_report.txt")))
-    classic = puzzle(load_level(str(SHARED / "levels" / "classic" / "level6.txt")))
-    differences = {
-        key: (rebuilt[key], classic[key]) for key in classic if rebuilt[key] != classic[key]
-    }
+    differences = puzzle_differences(load_level(str(LEVELS / "level6_report.txt")),
+                                     load_level(str(SHARED / "levels" / "classic" / "level6.txt")))
     assert not differences, f"rebuilt vs classic (hero-relative): {differences}"

@@ -21,6 +21,16 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
     command.add_argument("-o", "--output", metavar="DIR", default=".",
                          help="directory to write into (default: the current directory)")
+    command.add_argument(
+        "--strips", action="store_true",
+        help="pure STRIPS, compiled with unified-planning: no negative preconditions (each "
+        "becomes a complementary not_F fluent), no conditional effects, and no action costs: "
+        "damage becomes an explicit endure_damage_1 step, so the plan length is the cost and "
+        "the budget bounds it. Fast Downward and pyperplan read it; drop the "
+        "endure_damage_* steps of a plan to get the key presses.")
+    command.add_argument(
+        "--action-costs", action="store_true",
+        help="with --strips: keep damage as action costs (:action-costs) instead of steps")
     command.set_defaults(handler=command_pddl)
 
 
@@ -29,6 +39,8 @@ def command_pddl(args: argparse.Namespace) -> int:
     from translator.fast_downward import helltaker_parts
     from translator.pddl_export import pddl_texts, problem_name
 
+    if args.action_costs and not args.strips:
+        raise HelltakerError("--action-costs only applies to --strips exports")
     if os.path.exists(args.output) and not os.path.isdir(args.output):
         raise HelltakerError("exists and is not a directory", Position(args.output))
     levels = [load_level(path) for path in args.levels]
@@ -36,7 +48,12 @@ def command_pddl(args: argparse.Namespace) -> int:
     files: dict[str, str] = {}
     names: dict[str, str] = {}
     for level in levels:
-        texts = pddl_texts(parts, level)
+        if args.strips:
+            from translator.strips_compile import strips_pddl_texts
+
+            texts = strips_pddl_texts(parts, level, args.action_costs)
+        else:
+            texts = pddl_texts(parts, level)
         files[os.path.join(args.output, "domain.pddl")] = texts.domain
         if len(levels) == 1:
             target = os.path.join(args.output, "problem.pddl")

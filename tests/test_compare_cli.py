@@ -1,0 +1,105 @@
+"""`helltaker compare` end to end: exit statuses, the JSON object, the markdown file, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, shared_path
+
+from strips_model.schema import helltaker_domain
+from translator.cli import main
+
+REPORT = "seeds/001_1103b020ed6d817c.txt"
+OUR_MODEL = str(ROOT / "strips_model" / "helltaker.strips")
+CORRIDOR = "Corridor\n3\n#####\n#H  D\n#####\n"
+
+
+@pytest.fixture
+def corridor(tmp_path: Path) -> str:
+    path = tmp_path / "corridor.txt"
+    path.write_text(CORRIDOR, "utf-8")
+    return str(path)
+
+
+@pytest.mark.planner
+def test_json_has_the_four_keys_and_the_report_departs(corridor: str, capsys) -> None:
+    status = main(["compare", str(shared_path(REPORT)), corridor, "--json", "--jobs", "1"])
+    result = json.loads(capsys.readouterr().out)
+    assert status == 1
+    assert list(result) == ["schemas", "lint", "levels", "coverage"]
+    assert result["schemas"] == 108
+    (level,) = result["levels"]
+    # A corridor without traps: the report's model solves it like the game (a phantom trap
+    # stands in for the two its actions need).
+    assert level["report"]["status"] == "solved" and level["report"]["valid"] is True
+    assert level["ours"]["game_cost"] == level["report"]["game_cost"] == 2
+    assert any("phantom trap" in note for note in level["notes"])
+    assert {rule["rule"] for rule in result["coverage"] if not rule["expressed"]} >= {
+        "E1", "E5", "E9", "R-E1"}
+    assert any(f["schema"] == "rockKillUpWhileOnTrap" for f in result["lint"])
+
+
+@pytest.mark.planner
+def test_our_own_model_as_report_finds_no_divergence(corridor: str, tmp_path: Path,
+                                                     capsys) -> None:
+    target = tmp_path / "out" / "compare.md"
+    status = main(["compare", OUR_MODEL, corridor, "-o", str(target), "--jobs", "1"])
+    assert status == 0
+    assert capsys.readouterr().out.strip() == str(target)
+    text = target.read_text("utf-8")
+    assert "no divergence from the game found" in text
+    count = len(helltaker_domain().schemas)
+    assert f"| schemas | {count} | {count} |" in text
+    assert "No finding." in text
+
+
+@pytest.mark.planner
+def test_markdown_has_the_side_by_side_table(corridor: str, capsys) -> None:
+    assert main(["compare", str(shared_path(REPORT)), corridor, "--planner", "search",
+                 "--jobs", "2"]) == 1
+    out = capsys.readouterr().out
+    for heading in ("## Summary", "## Side by side", "## Lint", "## Levels", "## Rule coverage"):
+        assert heading in out
+    for row in ("| schemas | 108 |", "| ground actions", "| PDDL size", "| solve time",
+                "| levels solved | 1/1 | 1/1 |", "| plans valid in the game | 1/1 | 1/1 |"):
+        assert row in out, row
+    assert "### E1: skeleton kicked onto static spikes" in out
+
+
+def test_a_schema_syntax_error_is_one_line_with_its_position(tmp_path: Path, capsys) -> None:
+    report = tmp_path / "broken.md"
+    report.write_text("# A report\n\n    go(X)\n        Precondition : at(X\n"
+                      "        Effect : -at(X)\n", "utf-8")
+    assert main(["compare", str(report)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"helltaker: {report}:5:9: expected") and "\n" not in error
+
+
+def test_a_model_in_another_vocabulary_is_bad_input(tmp_path: Path, corridor: str,
+                                                    capsys) -> None:
+    model = tmp_path / "other.strips"
+    model.write_text("move(X, Y)\n  Precondition: at(X)\n  Effect: -at(X), at(Y)\n", "utf-8")
+    assert main(["compare", str(model), corridor]) == 2
+    assert "neither seed 001's vocabulary" in capsys.readouterr().err
+
+
+def test_without_levels_a_report_needs_an_init(capsys) -> None:
+    assert main(["compare", OUR_MODEL]) == 2
+    assert "no LEVEL given" in capsys.readouterr().err
+
+
+def test_help_explains_the_vocabularies_and_exit_statuses(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["compare", "--help"])
+    out = capsys.readouterr().out
+    assert "counts rows upward" in out and "exit status: 0 no divergence" in out
+
+
+@pytest.mark.planner
+def test_a_planner_timeout_is_exit_3(corridor: str, capsys) -> None:
+    assert main(["compare", str(shared_path(REPORT)), corridor, "--timeout", "0.001",
+                 "--json", "--jobs", "1"]) == 3
+    (level,) = json.loads(capsys.readouterr().out)["levels"]
+    assert "timeout" in (level["report"]["status"], level["ours"]["status"])

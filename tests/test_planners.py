@@ -1,0 +1,125 @@
+"""`--planner symk` and `--planner pyperplan`: the shared test maps solved at their par,
+budgets below par proven unsolvable, and clear exit-3 errors for missing or unfit planners."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pytest
+from conftest import ROOT, SHARED, make_level, par_table
+
+from strips_model.level import load_level
+from strips_model.plan import parse_plan
+from strips_model.validator import validate
+from translator.cli import main
+from translator.planner_registry import PLANNERS, PlannerOptions
+
+pytestmark = pytest.mark.planner
+
+NEW_PLANNERS = ("symk", "pyperplan")
+
+
+def _solve(capsys, *args: str) -> tuple[int, list[dict], str]:  # type: ignore[type-arg]
+    code = main(["solve", *args, "--json"])
+    captured = capsys.readouterr()
+    return code, [json.loads(line) for line in captured.out.splitlines()], captured.err
+
+
+@pytest.mark.parametrize("planner", NEW_PLANNERS)
+def test_shared_test_maps_solved_at_par(planner: str, capsys) -> None:
+    rows = [row for row in par_table() if row[0].startswith("tests/")]
+    if not rows:
+        pytest.skip("../shared is absent: PAR.md and the shared levels cannot be read")
+    paths = [str(SHARED / "levels" / relpath) for relpath, _, _ in rows]
+    code, results, err = _solve(capsys, "--planner", planner, "--jobs", "2", *paths)
+    assert code == 0, err
+    for (relpath, budget, par), result in zip(rows, results, strict=True):
+        # Both planners are optimal, so they must meet PAR.md's exhaustive optimum (spikes3
+        # only with kicks on spikes costing 2, RULES.md E10).
+        assert (result["status"], result["cost"], result["valid"]) == ("solved", par, True), \
+            relpath
+        assert result["optimal"] is True and result["planner"].startswith(planner)
+        assert result["budget"] == budget
+        level = load_level(result["level"])
+        assert validate(level, parse_plan(result["plan"])).cost == par
+
+
+@pytest.mark.parametrize("planner", NEW_PLANNERS)
+def test_budget_below_par_is_proven_unsolvable(planner: str, capsys) -> None:
+    paths = [str(ROOT / "levels" / name)
+             for name in ("trap_lowered_start.txt", "skeleton_on_spikes.txt")]
+    # Both levels have par 10 (levels/README.md, checked by tests/test_repo_levels.py).
+    code, results, err = _solve(capsys, "--planner", planner, "--budget", "9", "--jobs", "2",
+                                *paths)
+    assert code == 1, err
+    assert [(r["status"], r["plan"]) for r in results] == [("unsolvable", None)] * 2
+
+
+def test_pyperplan_reports_a_cheapest_plan_over_the_budget_as_unsolvable() -> None:
+    """Its breadth-first search has no bound: it finds the optimum, then we compare."""
+    level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
+    outcome = PLANNERS["pyperplan"](level, PlannerOptions(budget=7))
+    assert outcome.status.value == "unsolvable" and outcome.directions is None
+    assert "costs 8 > budget 7" in outcome.log_tail
+
+
+def test_unreachable_demon_is_unsolvable_for_both() -> None:
+    level = make_level("""
+        #####
+        #H#D#
+        #####
+    """, budget=5)
+    for planner in NEW_PLANNERS:
+        outcome = PLANNERS[planner](level, PlannerOptions(budget=5))
+        assert outcome.status.value == "unsolvable", (planner, outcome.log_tail)
+
+
+@pytest.mark.parametrize(("planner", "package"), [("symk", "up-symk"),
+                                                  ("pyperplan", "up-pyperplan"),
+                                                  ("fd", "up-fast-downward")])
+def test_missing_package_is_named_and_exits_3(planner: str, package: str, monkeypatch,
+                                              capsys) -> None:
+    module = package.replace("-", "_")
+    monkeypatch.setitem(sys.modules, module, None)
+    code = main(["solve", "--planner", planner, str(ROOT / "levels" / "boulder_wait.txt")])
+    err = capsys.readouterr().err
+    assert code == 3
+    assert f"needs the Python package {package}" in err
+    assert "Traceback" not in err
+
+
+def test_engine_that_cannot_take_the_problem_names_the_features() -> None:
+    from translator.engine_support import PlannerUnavailable, require_support
+    from translator.fast_downward import helltaker_parts
+    from translator.level_facts import level_facts
+    from translator.up_problem import build_problem
+
+    level = load_level(str(ROOT / "levels" / "boulder_wait.txt"))
+    problem = build_problem(helltaker_parts(), level_facts(level), level.name)
+    with pytest.raises(PlannerUnavailable) as error:
+        require_support("pyperplan", problem, "pyperplan")  # before the compilations
+    assert "NEGATIVE_CONDITIONS" in str(error.value) and "ACTIONS_COST" in str(error.value)
+    require_support("symk-opt", problem, "symk")  # SymK takes it as it is
+
+
+def test_pyperplan_timeout_stops_its_process(capsys) -> None:
+    path = str(SHARED / "levels" / "classic" / "level9.txt")
+    if not SHARED.is_dir():
+        path = str(ROOT / "levels" / "level6_report.txt")
+    code = main(["solve", "--planner", "pyperplan", "--timeout", "0.5", path])
+    err = capsys.readouterr().err
+    assert code == 3 and "timeout" in err
+
+
+def test_symk_timeout_is_exit_3(capsys) -> None:
+    code = main(["solve", "--planner", "symk", "--timeout", "0.01",
+                 str(ROOT / "levels" / "level1.txt")])
+    assert code == 3 and "timeout" in capsys.readouterr().err
+
+
+def test_every_planner_is_described_for_help() -> None:
+    from translator.planner_registry import PLANNER_DESCRIPTIONS, describe_planners
+
+    assert set(PLANNER_DESCRIPTIONS) == set(PLANNERS)
+    assert all(f"{name} = " in describe_planners() for name in PLANNERS)

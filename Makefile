@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test pddl clean
+.PHONY: run test pddl plan-counts scaling clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +25,14 @@ test: $(INSTALLED)
 # Regenerate pddl/: the shared domain and one problem per level in levels/.
 pddl: $(INSTALLED)
 	$(BIN)/helltaker pddl levels/*.txt -o pddl
+
+# Regenerate docs/plan-counts.md (distinct plans per classic level, next to seed 003's table).
+plan-counts: $(INSTALLED)
+	$(BIN)/python -m translator.plan_counts -o docs/plan-counts.md
+
+# Regenerate docs/scaling.{md,json,png,svg} (solve time against level size).
+scaling: $(INSTALLED)
+	$(BIN)/helltaker bench --scaling --out docs
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -47,7 +47,7 @@ def _add_alphabet(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from translator.planner_registry import DEFAULT_PLANNER, PLANNERS
+    from translator.planner_registry import DEFAULT_PLANNER, PLANNERS, describe_planners
 
     parser = _Parser(
         prog="helltaker",
@@ -83,8 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
     solve.add_argument(
         "--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
-        help="fd = Fast Downward through unified-planning (default); "
-        "search = exhaustive A* over the simulator (the reference)",
+        help=f"default {DEFAULT_PLANNER}. {describe_planners()}",
     )
     solve.add_argument("--optimal", action="store_true",
                        help="return a minimum-cost plan (the default only guarantees the budget)")
@@ -268,6 +267,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader (`head`, a closed pager) went away: stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.resources
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -31,8 +32,16 @@ def run_driver(domain: str, problem: str, search: str,
         plan_file = os.path.join(work, "plan")
         command = [sys.executable, driver_path(), "--plan-file", plan_file,
                    os.path.abspath(domain), os.path.abspath(problem), "--search", search]
-        completed = subprocess.run(command, cwd=work, capture_output=True, text=True,
-                                   timeout=timeout, check=False)
+        # Its own session, so that a timeout stops the driver's translator and search too.
+        process = subprocess.Popen(command, cwd=work, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+        completed = subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
         actions, cost = read_plan_file(plan_file) if os.path.exists(plan_file) else ([], None)
         return DriverRun(completed.returncode, tuple(actions), cost,
                          completed.stdout + completed.stderr)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import tempfile
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +37,10 @@ def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = N
     """Solve `problem` with the named engine. With `complete_within_bound`, an exhausted
     search under a cost bound counts as a proof that no plan fits the bound."""
     get_environment().credits_stream = None
-    with OneshotPlanner(name=engine, params=params or {}) as planner:
+    # Engines write intermediate files (Fast Downward's output.sas) into the working
+    # directory: give each run its own, so that parallel runs cannot overwrite each other.
+    with tempfile.TemporaryDirectory(prefix="helltaker-up-") as work, contextlib.chdir(work), \
+            OneshotPlanner(name=engine, params=params or {}) as planner:
         # No output_stream: unified-planning's streaming reader polls with short timeouts and
         # can drop lines under load; without it the log is read whole when the planner exits.
         result = planner.solve(problem, timeout=timeout)

@@ -10,6 +10,7 @@ the search: A* with a cost bound of budget + 1 (see translator/fast_downward.py)
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib.util
 import io
 import os
@@ -83,8 +84,16 @@ def translate(domain_file: str, problem_file: str, sas_file: str) -> str:
 
     log = io.StringIO()
     translate_options.set_options([domain_file, problem_file, "--sas-file", sas_file])
-    with contextlib.redirect_stdout(log):
-        translate_main.main()
+    # The translator allocates many small objects that live until it ends: the cyclic
+    # garbage collector only costs time here (22% of the translation on level 8).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with contextlib.redirect_stdout(log):
+            translate_main.main()
+    finally:
+        if collecting:
+            gc.enable()
     return log.getvalue()
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-from unified_planning.plans import ActionInstance
+from typing import TYPE_CHECKING
 
 from strips_model.schema import Domain
 from translator.level_facts import LETTER_OF_DIRECTION
+
+if TYPE_CHECKING:  # unified-planning takes 0.2-1.3 s to import; the hot path never needs it
+    from unified_planning.plans import ActionInstance
 
 DIRECTION_TYPE = "dir"
 

@@ -32,7 +32,7 @@ plan-counts: $(INSTALLED)
 
 # Regenerate docs/scaling.{md,json,png,svg} (solve time against level size).
 scaling: $(INSTALLED)
-	$(BIN)/helltaker bench --scaling --out docs
+	$(BIN)/helltaker bench --scaling --sizes 8,12,16,20,24,32,40 --time-limit 60 --out docs
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from strips_model.errors import HelltakerError, Position, SchemaError
-from strips_model.schema import Literal, Term
+from strips_model.schema import Literal, Term, TermBuilder
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,22 +34,7 @@ class GoalBlock:
 
 
 @v_args(inline=True)
-class _FactsBuilder(Transformer):
-    def __init__(self, source: str) -> None:
-        super().__init__()
-        self._source = source
-
-    def _at(self, token: Token) -> Position:
-        return Position(self._source, token.line, token.column)
-
-    def variable(self, token: Token) -> Term:
-        return Term(str(token), True)
-
-    def constant(self, token: Token) -> Term:
-        return Term(str(token), False)
-
-    def arguments(self, *terms: Term | None) -> tuple[Term, ...]:
-        return tuple(term for term in terms if term is not None)
+class _FactsBuilder(TermBuilder):
 
     def atom(self, name: Token, *constants: Term | None) -> Literal:
         return Literal(str(name), tuple(c for c in constants if c is not None), True,

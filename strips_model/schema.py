@@ -98,7 +98,9 @@ class Domain:
 
 
 @v_args(inline=True)
-class _SchemaBuilder(Transformer):
+class TermBuilder(Transformer):
+    """Terms and positions, shared by the transformers of the schema and facts grammars."""
+
     def __init__(self, source: str) -> None:
         super().__init__()
         self._source = source
@@ -114,6 +116,10 @@ class _SchemaBuilder(Transformer):
 
     def arguments(self, *terms: Term | None) -> tuple[Term, ...]:
         return tuple(term for term in terms if term is not None)
+
+
+@v_args(inline=True)
+class _SchemaBuilder(TermBuilder):
 
     def literal(self, negation: Token | None, name: Token,
                 arguments: tuple[Term, ...] | None) -> Literal:

@@ -16,7 +16,7 @@ from strips_model.level import Level, State
 from strips_model.schema import Literal, Schema
 from strips_model.simulator import Move, cell_text, is_goal, step
 from translator.compared_model import LevelModel
-from translator.grounding import GroundAction
+from translator.grounding import GroundAction, unify
 from translator.level_facts import Atom
 from translator.observation import observe_game
 
@@ -181,16 +181,8 @@ def _attempts(schema: Schema, fixed: dict[str, str],
         literal = positive[position]
         matched = False
         for atom in by_predicate.get(literal.predicate, ()):
-            if len(atom) != len(literal.args) + 1:
-                continue
-            extended = dict(binding)
-            for term, value in zip(literal.args, atom[1:], strict=True):
-                if not term.is_variable:
-                    if term.name != value:
-                        break
-                elif extended.setdefault(term.name, value) != value:
-                    break
-            else:
+            extended = unify(literal, atom, binding)
+            if extended is not None:
                 matched = True
                 yield from extend(position + 1, extended)
         if not matched:

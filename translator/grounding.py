@@ -54,17 +54,23 @@ def _matches(literal: Literal, binding: dict[str, str], index: Index) -> Iterato
         term = literal.args[0]
         first = binding.get(term.name) if term.is_variable else term.name
     for atom in index.get((literal.predicate, first), ()):
-        if len(atom) != len(literal.args) + 1:
-            continue
-        extended = dict(binding)
-        for term, value in zip(literal.args, atom[1:], strict=True):
-            if not term.is_variable:
-                if term.name != value:
-                    break
-            elif extended.setdefault(term.name, value) != value:
-                break
-        else:
+        extended = unify(literal, atom, binding)
+        if extended is not None:
             yield extended
+
+
+def unify(literal: Literal, atom: Atom, binding: dict[str, str]) -> dict[str, str] | None:
+    """`binding` extended so that `literal` names `atom`, or None when it cannot."""
+    if len(atom) != len(literal.args) + 1 or atom[0] != literal.predicate:
+        return None
+    extended = dict(binding)
+    for term, value in zip(literal.args, atom[1:], strict=True):
+        if not term.is_variable:
+            if term.name != value:
+                return None
+        elif extended.setdefault(term.name, value) != value:
+            return None
+    return extended
 
 
 class Grounder:

@@ -32,19 +32,25 @@ def run_driver(domain: str, problem: str, search: str,
         plan_file = os.path.join(work, "plan")
         command = [sys.executable, driver_path(), "--plan-file", plan_file,
                    os.path.abspath(domain), os.path.abspath(problem), "--search", search]
-        # Its own session, so that a timeout stops the driver's translator and search too.
-        process = subprocess.Popen(command, cwd=work, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True, start_new_session=True)
-        try:
-            stdout, stderr = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
-            raise
-        completed = subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+        completed = run_in_own_session(command, work, timeout)
         actions, cost = read_plan_file(plan_file) if os.path.exists(plan_file) else ([], None)
         return DriverRun(completed.returncode, tuple(actions), cost,
                          completed.stdout + completed.stderr)
+
+
+def run_in_own_session(command: list[str], cwd: str,
+                       timeout: float | None) -> subprocess.CompletedProcess[str]:
+    """Run a planner driver in a session of its own, so that a timeout stops its children
+    (translator, search) too; on a timeout, `TimeoutExpired.output` holds what it printed."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired as expired:
+        os.killpg(process.pid, signal.SIGKILL)
+        output, _ = process.communicate()
+        raise subprocess.TimeoutExpired(command, expired.timeout, output=output) from None
+    return subprocess.CompletedProcess(command, process.returncode, output, "")
 
 
 def read_plan_file(path: str) -> tuple[list[tuple[str, tuple[str, ...]]], int | None]:

@@ -18,7 +18,6 @@ import glob
 import importlib.resources
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 
 from strips_model.level import Level
 from translator.engine_support import require_support
-from translator.fd_driver import read_plan_file
+from translator.fd_driver import read_plan_file, run_in_own_session
 from translator.outcome import PlannerOutcome, Status
 from translator.planner_registry import PlannerOptions
 
@@ -119,18 +118,14 @@ def run_symk_driver(domain_text: str, problem_text: str, search: str,
                 stream.write(text)
         command = [sys.executable, driver_path(), "--plan-file", os.path.join(work, "plan"),
                    domain, problem, "--search", search]
-        # A session of its own: on a timeout the driver's children (translator, search) are
-        # stopped with it instead of running on.
-        process = subprocess.Popen(command, cwd=work, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True, start_new_session=True)
         try:
-            log, _ = process.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            log, _ = process.communicate()
-            return SymkDriverRun(Status.TIMEOUT, (), None, log + f"\nstopped after {timeout} s")
+            completed = run_in_own_session(command, work, timeout)
+        except subprocess.TimeoutExpired as expired:
+            return SymkDriverRun(Status.TIMEOUT, (), None,
+                                 f"{expired.output or ''}\nstopped after {timeout} s")
+        log = completed.stdout
         plans = tuple(tuple(read_plan_file(path)[0]) for path in _plan_files(work))
-    code = process.returncode
+    code = completed.returncode
     if code == 0 and plans:
         status = Status.SOLVED
     elif code == 12 and not plans and bound_exhausted(log):

@@ -28,7 +28,7 @@ pddl: $(INSTALLED)
 
 # Regenerate docs/plan-counts.md (distinct plans per classic level, next to seed 003's table).
 plan-counts: $(INSTALLED)
-	$(BIN)/python -m translator.plan_counts -o docs/plan-counts.md
+	$(BIN)/python -m translator.bench.plan_counts -o docs/plan-counts.md
 
 # Regenerate docs/scaling.{md,json,png,svg} (solve time against level size).
 scaling: $(INSTALLED)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from strips_model.level import Level, State
-from strips_model.plan import ALPHABETS
+from strips_model.moves import ALPHABETS
 from strips_model.simulator import Move, NotAnAction, cell_text, is_goal, step
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from translator.bench import PHASES, par_table
-from translator.cli import main
+from translator.bench.benchmark import PHASES, par_table
+from translator.cli.main import main
 
 LEVEL = str(ROOT / "levels" / "lock_and_key.txt")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, par_table, shared_path
 
-from translator.cli import main
+from translator.cli.main import main
 
 # #HMS D#: kick the skeleton onto the spikes (it dies), step, step onto the spikes (2), step
 # next to the demon: cost 1 + 1 + 2 + 1 = 5.
@@ -186,7 +186,7 @@ def test_subprocess_bad_level_single_line_no_traceback(tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("title\nnot a number\n#H D#\n", encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "translator.cli", "validate", str(path), "r"],
+        [sys.executable, "-m", "translator.cli.main", "validate", str(path), "r"],
         cwd=ROOT, capture_output=True, text=True, timeout=60,
     )
     assert done.returncode == 2

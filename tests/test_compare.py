@@ -10,23 +10,23 @@ import pytest
 from conftest import ROOT, make_level, shared_level, shared_path
 
 from strips_model.level import load_level
-from strips_model.report import Report, load_report
-from strips_model.report_level import SKELETON
+from strips_model.reports.document import Report, load_report
+from strips_model.reports.init_level import SKELETON
 from strips_model.schema import UNTYPED, helltaker_domain
 from strips_model.validator import validate
-from translator.compare import compare_level
-from translator.compared_model import compared_model
-from translator.coverage import PROBES, check_probe, distinct_probes
-from translator.divergence import along_directions
-from translator.model_run import accepts, search_exact, solve_model
-from translator.report_model import (
+from translator.compare.comparison import compare_level
+from translator.compare.models import compared_model
+from translator.compare.coverage import PROBES, check_probe, distinct_probes
+from translator.compare.divergence import along_directions
+from translator.compare.model_run import accepts, search_exact, solve_model
+from translator.compare.report_model import (
     ReportModel,
     constant_name,
     counter_cost,
     direction_of_schema,
     generated_init,
 )
-from translator.search_planner import solve_exhaustively
+from translator.planners.exhaustive import solve_exhaustively
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
 

@@ -9,7 +9,7 @@ import pytest
 from conftest import ROOT, shared_path
 
 from strips_model.schema import helltaker_domain
-from translator.cli import main
+from translator.cli.main import main
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
 OUR_MODEL = str(ROOT / "strips_model" / "helltaker.strips")

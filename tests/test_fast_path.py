@@ -10,10 +10,10 @@ from conftest import ROOT
 
 from strips_model.level import load_level
 from strips_model.schema import helltaker_domain
-from translator.fd_direct import search_configuration
-from translator.level_facts import level_facts
-from translator.parallel import WorkerDied, run_ordered
-from translator.pddl_text import domain_text, problem_text
+from translator.planners.fast_downward import search_configuration
+from translator.encode.level_facts import level_facts
+from translator.planners.workers import WorkerDied, run_ordered
+from translator.encode.pddl_text import domain_text, problem_text
 
 REPO_LEVELS = sorted((ROOT / "levels").glob("*.txt"))
 
@@ -93,7 +93,7 @@ def test_both_fast_downward_paths_agree(capsys) -> None:
     """`fd` (hot path) and `fd-up` (through OneshotPlanner) find plans of the same cost."""
     import json
 
-    from translator.cli import main
+    from translator.cli.main import main
 
     paths = [str(p) for p in REPO_LEVELS]
     costs = {}

@@ -9,10 +9,10 @@ import pytest
 from conftest import ROOT, SHARED, par_table, shared_params
 
 from strips_model.level import load_level
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.validator import validate
-from translator.cli import main
-from translator.search_planner import solve_exhaustively
+from translator.cli.main import main
+from translator.planners.exhaustive import solve_exhaustively
 
 pytestmark = pytest.mark.planner
 

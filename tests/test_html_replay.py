@@ -21,10 +21,10 @@ from conftest import ROOT, play
 from PIL import Image
 
 from strips_model.level import load_level
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.validator import validate
-from translator.frames import replay
-from translator.render_html import render_html
+from translator.render.frames import replay
+from translator.render.html import render_html
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

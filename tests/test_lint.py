@@ -7,9 +7,9 @@ import re
 
 from conftest import shared_path
 
-from strips_model.report import load_report
+from strips_model.reports.document import load_report
 from strips_model.schema import helltaker_domain, parse_schemas
-from translator.lint import lint
+from translator.compare.lint import lint
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
 

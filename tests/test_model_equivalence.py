@@ -15,7 +15,7 @@ from conftest import ROOT, SHARED, shared_level_files, shared_params
 from strips_model.level import load_level, parse_level
 from strips_model.random_level import random_level_text
 from strips_model.schema import helltaker_domain, parse_domain
-from translator.equivalence import compare, sample_states
+from translator.compare.equivalence import compare, sample_states
 
 STATES_PER_LEVEL = 200
 RANDOM_LEVELS = 50

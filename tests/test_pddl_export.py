@@ -11,13 +11,13 @@ from conftest import ROOT
 from strips_model.level import load_level
 from strips_model.schema import helltaker_domain
 from strips_model.validator import validate
-from translator.cli import main
-from translator.fast_downward import helltaker_parts
-from translator.fd_driver import run_driver
-from translator.level_facts import level_facts
-from translator.plan_mapping import directions_of_named
-from translator.search_planner import solve_exhaustively
-from translator.up_problem import build_problem
+from translator.cli.main import main
+from translator.planners.fd_oneshot import helltaker_parts
+from translator.planners.fd_driver import run_driver
+from translator.encode.level_facts import level_facts
+from translator.decode.key_presses import directions_of_named
+from translator.planners.exhaustive import solve_exhaustively
+from translator.encode.up_problem import build_problem
 
 REPO_LEVELS = sorted((ROOT / "levels").glob("*.txt"))
 PDDL = ROOT / "pddl"

@@ -10,10 +10,10 @@ import pytest
 from conftest import ROOT, SHARED, make_level, par_table
 
 from strips_model.level import load_level
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.validator import validate
-from translator.cli import main
-from translator.planner_registry import PLANNERS, PlannerOptions
+from translator.cli.main import main
+from translator.planners.registry import PLANNERS, PlannerOptions
 
 pytestmark = pytest.mark.planner
 
@@ -90,10 +90,10 @@ def test_missing_package_is_named_and_exits_3(planner: str, package: str, monkey
 
 
 def test_engine_that_cannot_take_the_problem_names_the_features() -> None:
-    from translator.engine_support import PlannerUnavailable, require_support
-    from translator.fast_downward import helltaker_parts
-    from translator.level_facts import level_facts
-    from translator.up_problem import build_problem
+    from translator.planners.packages import PlannerUnavailable, require_support
+    from translator.planners.fd_oneshot import helltaker_parts
+    from translator.encode.level_facts import level_facts
+    from translator.encode.up_problem import build_problem
 
     level = load_level(str(ROOT / "levels" / "boulder_wait.txt"))
     problem = build_problem(helltaker_parts(), level_facts(level), level.name)
@@ -119,7 +119,7 @@ def test_symk_timeout_is_exit_3(capsys) -> None:
 
 
 def test_every_planner_is_described_for_help() -> None:
-    from translator.planner_registry import PLANNER_DESCRIPTIONS, describe_planners
+    from translator.planners.registry import PLANNER_DESCRIPTIONS, describe_planners
 
     assert set(PLANNER_DESCRIPTIONS) == set(PLANNERS)
     assert all(f"{name} = " in describe_planners() for name in PLANNERS)

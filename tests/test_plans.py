@@ -11,13 +11,13 @@ import pytest
 from conftest import ROOT, SHARED, make_level, shared_params, shared_path
 
 from strips_model.level import Level, State, load_level
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import validate
-from translator.cli import main
-from translator.enumerate_plans import enumerate_plans
-from translator.outcome import Status
-from translator.plan_counts import PUBLISHED_SEED_003, count_by_simulation
+from translator.cli.main import main
+from translator.decode.plan_enumeration import enumerate_plans
+from translator.planners.outcome import Status
+from translator.bench.plan_counts import PUBLISHED_SEED_003, count_by_simulation
 
 pytestmark = pytest.mark.planner
 
@@ -190,7 +190,7 @@ def test_published_counts_are_seed_003s_table() -> None:
 
 @pytest.mark.parametrize("number", [1, 2, 3, 5, 8])
 def test_plan_counts_doc_agrees_with_the_simulator(number: int) -> None:
-    """docs/plan-counts.md (regenerate with `python -m translator.plan_counts -o ...`) on the
+    """docs/plan-counts.md (regenerate with `python -m translator.bench.plan_counts -o ...`) on the
     levels the simulation counts in well under a second."""
     level = load_level(str(shared_path(f"levels/classic/level{number}.txt")))
     rows = {int(cells[0]): cells for cells in (

@@ -14,13 +14,13 @@ from conftest import ROOT, make_level, play
 from PIL import Image
 
 from strips_model.level import DIRECTIONS, Cell, Level, load_level
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.validator import validate
-from translator.cli import main
-from translator.frames import Replay, replay
-from translator.render_raster import frame_images, render_gif, render_png
-from translator.render_svg import render_svg
-from translator.scene import COLOURS, HEADER, layout
+from translator.cli.main import main
+from translator.render.frames import Replay, replay
+from translator.render.raster import frame_images, render_gif, render_png
+from translator.render.svg import render_svg
+from translator.render.scene import COLOURS, HEADER, layout
 
 # Found by the exhaustive search; the validator accepts it (checked below).
 LEVEL1_PLAN = "dlddllllldlddrruurrrrdr"

@@ -21,7 +21,7 @@ from strips_model.level import DIRECTIONS, Cell, Level, State, load_level, parse
 from strips_model.puzzle import puzzle_differences
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import TraceStep, validate
-from translator.search_planner import solve_exhaustively
+from translator.planners.exhaustive import solve_exhaustively
 
 REPO = Path(__file__).resolve().parents[1]
 LEVELS = REPO / "levels"

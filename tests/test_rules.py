@@ -12,7 +12,7 @@ import pytest
 from conftest import last_move, make_level, play, state
 
 from strips_model.level import Level, State
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.simulator import Move, NotAnAction, step
 from strips_model.validator import validate
 

@@ -6,7 +6,7 @@ import pytest
 from conftest import shared_path
 
 from strips_model.errors import SchemaError
-from strips_model.report import load_report_schemas
+from strips_model.reports.document import load_report_schemas
 from strips_model.schema import helltaker_domain, parse_domain, parse_schemas
 
 SMALL = """\

@@ -6,7 +6,7 @@ import pytest
 from conftest import make_level, par_table, shared_level, shared_params
 
 from strips_model.validator import validate
-from translator.search_planner import solve_exhaustively
+from translator.planners.exhaustive import solve_exhaustively
 
 
 def test_par_table_lists_every_shared_level() -> None:

@@ -18,12 +18,12 @@ import pytest
 from conftest import ROOT, make_level, play, shared_level_files, shared_params, shared_path
 
 from strips_model.level import Level, load_level
-from strips_model.plan import parse_plan
+from strips_model.moves import parse_plan
 from strips_model.validator import validate
-from translator.cli import main
-from translator.cli_show import print_replay, use_colour
-from translator.frames import replay
-from translator.render_text import render
+from translator.cli.main import main
+from translator.cli.show import print_replay, use_colour
+from translator.render.frames import replay
+from translator.render.text import render
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")

@@ -11,10 +11,10 @@ from conftest import ROOT, SHARED, shared_params
 
 from strips_model.level import load_level
 from strips_model.validator import validate
-from translator.cli import main
-from translator.fd_driver import run_driver
-from translator.search_planner import solve_exhaustively
-from translator.strips_compile import ENDURE_DAMAGE, directions_of_strips_plan
+from translator.cli.main import main
+from translator.planners.fd_driver import run_driver
+from translator.planners.exhaustive import solve_exhaustively
+from translator.encode.strips_compile import ENDURE_DAMAGE, directions_of_strips_plan
 
 pytestmark = pytest.mark.planner
 

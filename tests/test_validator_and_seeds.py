@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import make_level, shared_level, shared_params, shared_path
 
-from strips_model.plan import format_plan, parse_plan
+from strips_model.moves import format_plan, parse_plan
 from strips_model.validator import validate
 
 # Seed 003 (../shared/seeds/003_*.txt, "Level #1 output"), English alphabet.

@@ -1,0 +1,99 @@
+"""The report dialect: schemas embedded in a markdown report, as the course reports write them.
+
+Prose, headings and code fences are blanked out line by line (never removed), so the schema
+grammar's line:column positions point into the report itself. The report's `Init(...)` and
+`But(...)` blocks are read the same way by the facts grammar (``facts.lark``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from strips_model.errors import SchemaError, read_text
+from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
+from strips_model.schema import Schema, parse_schemas
+
+_HEADER = re.compile(r"^\s+[a-z][A-Za-z0-9_]*\s*\([^()]*\)\s*$")
+_CLAUSE = re.compile(r"^\s+(Precondition|Effect|Cost)\s*:")
+
+
+def schema_lines(markdown: str) -> str:
+    """Keep the indented schema headers and their Precondition/Effect/Cost lines only."""
+    lines = markdown.split("\n")
+    kept: list[str] = []
+    for index, line in enumerate(lines):
+        following = next((later for later in lines[index + 1:] if later.strip()), "")
+        is_header = bool(_HEADER.match(line)) and bool(_CLAUSE.match(following))
+        kept.append(line if is_header or _CLAUSE.match(line) else "")
+    return "\n".join(kept)
+
+
+def parse_report_schemas(markdown: str, source: str = "<report>") -> tuple[Schema, ...]:
+    return parse_schemas(schema_lines(markdown), source)
+
+
+def load_report_schemas(path: str) -> tuple[Schema, ...]:
+    return parse_report_schemas(read_text(path), path)
+
+
+# -- the whole report: schemas, its Init and its goal ----------------------------------------
+
+_BLOCK_START = re.compile(r"^\s*(Init|But)\s*\(")
+
+
+def facts_lines(text: str) -> str:
+    """Keep the `Init(...)` and `But(...)` blocks (from their keyword to the parenthesis that
+    closes it) and blank every other line, so positions stay those of the report."""
+    lines = text.split("\n")
+    kept = [""] * len(lines)
+    depth = 0
+    for index, line in enumerate(lines):
+        if depth == 0 and not _BLOCK_START.match(line):
+            continue
+        kept[index] = line
+        depth += line.split("#", 1)[0].count("(") - line.split("#", 1)[0].count(")")
+        depth = max(depth, 0)
+    return "\n".join(kept)
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What a model file says: its schemas and, when it has them, an initial state and a goal."""
+
+    schemas: tuple[Schema, ...]
+    init: InitBlock | None
+    goal: GoalBlock | None
+    source: str
+
+
+def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:
+    """Parse a report (`plain=False`: schemas among markdown prose) or a plain schema file
+    (`plain=True`: the whole text is schemas, except its Init/But blocks)."""
+    text = text.removeprefix("\ufeff")
+    facts_text = facts_lines(text)
+    if plain:
+        facts = set(index for index, line in enumerate(facts_text.split("\n")) if line)
+        schema_text = "\n".join("" if index in facts else line
+                                for index, line in enumerate(text.split("\n")))
+    else:
+        schema_text = schema_lines(text)
+    schemas = parse_schemas(schema_text, source)
+    init: InitBlock | None = None
+    goal: GoalBlock | None = None
+    for block in parse_facts(facts_text, source):
+        if isinstance(block, InitBlock):
+            if init is not None:
+                raise SchemaError("a second Init block (one initial state per file)",
+                                  block.position)
+            init = block
+        else:
+            if goal is not None:
+                raise SchemaError("a second But block (one goal per file)", block.position)
+            goal = block
+    return Report(schemas, init, goal, source)
+
+
+def load_report(path: str) -> Report:
+    """A `.strips` file is read as plain schemas, anything else as a markdown report."""
+    return parse_report(read_text(path), path, plain=path.endswith(".strips"))

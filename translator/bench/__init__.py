@@ -1,0 +1,1 @@
+"""Measurements: phase timings, the scaling study, plan counts and the level generator."""

@@ -1,0 +1,275 @@
+"""Benchmarks: time of every pipeline phase per level and planner, and the speed targets.
+
+Every measured run happens in a process forked for it (translator/parallel.py), so no run
+inherits caches or state from the previous one, and medians are taken over `repeat` runs.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from strips_model.level import load_level
+from strips_model.validator import validate
+from translator.planners.workers import run_ordered
+from translator.planners.registry import PLANNERS, PlannerOptions, prepare_planner
+from translator.progress import Progress
+from translator.bench.published_times import published_for
+
+PHASES = ("parse", "model", "pddl", "translate", "search", "decode", "validate")
+SEARCH_PHASE = {"search": "search", "fd-up": "planner"}
+"""Planners that do not time their own phases: where their whole run is reported."""
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    level: str
+    source: str
+    planner: str
+    configuration: str
+    status: str
+    budget: int
+    par: int | None
+    cost: int | None
+    valid: bool | None
+    optimal: bool | None
+    phases: dict[str, float]
+    """Median seconds per phase; phases a planner does not report are absent."""
+    total: float
+    counts: dict[str, int] = field(default_factory=dict)
+    published: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    name: str
+    measured: float
+    goal: float
+    unit: str
+    met: bool
+    command: str
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    machine: dict[str, object]
+    repeat: int
+    rows: list[Row]
+    targets: list[Target]
+
+
+def machine_facts() -> dict[str, object]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as stream:
+            for line in stream:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    return {"cores": os.cpu_count(), "cpu": cpu, "python": platform.python_version(),
+            "load_1_5_15": [round(value, 2) for value in load]}
+
+
+def par_table(level_path: str) -> int | None:
+    """The par PAR.md lists for a shared level (it sits two directories above levels/)."""
+    path = Path(level_path).resolve()
+    par_file = path.parents[2] / "PAR.md" if len(path.parents) > 2 else None
+    if par_file is None or not par_file.is_file():
+        return None
+    key = f"{path.parent.name}/{path.name}"
+    for line in par_file.read_text("utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] == key and cells[2].isdigit():
+            return int(cells[2])
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """One measured run of one planner on one level."""
+
+    level: str
+    budget: int
+    status: str
+    configuration: str
+    cost: int | None
+    valid: bool | None
+    phases: dict[str, float]
+    total: float
+    counts: dict[str, int]
+
+
+def _measure_once(task: tuple[str, str, float | None]) -> _Run:
+    source, planner, timeout = task
+    started = time.perf_counter()
+    level = load_level(source)
+    parsed = time.perf_counter()
+    outcome = PLANNERS[planner](level, PlannerOptions(level.budget, True, timeout))
+    planned = time.perf_counter()
+    verdict = validate(level, outcome.directions) if outcome.directions is not None else None
+    finished = time.perf_counter()
+    phases = {"parse": parsed - started, **dict(outcome.timings)}
+    if not outcome.timings:
+        phases[SEARCH_PHASE.get(planner, "planner")] = planned - parsed
+    phases["validate"] = finished - planned
+    return _Run(level.name, level.budget, outcome.status.value, outcome.planner,
+                verdict.cost if verdict else None, verdict.valid if verdict else None, phases,
+                finished - started, dict(outcome.counts))
+
+
+def _reference_par(source: str) -> int | None:
+    from translator.planners.exhaustive import SearchTimeout, solve_exhaustively
+
+    listed = par_table(source)
+    if listed is not None:
+        return listed
+    try:
+        return solve_exhaustively(load_level(source), time_limit=60).cost
+    except SearchTimeout:
+        return None
+
+
+def measure(levels: list[str], planners: list[str], repeat: int,
+            timeout: float | None = None) -> list[Row]:
+    for planner in planners:
+        prepare_planner(planner)
+    load_level(levels[0])  # build the level parser before forking the runs
+    rows = []
+    with Progress(len(levels) * len(planners)) as progress:
+        for source in levels:
+            par = _reference_par(source)
+            for planner in planners:
+                progress.start(f"{Path(source).name} {planner}")
+                rows.append(_row(source, planner, par, repeat, timeout))
+                progress.done()
+    return rows
+
+
+def _row(source: str, planner: str, par: int | None, repeat: int,
+         timeout: float | None) -> Row:
+    runs = list(run_ordered(_measure_once, [(source, planner, timeout)] * repeat,
+                            jobs=1, isolate=True))
+    first = runs[0]
+    names = [name for name in (*PHASES, "planner") if name in first.phases]
+    return Row(
+        level=first.level, source=source, planner=planner, configuration=first.configuration,
+        status=first.status, budget=first.budget, par=par, cost=first.cost, valid=first.valid,
+        optimal=None if first.cost is None or par is None else first.cost == par,
+        phases={name: statistics.median(run.phases[name] for run in runs) for name in names},
+        total=statistics.median(run.total for run in runs), counts=first.counts,
+        published=published_for(first.level),
+    )
+
+
+def _process_seconds(arguments: list[str], repeat: int) -> float:
+    """Median wall time of `helltaker ARGUMENTS` as a fresh process, start-up included."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "translator.cli", *arguments],
+                       capture_output=True, check=False)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def speed_targets(levels: list[str], repeat: int) -> list[Target]:
+    """The targets of the performance issue, for the classic levels among `levels`."""
+    by_name = {Path(path).stem: path for path in levels}
+    classic = [by_name[f"level{n}"] for n in range(1, 10) if f"level{n}" in by_name]
+    targets: list[Target] = []
+    if len(classic) == 9:
+        command = ["solve", "--optimal", "--json", *classic]
+        seconds = _process_seconds(command, repeat)
+        targets.append(Target("levels 1-9, one `solve --optimal` process", seconds, 4.0, "s",
+                              seconds <= 4.0, "helltaker " + " ".join(command)))
+    for name in ("level6", "level9"):
+        if name in by_name:
+            command = ["solve", "--optimal", by_name[name]]
+            seconds = _process_seconds(command, repeat)
+            targets.append(Target(f"{name} end to end", seconds, 1.0, "s", seconds <= 1.0,
+                                  "helltaker " + " ".join(command)))
+    if "level9" in by_name:
+        fast = _process_seconds(["solve", "--optimal", by_name["level9"]], repeat)
+        exhaustive = _process_seconds(["solve", "--planner", "search", by_name["level9"]],
+                                      repeat)
+        ratio = exhaustive / fast
+        command = f"helltaker solve --planner search {by_name['level9']}"
+        targets.append(Target("level9: exhaustive search time / fd time", ratio, 5.0, "x",
+                              ratio >= 5.0, command))
+    return targets
+
+
+def run_benchmark(levels: list[str], planners: list[str], repeat: int,
+                  timeout: float | None = None, with_targets: bool = True) -> Report:
+    machine = machine_facts()
+    rows = measure(levels, planners, repeat, timeout)
+    targets = speed_targets(levels, repeat) if with_targets else []
+    machine["load_after_1_5_15"] = machine_facts()["load_1_5_15"]
+    return Report(machine, repeat, rows, targets)
+
+
+def report_json(report: Report) -> dict[str, object]:
+    return {"machine": report.machine, "repeat": report.repeat,
+            "rows": [asdict(row) for row in report.rows],
+            "targets": [asdict(target) for target in report.targets]}
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _general(configuration: str) -> str:
+    """A configuration with its per-level numbers named instead."""
+    configuration = re.sub(r"manual_pattern\(\[[\d,]+\]\)", "manual_pattern([hero,won])",
+                           configuration)
+    return re.sub(r"bound=\d+", "bound=budget+1", configuration)
+
+
+def report_markdown(report: Report) -> str:
+    machine = report.machine
+    lines = [
+        "# helltaker bench",
+        "",
+        f"Machine: {machine['cores']} cores, {machine['cpu']}, Python {machine['python']}; "
+        f"load average (1/5/15 min) {machine['load_1_5_15']} before, "
+        f"{machine.get('load_after_1_5_15')} after. Median of {report.repeat} run(s), each in "
+        "a fresh process; seconds.",
+        "",
+        "| level | planner | budget | par | cost | valid | optimal | "
+        + " | ".join(PHASES) + " | total | published, another machine |",
+        "|" + "---|" * (len(PHASES) + 9),
+    ]
+    for row in report.rows:
+        phases = [_seconds(row.phases.get(name)) for name in PHASES]
+        if "planner" in row.phases:  # a planner that does not split its phases
+            phases[PHASES.index("search")] = f"{_seconds(row.phases['planner'])} (all)"
+        published = ", ".join(f"{method} {seconds:g}" for method, seconds in
+                              row.published.items()) or "-"
+        lines.append("| " + " | ".join([
+            row.level, row.planner, str(row.budget), str(row.par if row.par is not None else "-"),
+            str(row.cost if row.cost is not None else row.status),
+            {True: "yes", False: "NO", None: "-"}[row.valid],
+            {True: "yes", False: "no", None: "-"}[row.optimal],
+            *phases, _seconds(row.total), published]) + " |")
+    if report.targets:
+        lines += ["", "| target | measured | goal | met | command |", "|---|---|---|---|---|"]
+        for target in report.targets:
+            comparison = ">=" if target.unit == "x" else "<="
+            lines.append(f"| {target.name} | {target.measured:.2f} {target.unit} | "
+                         f"{comparison} {target.goal:g} {target.unit} | "
+                         f"{'yes' if target.met else 'no'} | `{target.command}` |")
+    configurations = sorted({f"{row.planner} = {_general(row.configuration)}"
+                             for row in report.rows})
+    lines += ["", "Configurations (exact strings per level in bench.json): "
+              + "; ".join(configurations), ""]
+    return "\n".join(lines)

@@ -1,0 +1,53 @@
+"""Generated levels whose budget is their optimal cost plus a chosen slack (tight by default).
+
+Candidate layouts come from a seeded random generator; the first one that Fast Downward
+solves (optimally, within a generous bound) is kept, so a seed always gives the same level.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from strips_model.level import Level, parse_level
+from strips_model.random_level import Counts, layout_text
+from translator.planners.outcome import Status
+from translator.planners.registry import PLANNERS, PlannerOptions
+
+
+class GenerationError(Exception):
+    """No solvable layout was found within the attempts allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Generated:
+    text: str
+    level: Level
+    optimum: int
+    attempts: int
+
+
+def generate_level(width: int, height: int, counts: Counts, seed: int, slack: int = 0,
+                   planner: str = "fd", attempts: int = 50,
+                   timeout: float | None = 60.0) -> Generated:
+    if slack < 0:
+        raise ValueError("slack must be non-negative")
+    rng = random.Random(f"helltaker-{width}x{height}-{counts}-{seed}")
+    generous = 4 * width * height
+    title = (f"Generated {width}x{height} (seed {seed}: {counts.boulders} boulders, "
+             f"{counts.skeletons} skeletons, {counts.spikes} spikes, {counts.traps} traps"
+             f"{', key and lock' if counts.key else ''})")
+    for attempt in range(1, attempts + 1):
+        text = layout_text(rng, width, height, counts, generous, title)
+        level = parse_level(text, source=f"<generated seed {seed}>")
+        outcome = PLANNERS[planner](level, PlannerOptions(generous, True, timeout))
+        if outcome.status is Status.SOLVED and outcome.cost is not None and outcome.cost > 0:
+            budget = outcome.cost + slack
+            final = text.replace(f"\n{generous}\n", f"\n{budget}\n", 1)
+            return Generated(final, parse_level(final, source=level.source), outcome.cost,
+                             attempt)
+        if outcome.status in (Status.ERROR, Status.TIMEOUT):
+            raise GenerationError(f"{outcome.planner}: {outcome.status.value} while checking a "
+                                  f"candidate\n{outcome.log_tail}")
+    raise GenerationError(f"no solvable {width}x{height} layout in {attempts} attempts; "
+                          "use fewer objects or walls")

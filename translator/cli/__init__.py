@@ -1,0 +1,1 @@
+"""The `helltaker` command line: one module per subcommand, one `main`."""

@@ -1,0 +1,118 @@
+"""`helltaker compare`: run a hand-written STRIPS model through the pipeline next to ours."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from strips_model.errors import HelltakerError, Position
+
+DESCRIPTION = """\
+Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, or a
+plain .strips schema file), lint its schemas, translate its model to unified-planning on each
+LEVEL, solve it with Fast Downward, replay its plans in the game and compare them with what
+our model (strips_model/helltaker.strips) finds. Then check which rules of RULES.md the model
+can express, on small probe levels, and write a markdown report.
+
+The model is read in the vocabulary of seed report 001 (helltaker(X,Y), counter(C), plusOne)
+or in ours (hero(C), adjacent(C,N,Dir)). In the report's vocabulary, X is the column and Y
+counts rows upward from the bottom; the report's own Init is used for the level it describes
+(classic level 6), an Init generated from the level file for any other.
+
+Without LEVEL, the level REPORT's Init describes is used.
+"""
+
+EPILOG = """\
+exit status: 0 no divergence from the game found, 1 the model departs from the game (a lint
+finding, a level where it disagrees, or a rule it cannot express), 2 bad input, 3 planner
+error or timeout.
+
+examples:
+  helltaker compare ../shared/seeds/001_*.txt ../shared/levels/classic/*.txt -o compare.md
+  helltaker compare strips_model/helltaker.strips levels/level1.txt --json
+"""
+
+
+def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from translator.planners.registry import DEFAULT_PLANNER, PLANNERS
+
+    command = commands.add_parser(
+        "compare", help="compare a hand-written STRIPS model with ours, level by level and "
+        "rule by rule", description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("report", metavar="REPORT",
+                         help="markdown report (schemas among prose) or .strips schema file")
+    command.add_argument("levels", nargs="*", metavar="LEVEL", help="level files")
+    command.add_argument("--json", action="store_true",
+                         help="print one JSON object (keys schemas, lint, levels, coverage) "
+                         "instead of the markdown")
+    command.add_argument("-o", "--output", metavar="FILE.md",
+                         help="write the markdown report to FILE.md (atomically)")
+    command.add_argument("--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
+                         help=f"planner for our model (default {DEFAULT_PLANNER}); the "
+                         "compared model is always solved by Fast Downward")
+    command.add_argument("--timeout", type=float, metavar="S",
+                         help="give up on one planner run after S seconds (exit 3)")
+    command.add_argument("--jobs", type=int, metavar="N",
+                         help="levels and probes compared at once, in forked processes "
+                         "(default: one per CPU)")
+    command.set_defaults(handler=command_compare)
+
+
+def command_compare(args: argparse.Namespace) -> int:
+    from strips_model.level import load_level
+    from strips_model.reports.document import load_report, parse_report
+    from strips_model.reports.init_level import rebuild_level
+    from translator.atomic_write import write_files_atomically
+    from translator.compare.comparison import compare
+    from translator.compare.markdown import render
+    from translator.compare.models import compared_model
+    from translator.planners.workers import default_jobs
+    from translator.planners.registry import prepare_planner
+
+    if args.jobs is not None and args.jobs < 1:
+        raise HelltakerError(f"--jobs must be at least 1, found {args.jobs}")
+    if args.output and os.path.isdir(args.output):
+        raise HelltakerError("is a directory, expected a file name", Position(args.output))
+    report = load_report(args.report)
+    model = compared_model(report, args.report)
+    ours_report = parse_report(_our_model_text(), OUR_MODEL, plain=True)
+    ours = (ours_report, compared_model(ours_report, OUR_MODEL))
+    if args.levels:
+        levels = [load_level(path) for path in args.levels]
+    elif report.init is not None:
+        levels = [rebuild_level(report.init, f"rebuilt from the Init of {args.report}").level]
+    else:
+        raise HelltakerError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
+                             Position(args.report))
+    prepare_planner(args.planner)
+    comparison = compare(report, model, ours, levels, args.planner, args.timeout,
+                         args.jobs or default_jobs())
+    markdown = render(comparison)
+    if args.output:
+        try:
+            write_files_atomically({args.output: markdown.encode()})
+        except OSError as error:
+            raise HelltakerError(f"cannot write: {error.strerror or 'is a directory'}",
+                                 Position(error.filename or args.output)) from None
+    if args.json:
+        print(json.dumps(comparison.as_json()))
+    elif args.output:
+        print(args.output)
+    else:
+        sys.stdout.write(markdown)
+    if comparison.planner_failed:
+        return 3
+    return 0 if comparison.agrees else 1
+
+
+OUR_MODEL = "strips_model/helltaker.strips"
+
+
+def _our_model_text() -> str:
+    from importlib import resources
+
+    return resources.files("strips_model").joinpath("helltaker.strips").read_text("utf-8")

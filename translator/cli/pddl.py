@@ -1,0 +1,75 @@
+"""`helltaker pddl`: write domain.pddl and problem files for levels."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from strips_model.errors import HelltakerError, Position
+from strips_model.level import load_level
+
+
+def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = commands.add_parser(
+        "pddl", help="export levels as PDDL (domain.pddl + problem files)",
+        description="Translate the STRIPS schemas and LEVEL into a unified-planning problem and "
+        "write it with PDDLWriter. One level gives DIR/domain.pddl and DIR/problem.pddl; several "
+        "levels give DIR/domain.pddl (shared) and DIR/<level>.pddl each. Files are written "
+        "atomically: on any error nothing is left half-written.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
+    command.add_argument("-o", "--output", metavar="DIR", default=".",
+                         help="directory to write into (default: the current directory)")
+    command.add_argument(
+        "--strips", action="store_true",
+        help="pure STRIPS, compiled with unified-planning: no negative preconditions (each "
+        "becomes a complementary not_F fluent), no conditional effects, and no action costs: "
+        "damage becomes an explicit endure_damage_1 step, so the plan length is the cost and "
+        "the budget bounds it. Fast Downward and pyperplan read it; drop the "
+        "endure_damage_* steps of a plan to get the key presses.")
+    command.add_argument(
+        "--action-costs", action="store_true",
+        help="with --strips: keep damage as action costs (:action-costs) instead of steps")
+    command.set_defaults(handler=command_pddl)
+
+
+def command_pddl(args: argparse.Namespace) -> int:
+    from translator.atomic_write import write_text_files_atomically
+    from translator.planners.fd_oneshot import helltaker_parts
+    from translator.encode.pddl_writer import pddl_texts, problem_name
+
+    if args.action_costs and not args.strips:
+        raise HelltakerError("--action-costs only applies to --strips exports")
+    if os.path.exists(args.output) and not os.path.isdir(args.output):
+        raise HelltakerError("exists and is not a directory", Position(args.output))
+    levels = [load_level(path) for path in args.levels]
+    parts = helltaker_parts()
+    files: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for level in levels:
+        if args.strips:
+            from translator.encode.strips_compile import strips_pddl_texts
+
+            texts = strips_pddl_texts(parts, level, args.action_costs)
+        else:
+            texts = pddl_texts(parts, level)
+        files[os.path.join(args.output, "domain.pddl")] = texts.domain
+        if len(levels) == 1:
+            target = os.path.join(args.output, "problem.pddl")
+        else:
+            name = problem_name(level)
+            if name in names:
+                raise HelltakerError(f"two levels would both be written as {name}.pddl "
+                                     f"({names[name]} and {level.source})")
+            names[name] = level.source
+            target = os.path.join(args.output, f"{name}.pddl")
+        files[target] = texts.problem
+    try:
+        write_text_files_atomically(files)
+    except OSError as error:
+        raise HelltakerError(f"cannot write: {error.strerror or 'is a directory'}",
+                             Position(error.filename or args.output)) from None
+    for path in files:
+        print(path)
+    return 0

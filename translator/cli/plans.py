@@ -1,0 +1,108 @@
+"""`helltaker plans`: every distinct plan of a level within a cost bound."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from strips_model.errors import HelltakerError
+from strips_model.level import load_level
+from strips_model.moves import ALPHABETS, format_plan
+
+if TYPE_CHECKING:
+    from translator.decode.plan_enumeration import PlanEnumeration
+
+EPILOG = """\
+output: one line per plan, PLAN<TAB>COST, cheapest first then alphabetical; a summary with
+the count goes to stderr. --json prints one object instead:
+  {"level", "max_cost", "optimal_only", "count", "min_cost", "complete", "plans", "costs",
+   "planner", "seconds"}
+with "plans" the key-press words and "costs" their costs, in the same order.
+
+exit status: 0 at least one plan, 1 no plan within the bound (proven), 2 bad input,
+3 planner error or timeout, or a plan the rules reject.
+"""
+
+
+def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    command = commands.add_parser(
+        "plans", help="list every distinct plan of a level within a cost bound",
+        description="Enumerate the distinct plans of LEVEL whose cost is at most the budget "
+        "(or --max-cost N), with SymK's top-k search (symk_bd); --optimal-only keeps those "
+        "of minimum cost, found with its top-quality search (symq_bd). Every plan is "
+        "replayed by the rules simulator before it is listed. Plans are words of key "
+        "presses: two plans are distinct when their words differ, which includes the same "
+        "route with a wait put at a different point, and words that go back and forth as "
+        "long as they fit the bound.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("level", metavar="LEVEL", help="level file in the course format")
+    bound = command.add_mutually_exclusive_group()
+    bound.add_argument("--max-cost", type=int, metavar="N",
+                       help="list plans of cost <= N (default: the level's budget)")
+    bound.add_argument("--optimal-only", action="store_true",
+                       help="list only the plans of minimum cost (within the budget)")
+    command.add_argument("--limit", type=int, metavar="K",
+                         help="list at most the K cheapest plans")
+    command.add_argument("--timeout", type=float, metavar="S",
+                         help="give up after S seconds (exit 3)")
+    command.add_argument("--alphabet", choices=sorted(ALPHABETS), default="en",
+                         help="letters of plans: en = udlr (default), fr = hbgd")
+    command.add_argument("--json", action="store_true", help="print one JSON object")
+    command.set_defaults(handler=command_plans)
+
+
+def command_plans(args: argparse.Namespace) -> int:
+    from translator.planners.packages import PlannerUnavailable, require_package
+    from translator.decode.plan_enumeration import enumerate_plans
+    from translator.planners.outcome import Status
+
+    level = load_level(args.level)
+    max_cost = level.budget if args.max_cost is None else args.max_cost
+    if max_cost < 0:
+        raise HelltakerError(f"--max-cost must be non-negative, found {max_cost}")
+    if args.limit is not None and args.limit < 1:
+        raise HelltakerError(f"--limit must be at least 1, found {args.limit}")
+    try:
+        require_package("up_symk", "up-symk", "symk")
+    except PlannerUnavailable as error:
+        print(f"{level.source}: {error}", file=sys.stderr)
+        return 3
+    result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, args.timeout)
+    if result.status in (Status.TIMEOUT, Status.ERROR):
+        print(f"{level.source}: {result.search}: {result.status.value}", file=sys.stderr)
+        if result.message:
+            print(result.message, file=sys.stderr)
+        return 3
+    words = [format_plan(plan.directions, args.alphabet) for plan in result.plans]
+    if args.json:
+        print(json.dumps({
+            "level": level.source, "max_cost": max_cost, "optimal_only": args.optimal_only,
+            "count": len(words), "min_cost": result.min_cost, "complete": result.complete,
+            "plans": words, "costs": [plan.cost for plan in result.plans],
+            "planner": result.search, "seconds": round(result.seconds, 3),
+        }))
+    else:
+        for word, plan in zip(words, result.plans, strict=True):
+            print(f"{word}\t{plan.cost}")
+        print(f"{level.source}: {_summary(result, args.optimal_only)}, "
+              f"{result.seconds:.2f} s, {result.search}", file=sys.stderr)
+    return 0 if result.plans else 1
+
+
+def _summary(result: PlanEnumeration, optimal_only: bool) -> str:
+    count = len(result.plans)
+    noun = "plan" if count == 1 else "plans"
+    if not count:
+        return f"no plan of cost <= {result.max_cost}"
+    cheapest = sum(1 for plan in result.plans if plan.cost == result.min_cost)
+    if optimal_only:
+        text = f"{count} {noun} of minimum cost {result.min_cost}"
+    else:
+        text = f"{count} {noun} of cost <= {result.max_cost} ({cheapest} of minimum cost " \
+               f"{result.min_cost})"
+    if not result.complete:
+        text += "; --limit reached, there may be more"
+    return text

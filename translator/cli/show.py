@@ -1,0 +1,214 @@
+"""`helltaker show`: watch a plan in the terminal, or export it as pictures or a replay page."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from strips_model.errors import HelltakerError, Position
+from strips_model.level import Level, load_level
+from strips_model.moves import ALPHABETS, parse_plan
+from translator.render.frames import Replay, replay
+
+EXIT_OK, EXIT_FAILED, EXIT_PLANNER = 0, 1, 3
+
+DESCRIPTION = """\
+Replay PLAN on LEVEL in the rules simulator and show every state: the level at the start, then
+the state after each letter with the move counter (moves left), the trap phase, whether the
+hero holds the key and what the letter did (rule ids of RULES.md and a sentence). An invalid
+plan is shown up to its failing letter, which is pointed at with the validator's reason.
+Without --plan or --solve the level alone is shown.
+
+In the terminal, each cell is two characters: H hero, D demon, ## wall, B boulder,
+M skeleton, K key, L lock, . floor, ** spikes, ^^ raised trap, __ lowered trap; a letter's
+second character is what it stands on (H^ = hero on a raised trap, Bk = boulder on the key).
+Colour is used when standard output is a terminal and NO_COLOR is not set (see --color).
+
+Files (any combination; written atomically, nothing in the terminal then):
+  --svg OUT.svg    one SVG, every state a frame, animated (SMIL); static viewers show the start
+  --png OUT.png    a PNG of the level, or an animated PNG, one frame per state
+  --gif OUT.gif    an animated GIF, one frame per state
+  --html OUT.html  a self-contained replay page: play/pause, step, slider, letters;
+                   keys: left/right arrows step, space plays, Home/End; OUT.html#frame=N opens
+                   at frame N
+Frames: the start, then one per letter applied (an invalid plan stops at its failing letter).
+"""
+
+EPILOG = """\
+examples:
+  helltaker show levels/level1.txt --plan dlllllllddlddrruurrrrdr
+  helltaker show levels/level1.txt --solve --step
+  helltaker show levels/level1.txt --solve --gif level1.gif --html level1.html
+
+exit status: 0 shown (valid plan or no plan), 1 invalid plan or level unsolvable within its
+budget, 2 bad input, 3 planner error or timeout.
+"""
+
+OUTPUTS: dict[str, str] = {"svg": "SVG", "png": "PNG", "gif": "GIF", "html": "HTML"}
+
+
+def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from translator.planners.registry import DEFAULT_PLANNER, PLANNERS
+
+    command = commands.add_parser(
+        "show", help="replay a plan in the terminal, or as pictures (SVG/PNG/GIF) or a web page",
+        description=DESCRIPTION, epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("level", metavar="LEVEL", help="level file in the course format")
+    source = command.add_mutually_exclusive_group()
+    source.add_argument("--plan", metavar="PLAN",
+                        help="the plan's letters, or a file holding them, or - for standard input")
+    source.add_argument("--solve", action="store_true",
+                        help="find a plan with --planner (default fd) and show it")
+    command.add_argument("--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
+                         help="planner for --solve (default %(default)s)")
+    command.add_argument("--timeout", type=float, metavar="S",
+                         help="with --solve: give up after S seconds (exit 3)")
+    command.add_argument("--alphabet", choices=sorted(ALPHABETS), default="en",
+                         help="letters of plans: en = udlr (default), fr = hbgd")
+    command.add_argument("--step", action="store_true",
+                         help="wait for Enter between frames (q then Enter stops)")
+    command.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                         help="colour in the terminal: auto (default) = when standard output "
+                         "is a terminal and NO_COLOR is unset")
+    for extension, name in OUTPUTS.items():
+        command.add_argument(f"--{extension}", metavar=f"OUT.{extension}",
+                             help=f"write the {name} described above")
+    command.set_defaults(handler=command_show)
+
+
+def use_colour(choice: str, stream: TextIO, environ: dict[str, str] | os._Environ[str]) -> bool:
+    """--color: `auto` colours a terminal unless NO_COLOR is set to anything non-empty."""
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _plan_directions(args: argparse.Namespace, level: Level) -> tuple[tuple[str, ...] | None, int]:
+    """The directions to replay and the exit status the plan's origin imposes."""
+    if args.plan is not None:
+        from translator.cli.main import read_plan_argument
+
+        text, source = read_plan_argument(args.plan)
+        return parse_plan(text, args.alphabet, source), EXIT_OK
+    if not args.solve:
+        return None, EXIT_OK
+    from translator.planners.outcome import Status
+    from translator.planners.registry import PLANNERS, PlannerOptions
+
+    outcome = PLANNERS[args.planner](level, PlannerOptions(level.budget, False, args.timeout))
+    if outcome.status is Status.SOLVED and outcome.directions is not None:
+        print(f"{level.source}: plan by {outcome.planner}", file=sys.stderr)
+        return outcome.directions, EXIT_OK
+    if outcome.status is Status.UNSOLVABLE:
+        print(f"{level.source}: no plan within budget {level.budget} "
+              f"(proven by {outcome.planner}); showing the level", file=sys.stderr)
+        return None, EXIT_FAILED
+    print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
+    if outcome.log_tail:
+        print(outcome.log_tail, file=sys.stderr)
+    return None, EXIT_PLANNER
+
+
+def command_show(args: argparse.Namespace) -> int:
+    outputs = {extension: getattr(args, extension) for extension in OUTPUTS
+               if getattr(args, extension)}
+    if args.step and outputs:
+        raise HelltakerError("--step pauses the terminal replay; it cannot be combined with "
+                             "--svg, --png, --gif or --html")
+    if args.step and args.plan == "-":
+        raise HelltakerError("--step reads Enter from standard input, which --plan - uses")
+    if args.timeout is not None and not args.solve:
+        raise HelltakerError("--timeout applies to --solve only")
+    level = load_level(args.level)
+    directions, status = _plan_directions(args, level)
+    if status == EXIT_PLANNER:
+        return status
+    shown = replay(level, directions, args.alphabet)
+    if outputs:
+        write_outputs(shown, outputs)
+        for path in outputs.values():
+            print(path)
+        _print_verdict(shown)
+    else:
+        colour = use_colour(args.color, sys.stdout, os.environ)
+        wait = _wait_for_enter if args.step else None
+        print_replay(shown, colour, sys.stdout, wait)
+    if shown.verdict is not None and not shown.verdict.valid:
+        # A plan the planner found but the rules reject is the planner's (or model's) failure.
+        return EXIT_PLANNER if args.solve else EXIT_FAILED
+    return status
+
+
+def print_replay(shown: Replay, colour: bool, out: TextIO,
+                 wait: Callable[[], bool] | None = None) -> None:
+    """Print the header, the frames and the verdict; `wait` (if any) runs between frames and
+    returns False to stop early."""
+    from translator.render.text import blocks
+
+    parts = blocks(shown, colour)
+    for number, part in enumerate(parts):
+        if number:
+            out.write("\n")
+        out.write(part)
+        out.flush()
+        # parts[1:1 + frames] are the frames: pause after each of them but the last.
+        if wait is not None and 1 <= number < len(shown.frames) and not wait():
+            break
+
+
+def _wait_for_enter() -> bool:
+    print("-- Enter: next letter, q: quit --", end="", file=sys.stderr, flush=True)
+    answer = sys.stdin.readline()
+    print(file=sys.stderr)
+    # End of input ("") goes on without pausing rather than cutting the replay short.
+    return answer.strip().lower() != "q"
+
+
+def _print_verdict(shown: Replay) -> None:
+    verdict = shown.verdict
+    if verdict is None:
+        return
+    if verdict.valid:
+        print(f"valid: {shown.level.name}, cost {verdict.cost} <= budget {verdict.budget}, "
+              f"goal at letter {verdict.goal_at}")
+    else:
+        print(f"invalid: {verdict.reason}")
+
+
+def render_output(shown: Replay, extension: str) -> bytes:
+    """The bytes of one output file."""
+    if extension == "svg":
+        from translator.render.svg import render_svg
+
+        return render_svg(shown).encode("utf-8")
+    if extension == "html":
+        from translator.render.html import render_html
+
+        return render_html(shown).encode("utf-8")
+    from translator.render.raster import render_gif, render_png
+
+    return render_png(shown) if extension == "png" else render_gif(shown)
+
+
+def write_outputs(shown: Replay, outputs: dict[str, str]) -> None:
+    from translator.atomic_write import write_files_atomically
+
+    paths = list(outputs.values())
+    if len(set(paths)) != len(paths):
+        raise HelltakerError("two outputs name the same file")
+    files = {path: render_output(shown, extension) for extension, path in outputs.items()}
+    try:
+        write_files_atomically(files)
+    except OSError as error:
+        raise HelltakerError(f"cannot write: {error.strerror or error}",
+                             Position(error.filename or paths[0])) from None

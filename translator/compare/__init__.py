@@ -1,0 +1,1 @@
+"""Comparing a hand-written STRIPS model with the game: lint, readings, divergence, coverage."""

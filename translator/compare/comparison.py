@@ -1,0 +1,239 @@
+"""`helltaker compare`: a hand-written model run through our pipeline next to ours.
+
+For each level, the compared model (translator/compared_model.py) is solved by Fast Downward
+and its plan is replayed in the game; our model is solved by the chosen planner of
+translator/planner_registry.py; the two are then replayed key by key (translator/divergence.py)
+to find where the compared model first departs from the game. The lint and the rule coverage
+complete the picture; translator/compare_report.py writes it all down.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from strips_model.level import Level
+from strips_model.moves import format_plan
+from strips_model.reports.document import Report
+from strips_model.schema import Schema
+from strips_model.validator import validate
+from translator.compare.models import ComparedModel, LevelModel
+from translator.compare.coverage import (
+    Probe,
+    ProbeResult,
+    RuleCoverage,
+    check_probe,
+    coverage,
+    distinct_probes,
+)
+from translator.compare.divergence import along_directions, along_steps
+from translator.compare.lint import Finding, lint
+from translator.compare.model_run import ModelRun, solve_model
+from translator.planners.outcome import Status
+from translator.planners.workers import run_ordered
+from translator.planners.registry import PLANNERS, PlannerOptions
+from translator.compare.readings import static_predicates
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSummary:
+    """What a model file holds, counted as written."""
+
+    label: str
+    source: str
+    vocabulary: str
+    schemas: int
+    predicates: int
+    fluents: tuple[str, ...]
+    static: tuple[str, ...]
+    parameters: tuple[tuple[int, int], ...]
+    """(number of declared parameters, number of schemas with that many)."""
+    undeclared: int
+    """Schemas using variables their header does not declare."""
+    init_facts: int | None
+    goal: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"label": self.label, "source": self.source, "vocabulary": self.vocabulary,
+                "schemas": self.schemas, "predicates": self.predicates,
+                "fluents": list(self.fluents), "static": list(self.static),
+                "parameters": {str(k): v for k, v in self.parameters},
+                "undeclared_variables": self.undeclared, "init_facts": self.init_facts,
+                "goal": self.goal}
+
+
+def summarise(report: Report, model: ComparedModel) -> ModelSummary:
+    schemas = report.schemas
+    static = static_predicates(schemas)
+    names = sorted({lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects)})
+    counts = Counter(len(s.parameters) for s in schemas)
+
+    def undeclared(schema: Schema) -> bool:
+        declared = {p.name for p in schema.parameters}
+        return any(t.is_variable and t.name not in declared
+                   for lit in (*schema.preconditions, *schema.effects) for t in lit.args)
+
+    return ModelSummary(
+        model.label, report.source, model.vocabulary, len(schemas), len(names),
+        tuple(n for n in names if n not in static), tuple(n for n in names if n in static),
+        tuple(sorted(counts.items())), sum(map(undeclared, schemas)),
+        len(report.init.atoms) if report.init is not None else None, model.goal)
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One model on one level."""
+
+    status: str
+    """solved, unsolvable, timeout, error, or untranslatable."""
+    plan: str | None
+    cost: int | None
+    """What the model (or planner) says its plan costs."""
+    valid: bool | None
+    """The plan replayed in the game."""
+    game_cost: int | None
+    reason: str | None
+    """Why the game rejects the plan, or why there is no plan."""
+    seconds: float
+    ground_actions: int | None
+    pddl_bytes: int | None
+    method: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"status": self.status, "plan": self.plan, "cost": self.cost,
+                "valid": self.valid, "game_cost": self.game_cost, "reason": self.reason,
+                "seconds": round(self.seconds, 3), "ground_actions": self.ground_actions,
+                "pddl_bytes": self.pddl_bytes, "method": self.method}
+
+
+@dataclass(frozen=True, slots=True)
+class LevelComparison:
+    source: str
+    name: str
+    budget: int
+    init: str
+    notes: tuple[str, ...]
+    report: Column
+    ours: Column
+    divergences: tuple[str, ...]
+    """Where the compared model first departs from the game, along each side's plan."""
+
+    @property
+    def agrees(self) -> bool:
+        return (not self.divergences and self.report.status == self.ours.status
+                and self.report.valid is not False and self.report.game_cost == self.ours.game_cost)
+
+    def as_json(self) -> dict[str, object]:
+        return {"level": self.source, "name": self.name, "budget": self.budget,
+                "init": self.init, "notes": list(self.notes), "report": self.report.as_json(),
+                "ours": self.ours.as_json(), "divergences": list(self.divergences),
+                "agrees": self.agrees}
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    report: ModelSummary
+    ours: ModelSummary
+    lint: tuple[Finding, ...]
+    levels: tuple[LevelComparison, ...]
+    coverage: tuple[RuleCoverage, ...]
+    planner: str
+
+    @property
+    def agrees(self) -> bool:
+        return not self.lint and all(level.agrees for level in self.levels) \
+            and all(rule.expressed for rule in self.coverage)
+
+    @property
+    def planner_failed(self) -> bool:
+        return any(side.status in ("timeout", "error") for level in self.levels
+                   for side in (level.report, level.ours))
+
+    def as_json(self) -> dict[str, object]:
+        return {"schemas": self.report.schemas,
+                "lint": [finding.as_json() for finding in self.lint],
+                "levels": [level.as_json() for level in self.levels],
+                "coverage": [rule.as_json() for rule in self.coverage]}
+
+
+def _pddl_bytes(problem: object) -> int:
+    from unified_planning.io import PDDLWriter
+
+    writer = PDDLWriter(problem)  # type: ignore[arg-type]
+    return len(writer.get_domain().encode()) + len(writer.get_problem().encode())
+
+
+def _game_check(level: Level, directions: tuple[str, ...] | None
+                ) -> tuple[bool | None, int | None, str | None]:
+    if directions is None:
+        return None, None, None
+    verdict = validate(level, directions)
+    return verdict.valid, verdict.cost, verdict.reason
+
+
+def _our_column(ours: ComparedModel, level: Level, planner: str,
+                timeout: float | None) -> Column:
+    """The chosen planner on our model, its plan replayed in the game."""
+    started = time.perf_counter()
+    outcome = PLANNERS[planner](level, PlannerOptions(level.budget, True, timeout))
+    seconds = time.perf_counter() - started
+    valid, game_cost, reason = _game_check(level, outcome.directions)
+    if outcome.status in (Status.TIMEOUT, Status.ERROR):
+        reason = outcome.log_tail.splitlines()[-1] if outcome.log_tail else outcome.status.value
+    return Column(outcome.status.value, format_plan(outcome.directions)
+                  if outcome.directions is not None else None, outcome.cost, valid, game_cost,
+                  reason, seconds, dict(outcome.counts).get("operators"),
+                  _pddl_bytes(ours.on(level).problem()), outcome.planner)
+
+
+def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
+    """Fast Downward on the compared model's planning view, replayed in its exact view and
+    in the game."""
+    valid, game_cost, reason = _game_check(on_level.level, run.directions)
+    if run.replay_failure is not None:
+        reason = f"{run.replay_failure}; {reason}" if reason else run.replay_failure
+    if run.status in (Status.TIMEOUT, Status.ERROR):
+        reason = run.log_tail.splitlines()[-1] if run.log_tail else run.status.value
+    return Column(run.status.value, format_plan(run.directions)
+                  if run.directions is not None else None, run.cost, valid, game_cost, reason,
+                  run.seconds, run.ground_actions, _pddl_bytes(on_level.problem()),
+                  f"fd {on_level.search}")
+
+
+def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, planner: str,
+                  timeout: float | None = None) -> LevelComparison:
+    our_column = _our_column(ours, level, planner, timeout)
+    on_level = model.on(level)
+    run = solve_model(on_level, timeout)
+    divergences = []
+    if our_column.plan is not None and our_column.valid:
+        found = along_directions(on_level, tuple(our_column.plan))
+        if found is not None:
+            divergences.append(f"on our plan, {found}")
+    if run.steps is not None:
+        found = along_steps(on_level, run.steps)
+        if found is not None:
+            divergences.append(f"on its plan, {found}")
+    return LevelComparison(level.source, level.name, level.budget, on_level.init_note,
+                           on_level.notes, _compared_column(on_level, run), our_column,
+                           tuple(divergences))
+
+
+def compare(report: Report, model: ComparedModel, ours: tuple[Report, ComparedModel],
+            levels: list[Level], planner: str, timeout: float | None = None,
+            jobs: int = 1) -> Comparison:
+    """Levels and probes are independent: with `jobs` > 1 they run in forked workers."""
+    probes = distinct_probes()
+
+    def run(task: Level | Probe) -> LevelComparison | ProbeResult:
+        if isinstance(task, Level):
+            return compare_level(model, ours[1], task, planner, timeout)
+        return check_probe(model, task)
+
+    results = list(run_ordered(run, [*levels, *probes], jobs))
+    compared = tuple(r for r in results if isinstance(r, LevelComparison))
+    checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
+    return Comparison(summarise(report, model), summarise(*ours),
+                      lint(report.schemas, report.init, report.goal), compared,
+                      coverage(checked), planner)

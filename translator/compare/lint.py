@@ -1,0 +1,232 @@
+"""Defects of hand-written schemas, each found by a rule that any model can be held to.
+
+Every finding names its schema and the literal concerned:
+- `adds-without-delete`: an effect adds a new value of a fluent the schema requires, without
+  deleting the value it requires: both hold afterwards (a second counter, a second hero);
+- `unbound-variable`: a variable of the effect that neither the header nor a precondition
+  binds (when a static effect literal mentions it, the reading of
+  translator/schema_readings.py binds it there; otherwise it cannot be instantiated);
+- `contradiction`: a precondition requires an atom and its negation;
+- `duplicate`: a schema identical to an earlier one up to the names of its variables and the
+  order of its literals;
+- `arity` and `typo`: a predicate used with two numbers of arguments, or a rarely used name
+  one or two letters away from a common one;
+- `static-in-effects`: ONE summary line for static predicates that effects repeat.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from strips_model.errors import Position
+from strips_model.reports.facts import GoalBlock, InitBlock
+from strips_model.schema import Literal, Schema
+from translator.compare.readings import bound_variables, read_static_effects, static_predicates
+
+KINDS: dict[str, str] = {
+    "adds-without-delete": "effects that add a fluent value without deleting the old one",
+    "unbound-variable": "variables used in effects but bound by no parameter or precondition",
+    "contradiction": "preconditions that can never hold together",
+    "duplicate": "schemas identical up to renaming",
+    "arity": "predicates used with different numbers of arguments",
+    "typo": "predicate names that look like misspellings of another",
+    "static-in-effects": "static predicates repeated in effects (one summary line)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    kind: str
+    schema: str | None
+    """None for the summary line."""
+    literal: str
+    message: str
+    position: Position | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "schema": self.schema, "literal": self.literal,
+                "message": self.message,
+                "line": self.position.line if self.position is not None else None}
+
+
+def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
+         goal: GoalBlock | None = None) -> tuple[Finding, ...]:
+    static = static_predicates(schemas)
+    findings: list[Finding] = []
+    for schema in schemas:
+        findings += _adds_without_delete(schema, static)
+        findings += _unbound_variables(schema, static)
+        findings += _contradictions(schema)
+    findings += _duplicates(schemas)
+    findings += _names(schemas, init, goal)
+    findings += _static_in_effects(schemas, static)
+    return tuple(findings)
+
+
+def _adds_without_delete(schema: Schema, static: frozenset[str]) -> list[Finding]:
+    deleted = {str(lit)[1:] for lit in schema.effects if not lit.positive}
+    found = []
+    for effect in schema.effects:
+        if not effect.positive or effect.predicate in static:
+            continue
+        required = [lit for lit in schema.preconditions if lit.positive
+                    and lit.predicate == effect.predicate and lit.args != effect.args]
+        if required and not any(str(lit) in deleted for lit in required):
+            kept = ", ".join(map(str, required))
+            found.append(Finding("adds-without-delete", schema.name, str(effect),
+                                 f"adds {effect} but does not delete {kept}, which it requires: "
+                                 f"both hold afterwards", effect.position))
+    return found
+
+
+def _unbound_variables(schema: Schema, static: frozenset[str]) -> list[Finding]:
+    bound = bound_variables(schema)
+    _, readings = read_static_effects(schema, static)
+    binders = {variable: reading.literal for reading in readings for variable in reading.binds}
+    found = []
+    reported: set[str] = set()
+    # A fluent literal shows best where the variable is used; static ones come after.
+    ordered = sorted(schema.effects, key=lambda lit: lit.predicate in static)
+    for effect in ordered:
+        for term in effect.args:
+            if not term.is_variable or term.name in bound or term.name in reported:
+                continue
+            reported.add(term.name)
+            binder = binders.get(term.name)
+            if binder is not None:
+                message = (f"{term.name} is no parameter and no precondition binds it; only the "
+                           f"static {binder} of the effect does, read as a precondition")
+            else:
+                message = f"{term.name} is bound nowhere: the effect cannot be instantiated"
+            found.append(Finding("unbound-variable", schema.name, str(effect), message,
+                                 effect.position))
+    return found
+
+
+def _contradictions(schema: Schema) -> list[Finding]:
+    positive = {str(lit) for lit in schema.preconditions if lit.positive}
+    return [Finding("contradiction", schema.name, str(lit),
+                    f"requires both {str(lit)[1:]} and {lit}: the schema never applies",
+                    lit.position)
+            for lit in schema.preconditions if not lit.positive and str(lit)[1:] in positive]
+
+
+def _canonical(schema: Schema) -> tuple[object, ...]:
+    """The schema with its variables renamed by first appearance, literals in a fixed order."""
+
+    def shape(literal: Literal, part: int) -> tuple[object, ...]:
+        return (part, literal.positive, literal.predicate,
+                tuple("?" if t.is_variable else t.name for t in literal.args))
+
+    tagged = sorted([(shape(lit, 0), lit) for lit in schema.preconditions]
+                    + [(shape(lit, 1), lit) for lit in schema.effects], key=lambda pair: pair[0])
+    names: dict[str, str] = {}
+    for _, literal in tagged:
+        for term in literal.args:
+            if term.is_variable:
+                names.setdefault(term.name, f"v{len(names)}")
+    for parameter in schema.parameters:
+        names.setdefault(parameter.name, f"v{len(names)}")
+    renamed = frozenset((key[:3] + (tuple(names[t.name] if t.is_variable else t.name
+                                          for t in literal.args),))
+                        for key, literal in tagged)
+    parameters = frozenset((names[p.name], p.type) for p in schema.parameters)
+    return renamed, parameters, schema.cost
+
+
+def _duplicates(schemas: tuple[Schema, ...]) -> list[Finding]:
+    first: dict[tuple[object, ...], Schema] = {}
+    found = []
+    for schema in schemas:
+        key = _canonical(schema)
+        if key in first:
+            original = first[key]
+            found.append(Finding("duplicate", schema.name, f"{schema.name}(...)",
+                                 f"identical to {original.name} (line {original.position.line}) "
+                                 "up to the names of its variables", schema.position))
+        else:
+            first[key] = schema
+    return found
+
+
+def _distance(a: str, b: str) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) from `a` to `b`."""
+    rows = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+    for i in range(len(a) + 1):
+        rows[i][0] = i
+    for j in range(len(b) + 1):
+        rows[0][j] = j
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            rows[i][j] = min(rows[i - 1][j] + 1, rows[i][j - 1] + 1,
+                             rows[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                rows[i][j] = min(rows[i][j], rows[i - 2][j - 2] + 1)
+    return rows[-1][-1]
+
+
+def _names(schemas: tuple[Schema, ...], init: InitBlock | None,
+           goal: GoalBlock | None) -> list[Finding]:
+    uses: list[tuple[str | None, Literal]] = [
+        (schema.name, lit)
+        for schema in schemas for lit in (*schema.preconditions, *schema.effects)]
+    if init is not None:
+        uses += [(None, atom) for atom in init.atoms]
+    if goal is not None:
+        uses += [(None, lit) for lit in goal.conjuncts]
+        uses += [(None, lit) for group in goal.disjunctions for lit in group]
+    found = []
+    arities: dict[str, Counter[int]] = defaultdict(Counter)
+    for _, literal in uses:
+        arities[literal.predicate][len(literal.args)] += 1
+    for owner, literal in uses:
+        counts = arities[literal.predicate]
+        usual, _ = counts.most_common(1)[0]
+        if len(counts) > 1 and len(literal.args) != usual:
+            found.append(Finding("arity", owner, str(literal),
+                                 f"{literal.predicate} has {len(literal.args)} arguments here but "
+                                 f"{usual} in {counts[usual]} other places", literal.position))
+    frequency = Counter(literal.predicate for _, literal in uses)
+    for owner, literal in uses:
+        name = literal.predicate
+        if frequency[name] > 2:
+            continue
+        for other, count in frequency.most_common():
+            if other == name or count < 3 * frequency[name]:
+                continue
+            close = other.lower().replace("_", "") == name.lower().replace("_", "") \
+                or _distance(name, other) <= (1 if len(name) <= 5 else 2)
+            if close:
+                found.append(Finding("typo", owner, str(literal),
+                                     f"{name} is used {frequency[name]} time(s) and {other} "
+                                     f"{count} times: a misspelling of {other}?",
+                                     literal.position))
+                break
+    return found
+
+
+def _static_in_effects(schemas: tuple[Schema, ...], static: frozenset[str]) -> list[Finding]:
+    repeated: Counter[str] = Counter()
+    binding: Counter[str] = Counter()
+    owners: dict[str, set[str]] = defaultdict(set)
+    first: dict[str, Literal] = {}
+    for schema in schemas:
+        _, readings = read_static_effects(schema, static)
+        for reading in readings:
+            name = reading.literal.predicate
+            owners[name].add(schema.name)
+            first.setdefault(name, reading.literal)
+            (binding if reading.binds else repeated)[name] += 1
+    if not owners:
+        return []
+    parts = []
+    for name in sorted(owners):
+        parts.append(f"{name} in the effects of {len(owners[name])} schemas "
+                     f"({repeated[name]} repeat a precondition, {binding[name]} bind new "
+                     f"variables)")
+    names = ", ".join(sorted(owners))
+    return [Finding("static-in-effects", None, names,
+                    "static predicates repeated in effects: " + "; ".join(parts)
+                    + ". No effect deletes them, so adding them changes nothing: they are read "
+                    "as preconditions", first[min(owners)].position)]

@@ -1,0 +1,112 @@
+"""A model in our vocabulary (`hero(C)`, `adjacent(C, N, Dir)`, ...) on a level.
+
+Both views are the same here: the schemas need no compiling, the level's facts come from
+translator/level_facts.py, and the search is the one `helltaker solve` uses. This is how
+`helltaker compare` reads strips_model/helltaker.strips, or a variant of it, as the REPORT.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from unified_planning.model import Problem
+from unified_planning.plans import ActionInstance
+
+from strips_model.level import Level
+from strips_model.reports.document import Report
+from strips_model.schema import Schema, build_domain
+from translator.planners.fd_oneshot import search_configuration
+from translator.encode.grounding import GroundAction, Grounder
+from translator.encode.level_facts import (
+    DIRECTION_NAMES,
+    LETTER_OF_DIRECTION,
+    PARITY,
+    Atom,
+    Facts,
+    cell_of_name,
+    level_facts,
+)
+from translator.compare.observation import Observation
+from translator.decode.key_presses import DIRECTION_TYPE
+from translator.compare.readings import read_schemas
+from translator.encode.up_problem import ModelParts, build_model_parts, build_problem
+
+
+class OurModel:
+    vocabulary = "ours (hero, adjacent, occupied, phase)"
+
+    def __init__(self, report: Report, label: str) -> None:
+        self.label = label
+        self.schemas = report.schemas
+        self.goal = "won(yes), added by the moves that end next to a demon"
+        read, _ = read_schemas(report.schemas)
+        self.exact = build_domain(read, report.source)
+
+    @cached_property
+    def parts(self) -> ModelParts:
+        return build_model_parts(self.exact)
+
+    def on(self, level: Level) -> OurLevelModel:
+        return OurLevelModel(self, level)
+
+
+class OurLevelModel:
+    init_note = "translator/level_facts.py"
+    notes: tuple[str, ...] = ()
+
+    def __init__(self, model: OurModel, level: Level) -> None:
+        self.model = model
+        self.level = level
+        self.cost_limit = level.budget
+        self.search = search_configuration(level.budget)
+        self._traps = level.traps_lowered | level.traps_raised
+
+    @cached_property
+    def _facts(self) -> Facts:
+        return level_facts(self.level)
+
+    @cached_property
+    def _grounder(self) -> Grounder:
+        return Grounder(self.model.exact, self._facts)
+
+    def initial(self) -> frozenset[Atom]:
+        return self._facts.initial
+
+    def static(self) -> frozenset[Atom]:
+        return self._facts.static
+
+    def schemas_for(self, direction: str) -> list[tuple[Schema, dict[str, str]]]:
+        value = DIRECTION_NAMES[direction]
+        return [(schema, {p.name: value for p in schema.parameters if p.type == DIRECTION_TYPE})
+                for schema in self.model.exact.schemas]
+
+    def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
+        return self._grounder.applicable(atoms)
+
+    def direction(self, action: GroundAction) -> str | None:
+        return next((LETTER_OF_DIRECTION[value] for _, value in action.binding
+                     if value in LETTER_OF_DIRECTION), None)
+
+    def goal_holds(self, atoms: frozenset[Atom]) -> bool:
+        return all(goal in atoms for goal in self._facts.goal)
+
+    def observe(self, atoms: frozenset[Atom]) -> Observation:
+        def cells(predicate: str) -> frozenset[tuple[int, int]]:
+            found = (cell_of_name(a[1]) for a in atoms if a[0] == predicate and len(a) == 2)
+            return frozenset(cell for cell in found if cell is not None)
+
+        has_key = ("has_key", "yes") in atoms
+        parity = next((p for p, name in PARITY.items() if ("phase", name) in atoms), 0)
+        return Observation(
+            hero=cells("hero"), boulders=cells("boulder"), skeletons=cells("skeleton"),
+            key_taken=has_key, lock_open=has_key or not cells("locked"),
+            raised_traps=frozenset(c for c in self._traps if self.level.hurts(c, parity)),
+        )
+
+    def problem(self) -> Problem:
+        return build_problem(self.model.parts, self._facts, self.level.name)
+
+    def decode(self, instance: ActionInstance) -> tuple[str, dict[str, str]] | None:
+        schema = next(s for s in self.model.exact.schemas if s.name == instance.action.name)
+        return schema.name, {p.name: str(value) for p, value in
+                             zip(schema.parameters, instance.actual_parameters, strict=True)}

@@ -1,0 +1,1 @@
+"""Decoding: a planner's actions back to key presses, checked by the rules simulator."""

@@ -1,4 +1,10 @@
-"""One error hierarchy for every kind of bad input, so the CLI catches one type."""
+"""One error hierarchy for everything that can go wrong, so the CLI catches one type.
+
+`HelltakerError` is the base of every exception this project raises. Its two branches decide
+the exit status: `InputError` is bad input (a file, a plan, an argument: exit 2), `RunError`
+is a run that failed on good input (a planner missing or crashing, a worker process dying:
+exit 3). Messages are one line, prefixed with the place they refer to when there is one.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +28,7 @@ class Position:
 
 
 class HelltakerError(Exception):
-    """Bad input: the message is one line, prefixed with the place it refers to."""
+    """The base of every error of this project; raise one of its two branches."""
 
     def __init__(self, message: str, position: Position | None = None) -> None:
         self.message = message
@@ -30,15 +36,23 @@ class HelltakerError(Exception):
         super().__init__(f"{position}: {message}" if position else message)
 
 
-class LevelError(HelltakerError):
+class InputError(HelltakerError):
+    """Bad input: a file, a plan or an argument that cannot be used as given."""
+
+
+class RunError(HelltakerError):
+    """A run that failed on good input: a planner missing or failing, a worker dying."""
+
+
+class LevelError(InputError):
     """A level file that does not follow RULES.md section 1."""
 
 
-class PlanError(HelltakerError):
+class PlanError(InputError):
     """A plan text that is not a word over the chosen alphabet."""
 
 
-class SchemaError(HelltakerError):
+class SchemaError(InputError):
     """A STRIPS schema file that does not follow the notation or is inconsistent."""
 
 
@@ -47,21 +61,21 @@ def read_text(path: str) -> str:
     import os
 
     if os.path.isdir(path):
-        raise HelltakerError("is a directory, expected a file", Position(path))
+        raise InputError("is a directory, expected a file", Position(path))
     try:
         with open(path, "rb") as handle:
             data = handle.read()
     except FileNotFoundError:
-        raise HelltakerError("no such file", Position(path)) from None
+        raise InputError("no such file", Position(path)) from None
     except OSError as error:
-        raise HelltakerError(f"cannot read: {error.strerror}", Position(path)) from None
+        raise InputError(f"cannot read: {error.strerror}", Position(path)) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
         column = error.start - (before.rfind(b"\n") + 1) + 1
-        raise HelltakerError(
+        raise InputError(
             f"not UTF-8: byte 0x{data[error.start]:02x} cannot be decoded",
             Position(path, line, column),
         ) from None

@@ -9,13 +9,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from strips_model.errors import RunError
 from strips_model.level import Level, parse_level
 from strips_model.random_level import Counts, layout_text
 from translator.planners.outcome import Status
 from translator.planners.registry import PLANNERS, PlannerOptions
 
 
-class GenerationError(Exception):
+class GenerationError(RunError):
     """No solvable layout was found within the attempts allowed."""
 
 

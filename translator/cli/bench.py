@@ -7,7 +7,7 @@ import glob
 import json
 import os
 
-from strips_model.errors import HelltakerError, Position
+from strips_model.errors import InputError, Position
 
 
 def _default_levels() -> list[str]:
@@ -54,16 +54,16 @@ def command_bench(args: argparse.Namespace) -> int:
     from translator.planners.registry import PLANNERS
 
     if args.repeat < 1:
-        raise HelltakerError("--repeat must be at least 1")
+        raise InputError("--repeat must be at least 1")
     if args.scaling:
         return _scaling(args)
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     unknown = [name for name in planners if name not in PLANNERS]
     if unknown or not planners:
-        raise HelltakerError(f"unknown planner(s) {unknown}; choose from {sorted(PLANNERS)}")
+        raise InputError(f"unknown planner(s) {unknown}; choose from {sorted(PLANNERS)}")
     levels = args.levels or _default_levels()
     if not levels:
-        raise HelltakerError("no levels given and none found in ../shared or levels/")
+        raise InputError("no levels given and none found in ../shared or levels/")
     from strips_model.level import load_level
     from translator.bench.benchmark import report_json, report_markdown, run_benchmark
 
@@ -84,9 +84,9 @@ def _scaling(args: argparse.Namespace) -> int:
     try:
         sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
     except ValueError:
-        raise HelltakerError(f"--sizes must be integers, found {args.sizes!r}") from None
+        raise InputError(f"--sizes must be integers, found {args.sizes!r}") from None
     if not sizes or min(sizes) < 6:
-        raise HelltakerError("--sizes must list sizes of at least 6")
+        raise InputError("--sizes must list sizes of at least 6")
     study = scaling_study(sizes, args.time_limit)
     table = write_scaling(study, args.out)
     print(table)
@@ -100,4 +100,4 @@ def _write(directory: str, files: dict[str, str]) -> None:
         write_text_files_atomically(
             {os.path.join(directory, name): text for name, text in files.items()})
     except OSError as error:
-        raise HelltakerError(f"cannot write: {error.strerror}", Position(directory)) from None
+        raise InputError(f"cannot write: {error.strerror}", Position(directory)) from None

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from strips_model.errors import HelltakerError, Position
+from strips_model.errors import InputError, Position
 
 DESCRIPTION = """\
 Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, or a
@@ -74,9 +74,9 @@ def command_compare(args: argparse.Namespace) -> int:
     from translator.planners.registry import prepare_planner
 
     if args.jobs is not None and args.jobs < 1:
-        raise HelltakerError(f"--jobs must be at least 1, found {args.jobs}")
+        raise InputError(f"--jobs must be at least 1, found {args.jobs}")
     if args.output and os.path.isdir(args.output):
-        raise HelltakerError("is a directory, expected a file name", Position(args.output))
+        raise InputError("is a directory, expected a file name", Position(args.output))
     report = load_report(args.report)
     model = compared_model(report, args.report)
     ours_report = parse_report(_our_model_text(), OUR_MODEL, plain=True)
@@ -86,7 +86,7 @@ def command_compare(args: argparse.Namespace) -> int:
     elif report.init is not None:
         levels = [rebuild_level(report.init, f"rebuilt from the Init of {args.report}").level]
     else:
-        raise HelltakerError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
+        raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
                              Position(args.report))
     prepare_planner(args.planner)
     comparison = compare(report, model, ours, levels, args.planner, args.timeout,
@@ -96,7 +96,7 @@ def command_compare(args: argparse.Namespace) -> int:
         try:
             write_files_atomically({args.output: markdown.encode()})
         except OSError as error:
-            raise HelltakerError(f"cannot write: {error.strerror or 'is a directory'}",
+            raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
                                  Position(error.filename or args.output)) from None
     if args.json:
         print(json.dumps(comparison.as_json()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from strips_model.errors import HelltakerError, Position
+from strips_model.errors import InputError, Position
 
 
 def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -45,19 +45,19 @@ def command_generate(args: argparse.Namespace) -> int:
 
     for name in ("boulders", "skeletons", "spikes", "traps", "slack"):
         if getattr(args, name) < 0:
-            raise HelltakerError(f"--{name} must be non-negative")
+            raise InputError(f"--{name} must be non-negative")
     if not 0 <= args.walls < 1:
-        raise HelltakerError("--walls must be in [0, 1)")
+        raise InputError("--walls must be in [0, 1)")
     counts = Counts(args.boulders, args.skeletons, args.spikes, args.traps, args.key, args.walls)
     try:
         generated = generate_level(args.width, args.height, counts, args.seed, args.slack)
     except (ValueError, GenerationError) as error:
-        raise HelltakerError(str(error)) from None
+        raise InputError(str(error)) from None
     if args.output:
         try:
             write_text_files_atomically({args.output: generated.text})
         except OSError as error:
-            raise HelltakerError(f"cannot write: {error.strerror}",
+            raise InputError(f"cannot write: {error.strerror}",
                                  Position(args.output)) from None
     else:
         sys.stdout.write(generated.text)

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from strips_model.errors import HelltakerError, read_text
+from strips_model.errors import HelltakerError, InputError, read_text
 from strips_model.level import Level, load_level
 from strips_model.moves import ALPHABETS, format_plan, parse_plan
 from strips_model.validator import Verdict, validate
@@ -147,7 +147,7 @@ def _load_levels(paths: Sequence[str], budget: int | None) -> list[Level]:
     levels = [load_level(path) for path in paths]
     if budget is not None:
         if budget < 0:
-            raise HelltakerError(f"--budget must be non-negative, found {budget}")
+            raise InputError(f"--budget must be non-negative, found {budget}")
         levels = [level.with_budget(budget) for level in levels]
     return levels
 
@@ -170,7 +170,7 @@ def command_solve(args: argparse.Namespace) -> int:
     levels = _load_levels(args.levels, args.budget)
     jobs = args.jobs if args.jobs is not None else default_jobs()
     if jobs < 1:
-        raise HelltakerError(f"--jobs must be at least 1, found {jobs}")
+        raise InputError(f"--jobs must be at least 1, found {jobs}")
     prepare_planner(args.planner)
     tasks = [(args.planner, level, PlannerOptions(level.budget, args.optimal, args.timeout))
              for level in levels]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from strips_model.errors import HelltakerError, Position
+from strips_model.errors import InputError, Position
 from strips_model.level import load_level
 
 
@@ -40,9 +40,9 @@ def command_pddl(args: argparse.Namespace) -> int:
     from translator.encode.pddl_writer import pddl_texts, problem_name
 
     if args.action_costs and not args.strips:
-        raise HelltakerError("--action-costs only applies to --strips exports")
+        raise InputError("--action-costs only applies to --strips exports")
     if os.path.exists(args.output) and not os.path.isdir(args.output):
-        raise HelltakerError("exists and is not a directory", Position(args.output))
+        raise InputError("exists and is not a directory", Position(args.output))
     levels = [load_level(path) for path in args.levels]
     parts = helltaker_parts()
     files: dict[str, str] = {}
@@ -60,7 +60,7 @@ def command_pddl(args: argparse.Namespace) -> int:
         else:
             name = problem_name(level)
             if name in names:
-                raise HelltakerError(f"two levels would both be written as {name}.pddl "
+                raise InputError(f"two levels would both be written as {name}.pddl "
                                      f"({names[name]} and {level.source})")
             names[name] = level.source
             target = os.path.join(args.output, f"{name}.pddl")
@@ -68,7 +68,7 @@ def command_pddl(args: argparse.Namespace) -> int:
     try:
         write_text_files_atomically(files)
     except OSError as error:
-        raise HelltakerError(f"cannot write: {error.strerror or 'is a directory'}",
+        raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
                              Position(error.filename or args.output)) from None
     for path in files:
         print(path)

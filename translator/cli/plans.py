@@ -7,7 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from strips_model.errors import HelltakerError
+from strips_model.errors import InputError
 from strips_model.level import load_level
 from strips_model.moves import ALPHABETS, format_plan
 
@@ -62,9 +62,9 @@ def command_plans(args: argparse.Namespace) -> int:
     level = load_level(args.level)
     max_cost = level.budget if args.max_cost is None else args.max_cost
     if max_cost < 0:
-        raise HelltakerError(f"--max-cost must be non-negative, found {max_cost}")
+        raise InputError(f"--max-cost must be non-negative, found {max_cost}")
     if args.limit is not None and args.limit < 1:
-        raise HelltakerError(f"--limit must be at least 1, found {args.limit}")
+        raise InputError(f"--limit must be at least 1, found {args.limit}")
     try:
         require_package("up_symk", "up-symk", "symk")
     except PlannerUnavailable as error:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from strips_model.errors import HelltakerError, Position
+from strips_model.errors import InputError, Position
 from strips_model.level import Level, load_level
 from strips_model.moves import ALPHABETS, parse_plan
 from translator.render.frames import Replay, replay
@@ -123,12 +123,12 @@ def command_show(args: argparse.Namespace) -> int:
     outputs = {extension: getattr(args, extension) for extension in OUTPUTS
                if getattr(args, extension)}
     if args.step and outputs:
-        raise HelltakerError("--step pauses the terminal replay; it cannot be combined with "
+        raise InputError("--step pauses the terminal replay; it cannot be combined with "
                              "--svg, --png, --gif or --html")
     if args.step and args.plan == "-":
-        raise HelltakerError("--step reads Enter from standard input, which --plan - uses")
+        raise InputError("--step reads Enter from standard input, which --plan - uses")
     if args.timeout is not None and not args.solve:
-        raise HelltakerError("--timeout applies to --solve only")
+        raise InputError("--timeout applies to --solve only")
     level = load_level(args.level)
     directions, status = _plan_directions(args, level)
     if status == EXIT_PLANNER:
@@ -205,10 +205,10 @@ def write_outputs(shown: Replay, outputs: dict[str, str]) -> None:
 
     paths = list(outputs.values())
     if len(set(paths)) != len(paths):
-        raise HelltakerError("two outputs name the same file")
+        raise InputError("two outputs name the same file")
     files = {path: render_output(shown, extension) for extension, path in outputs.items()}
     try:
         write_files_atomically(files)
     except OSError as error:
-        raise HelltakerError(f"cannot write: {error.strerror or error}",
+        raise InputError(f"cannot write: {error.strerror or error}",
                              Position(error.filename or paths[0])) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from strips_model.errors import RunError
 from strips_model.schema import Domain
 from translator.encode.level_facts import LETTER_OF_DIRECTION
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:  # unified-planning takes 0.2-1.3 s to import; the hot path ne
 DIRECTION_TYPE = "dir"
 
 
-class PlanMappingError(Exception):
+class PlanMappingError(RunError):
     """A planner action that does not correspond to a key press."""
 
 

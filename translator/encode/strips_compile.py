@@ -28,6 +28,7 @@ from unified_planning.model.metrics import MinimizeActionCosts
 from unified_planning.plans import ActionInstance
 from unified_planning.shortcuts import BoolType, Compiler, Int, get_environment
 
+from strips_model.errors import RunError
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.encode.level_facts import level_facts
@@ -50,7 +51,7 @@ MapBack = Callable[[ActionInstance], ActionInstance | None]
 that is no key press (paying damage)."""
 
 
-class StripsCompilationError(Exception):
+class StripsCompilationError(RunError):
     """The compiled problem is not pure STRIPS, or a compiler renamed what we map back by name."""
 
 

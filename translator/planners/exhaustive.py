@@ -13,6 +13,7 @@ import itertools
 import time
 from dataclasses import dataclass
 
+from strips_model.errors import RunError
 from strips_model.level import Cell, Level, State
 from strips_model.simulator import Move, is_goal, step
 
@@ -33,7 +34,7 @@ def _distance_to_goal(level: Level) -> dict[Cell, int]:
     }
 
 
-class SearchTimeout(Exception):
+class SearchTimeout(RunError):
     """The search ran past its time limit."""
 
 

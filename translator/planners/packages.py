@@ -12,11 +12,13 @@ import importlib.util
 import sys
 from typing import TYPE_CHECKING
 
+from strips_model.errors import RunError
+
 if TYPE_CHECKING:
     from unified_planning.model import Problem
 
 
-class PlannerUnavailable(Exception):
+class PlannerUnavailable(RunError):
     """A planner that is not installed or cannot take the problem; the message says which."""
 
 

@@ -13,11 +13,13 @@ from collections.abc import Callable, Iterator, Sequence
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar
 
+from strips_model.errors import RunError
+
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
-class WorkerDied(RuntimeError):
+class WorkerDied(RunError):
     """A worker process ended without sending its result (killed, out of memory)."""
 
 

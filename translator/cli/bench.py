@@ -7,7 +7,10 @@ import glob
 import json
 import os
 
-from strips_model.errors import InputError, Position
+from strips_model.errors import InputError
+from translator.cli.arguments import Subcommands, write_outputs
+from translator.cli.exit_codes import ExitCode
+from translator.planners.registry import PLANNERS
 
 
 def _default_levels() -> list[str]:
@@ -15,9 +18,7 @@ def _default_levels() -> list[str]:
     return shared or sorted(glob.glob(os.path.join("levels", "*.txt")))
 
 
-def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from translator.planners.registry import PLANNERS
-
+def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "bench", help="time every pipeline phase; check the speed targets; scaling study",
         description="For each LEVEL and planner: the median time of every phase (parse, "
@@ -50,9 +51,7 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     command.set_defaults(handler=command_bench)
 
 
-def command_bench(args: argparse.Namespace) -> int:
-    from translator.planners.registry import PLANNERS
-
+def command_bench(args: argparse.Namespace) -> ExitCode:
     if args.repeat < 1:
         raise InputError("--repeat must be at least 1")
     if args.scaling:
@@ -73,12 +72,13 @@ def command_bench(args: argparse.Namespace) -> int:
     markdown = report_markdown(report)
     print(markdown)
     if args.out:
-        _write(args.out, {"bench.md": markdown,
-                          "bench.json": json.dumps(report_json(report), indent=2) + "\n"})
-    return 0
+        write_outputs({os.path.join(args.out, "bench.md"): markdown,
+                       os.path.join(args.out, "bench.json"):
+                       json.dumps(report_json(report), indent=2) + "\n"}, args.out)
+    return ExitCode.OK
 
 
-def _scaling(args: argparse.Namespace) -> int:
+def _scaling(args: argparse.Namespace) -> ExitCode:
     from translator.bench.scaling import scaling_study, write_scaling
 
     try:
@@ -90,14 +90,4 @@ def _scaling(args: argparse.Namespace) -> int:
     study = scaling_study(sizes, args.time_limit)
     table = write_scaling(study, args.out)
     print(table)
-    return 0
-
-
-def _write(directory: str, files: dict[str, str]) -> None:
-    from translator.atomic_write import write_text_files_atomically
-
-    try:
-        write_text_files_atomically(
-            {os.path.join(directory, name): text for name, text in files.items()})
-    except OSError as error:
-        raise InputError(f"cannot write: {error.strerror}", Position(directory)) from None
+    return ExitCode.OK

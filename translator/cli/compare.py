@@ -8,6 +8,14 @@ import os
 import sys
 
 from strips_model.errors import InputError, Position
+from translator.cli.arguments import (
+    Subcommands,
+    add_planner,
+    check_jobs,
+    load_levels,
+    write_outputs,
+)
+from translator.cli.exit_codes import ExitCode
 
 DESCRIPTION = """\
 Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, or a
@@ -35,9 +43,7 @@ examples:
 """
 
 
-def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from translator.planners.registry import DEFAULT_PLANNER, PLANNERS
-
+def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "compare", help="compare a hand-written STRIPS model with ours, level by level and "
         "rule by rule", description=DESCRIPTION, epilog=EPILOG,
@@ -51,9 +57,8 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
                          "instead of the markdown")
     command.add_argument("-o", "--output", metavar="FILE.md",
                          help="write the markdown report to FILE.md (atomically)")
-    command.add_argument("--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
-                         help=f"planner for our model (default {DEFAULT_PLANNER}); the "
-                         "compared model is always solved by Fast Downward")
+    add_planner(command, "planner for our model (the compared model is always solved by Fast "
+                "Downward); ")
     command.add_argument("--timeout", type=float, metavar="S",
                          help="give up on one planner run after S seconds (exit 3)")
     command.add_argument("--jobs", type=int, metavar="N",
@@ -62,19 +67,16 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     command.set_defaults(handler=command_compare)
 
 
-def command_compare(args: argparse.Namespace) -> int:
-    from strips_model.level import load_level
+def command_compare(args: argparse.Namespace) -> ExitCode:
     from strips_model.reports.document import load_report, parse_report
     from strips_model.reports.init_level import rebuild_level
-    from translator.atomic_write import write_files_atomically
     from translator.compare.comparison import compare
     from translator.compare.markdown import render
     from translator.compare.models import compared_model
     from translator.planners.workers import default_jobs
     from translator.planners.registry import prepare_planner
 
-    if args.jobs is not None and args.jobs < 1:
-        raise InputError(f"--jobs must be at least 1, found {args.jobs}")
+    check_jobs(args.jobs)
     if args.output and os.path.isdir(args.output):
         raise InputError("is a directory, expected a file name", Position(args.output))
     report = load_report(args.report)
@@ -82,22 +84,18 @@ def command_compare(args: argparse.Namespace) -> int:
     ours_report = parse_report(_our_model_text(), OUR_MODEL, plain=True)
     ours = (ours_report, compared_model(ours_report, OUR_MODEL))
     if args.levels:
-        levels = [load_level(path) for path in args.levels]
+        levels = load_levels(args.levels)
     elif report.init is not None:
         levels = [rebuild_level(report.init, f"rebuilt from the Init of {args.report}").level]
     else:
         raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
-                             Position(args.report))
+                         Position(args.report))
     prepare_planner(args.planner)
     comparison = compare(report, model, ours, levels, args.planner, args.timeout,
                          args.jobs or default_jobs())
     markdown = render(comparison)
     if args.output:
-        try:
-            write_files_atomically({args.output: markdown.encode()})
-        except OSError as error:
-            raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
-                                 Position(error.filename or args.output)) from None
+        write_outputs({args.output: markdown}, args.output)
     if args.json:
         print(json.dumps(comparison.as_json()))
     elif args.output:
@@ -105,8 +103,8 @@ def command_compare(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(markdown)
     if comparison.planner_failed:
-        return 3
-    return 0 if comparison.agrees else 1
+        return ExitCode.RUN_FAILED
+    return ExitCode.OK if comparison.agrees else ExitCode.FAILED
 
 
 OUR_MODEL = "strips_model/helltaker.strips"

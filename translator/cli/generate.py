@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from strips_model.errors import InputError, Position
+from strips_model.errors import InputError
+from translator.cli.arguments import Subcommands, write_outputs
+from translator.cli.exit_codes import ExitCode
 
 
-def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "generate", help="write a random level whose budget is its optimal cost (+ slack)",
         description="Generate a walled WIDTH x HEIGHT level with the requested objects, "
@@ -38,9 +40,8 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     command.set_defaults(handler=command_generate)
 
 
-def command_generate(args: argparse.Namespace) -> int:
+def command_generate(args: argparse.Namespace) -> ExitCode:
     from strips_model.random_level import Counts
-    from translator.atomic_write import write_text_files_atomically
     from translator.bench.generator import GenerationError, generate_level
 
     for name in ("boulders", "skeletons", "spikes", "traps", "slack"):
@@ -54,14 +55,10 @@ def command_generate(args: argparse.Namespace) -> int:
     except (ValueError, GenerationError) as error:
         raise InputError(str(error)) from None
     if args.output:
-        try:
-            write_text_files_atomically({args.output: generated.text})
-        except OSError as error:
-            raise InputError(f"cannot write: {error.strerror}",
-                                 Position(args.output)) from None
+        write_outputs({args.output: generated.text}, args.output)
     else:
         sys.stdout.write(generated.text)
     print(f"generated: optimal cost {generated.optimum}, budget "
           f"{generated.optimum + args.slack}, {generated.attempts} layout(s) tried",
           file=sys.stderr)
-    return 0
+    return ExitCode.OK

@@ -6,10 +6,11 @@ import argparse
 import os
 
 from strips_model.errors import InputError, Position
-from strips_model.level import load_level
+from translator.cli.arguments import Subcommands, load_levels, write_outputs
+from translator.cli.exit_codes import ExitCode
 
 
-def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "pddl", help="export levels as PDDL (domain.pddl + problem files)",
         description="Translate the STRIPS schemas and LEVEL into a unified-planning problem and "
@@ -34,16 +35,15 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     command.set_defaults(handler=command_pddl)
 
 
-def command_pddl(args: argparse.Namespace) -> int:
-    from translator.atomic_write import write_text_files_atomically
-    from translator.planners.fd_oneshot import helltaker_parts
+def command_pddl(args: argparse.Namespace) -> ExitCode:
+    from translator.planners.fd_oneshot import helltaker_parts  # INTERIM
     from translator.encode.pddl_writer import pddl_texts, problem_name
 
     if args.action_costs and not args.strips:
         raise InputError("--action-costs only applies to --strips exports")
     if os.path.exists(args.output) and not os.path.isdir(args.output):
         raise InputError("exists and is not a directory", Position(args.output))
-    levels = [load_level(path) for path in args.levels]
+    levels = load_levels(args.levels)
     parts = helltaker_parts()
     files: dict[str, str] = {}
     names: dict[str, str] = {}
@@ -65,11 +65,7 @@ def command_pddl(args: argparse.Namespace) -> int:
             names[name] = level.source
             target = os.path.join(args.output, f"{name}.pddl")
         files[target] = texts.problem
-    try:
-        write_text_files_atomically(files)
-    except OSError as error:
-        raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
-                             Position(error.filename or args.output)) from None
+    write_outputs(files, args.output)
     for path in files:
         print(path)
-    return 0
+    return ExitCode.OK

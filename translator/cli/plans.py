@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError
 from strips_model.level import load_level
-from strips_model.moves import ALPHABETS, format_plan
+from strips_model.moves import format_plan
+from translator.cli.arguments import Subcommands, add_alphabet
+from translator.cli.exit_codes import ExitCode
 
 if TYPE_CHECKING:
     from translator.decode.plan_enumeration import PlanEnumeration
@@ -26,7 +28,7 @@ exit status: 0 at least one plan, 1 no plan within the bound (proven), 2 bad inp
 """
 
 
-def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "plans", help="list every distinct plan of a level within a cost bound",
         description="Enumerate the distinct plans of LEVEL whose cost is at most the budget "
@@ -48,16 +50,15 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
                          help="list at most the K cheapest plans")
     command.add_argument("--timeout", type=float, metavar="S",
                          help="give up after S seconds (exit 3)")
-    command.add_argument("--alphabet", choices=sorted(ALPHABETS), default="en",
-                         help="letters of plans: en = udlr (default), fr = hbgd")
+    add_alphabet(command)
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.set_defaults(handler=command_plans)
 
 
-def command_plans(args: argparse.Namespace) -> int:
-    from translator.planners.packages import PlannerUnavailable, require_package
+def command_plans(args: argparse.Namespace) -> ExitCode:
     from translator.decode.plan_enumeration import enumerate_plans
     from translator.planners.outcome import Status
+    from translator.planners.packages import PlannerUnavailable, require_package
 
     level = load_level(args.level)
     max_cost = level.budget if args.max_cost is None else args.max_cost
@@ -69,13 +70,13 @@ def command_plans(args: argparse.Namespace) -> int:
         require_package("up_symk", "up-symk", "symk")
     except PlannerUnavailable as error:
         print(f"{level.source}: {error}", file=sys.stderr)
-        return 3
+        return ExitCode.RUN_FAILED
     result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, args.timeout)
     if result.status in (Status.TIMEOUT, Status.ERROR):
         print(f"{level.source}: {result.search}: {result.status.value}", file=sys.stderr)
         if result.message:
             print(result.message, file=sys.stderr)
-        return 3
+        return ExitCode.RUN_FAILED
     words = [format_plan(plan.directions, args.alphabet) for plan in result.plans]
     if args.json:
         print(json.dumps({
@@ -89,7 +90,7 @@ def command_plans(args: argparse.Namespace) -> int:
             print(f"{word}\t{plan.cost}")
         print(f"{level.source}: {_summary(result, args.optimal_only)}, "
               f"{result.seconds:.2f} s, {result.search}", file=sys.stderr)
-    return 0 if result.plans else 1
+    return ExitCode.OK if result.plans else ExitCode.FAILED
 
 
 def _summary(result: PlanEnumeration, optimal_only: bool) -> str:

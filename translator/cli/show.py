@@ -8,12 +8,18 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from strips_model.errors import InputError, Position
+from strips_model.errors import InputError
 from strips_model.level import Level, load_level
-from strips_model.moves import ALPHABETS, parse_plan
+from strips_model.moves import parse_plan
+from translator.cli.arguments import (
+    Subcommands,
+    add_alphabet,
+    add_planner,
+    read_plan_argument,
+    write_outputs,
+)
+from translator.cli.exit_codes import ExitCode
 from translator.render.frames import Replay, replay
-
-EXIT_OK, EXIT_FAILED, EXIT_PLANNER = 0, 1, 3
 
 DESCRIPTION = """\
 Replay PLAN on LEVEL in the rules simulator and show every state: the level at the start, then
@@ -50,9 +56,7 @@ budget, 2 bad input, 3 planner error or timeout.
 OUTPUTS: dict[str, str] = {"svg": "SVG", "png": "PNG", "gif": "GIF", "html": "HTML"}
 
 
-def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    from translator.planners.registry import DEFAULT_PLANNER, PLANNERS
-
+def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "show", help="replay a plan in the terminal, or as pictures (SVG/PNG/GIF) or a web page",
         description=DESCRIPTION, epilog=EPILOG,
@@ -64,12 +68,10 @@ def add_command(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
                         help="the plan's letters, or a file holding them, or - for standard input")
     source.add_argument("--solve", action="store_true",
                         help="find a plan with --planner (default fd) and show it")
-    command.add_argument("--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
-                         help="planner for --solve (default %(default)s)")
+    add_planner(command, "planner for --solve; ")
     command.add_argument("--timeout", type=float, metavar="S",
                          help="with --solve: give up after S seconds (exit 3)")
-    command.add_argument("--alphabet", choices=sorted(ALPHABETS), default="en",
-                         help="letters of plans: en = udlr (default), fr = hbgd")
+    add_alphabet(command)
     command.add_argument("--step", action="store_true",
                          help="wait for Enter between frames (q then Enter stops)")
     command.add_argument("--color", choices=("auto", "always", "never"), default="auto",
@@ -93,49 +95,50 @@ def use_colour(choice: str, stream: TextIO, environ: dict[str, str] | os._Enviro
         return False
 
 
-def _plan_directions(args: argparse.Namespace, level: Level) -> tuple[tuple[str, ...] | None, int]:
+def _plan_directions(args: argparse.Namespace,
+                     level: Level) -> tuple[tuple[str, ...] | None, ExitCode]:
     """The directions to replay and the exit status the plan's origin imposes."""
     if args.plan is not None:
-        from translator.cli.main import read_plan_argument
-
         text, source = read_plan_argument(args.plan)
-        return parse_plan(text, args.alphabet, source), EXIT_OK
+        return parse_plan(text, args.alphabet, source), ExitCode.OK
     if not args.solve:
-        return None, EXIT_OK
+        return None, ExitCode.OK
+    from translator.cli.solve import solve_level  # INTERIM
     from translator.planners.outcome import Status
-    from translator.planners.registry import PLANNERS, PlannerOptions
+    from translator.planners.registry import PlannerOptions  # INTERIM
 
-    outcome = PLANNERS[args.planner](level, PlannerOptions(level.budget, False, args.timeout))
-    if outcome.status is Status.SOLVED and outcome.directions is not None:
+    solution = solve_level(level, args.planner, PlannerOptions(level.budget, False, args.timeout))
+    outcome = solution.outcome
+    if outcome.status is Status.SOLVED and solution.directions is not None:
         print(f"{level.source}: plan by {outcome.planner}", file=sys.stderr)
-        return outcome.directions, EXIT_OK
+        return solution.directions, ExitCode.OK
     if outcome.status is Status.UNSOLVABLE:
         print(f"{level.source}: no plan within budget {level.budget} "
               f"(proven by {outcome.planner}); showing the level", file=sys.stderr)
-        return None, EXIT_FAILED
+        return None, ExitCode.FAILED
     print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
     if outcome.log_tail:
         print(outcome.log_tail, file=sys.stderr)
-    return None, EXIT_PLANNER
+    return None, ExitCode.RUN_FAILED
 
 
-def command_show(args: argparse.Namespace) -> int:
+def command_show(args: argparse.Namespace) -> ExitCode:
     outputs = {extension: getattr(args, extension) for extension in OUTPUTS
                if getattr(args, extension)}
     if args.step and outputs:
         raise InputError("--step pauses the terminal replay; it cannot be combined with "
-                             "--svg, --png, --gif or --html")
+                         "--svg, --png, --gif or --html")
     if args.step and args.plan == "-":
         raise InputError("--step reads Enter from standard input, which --plan - uses")
     if args.timeout is not None and not args.solve:
         raise InputError("--timeout applies to --solve only")
     level = load_level(args.level)
     directions, status = _plan_directions(args, level)
-    if status == EXIT_PLANNER:
+    if status is ExitCode.RUN_FAILED:
         return status
     shown = replay(level, directions, args.alphabet)
     if outputs:
-        write_outputs(shown, outputs)
+        write_replay_files(shown, outputs)
         for path in outputs.values():
             print(path)
         _print_verdict(shown)
@@ -145,7 +148,7 @@ def command_show(args: argparse.Namespace) -> int:
         print_replay(shown, colour, sys.stdout, wait)
     if shown.verdict is not None and not shown.verdict.valid:
         # A plan the planner found but the rules reject is the planner's (or model's) failure.
-        return EXIT_PLANNER if args.solve else EXIT_FAILED
+        return ExitCode.RUN_FAILED if args.solve else ExitCode.FAILED
     return status
 
 
@@ -200,15 +203,9 @@ def render_output(shown: Replay, extension: str) -> bytes:
     return render_png(shown) if extension == "png" else render_gif(shown)
 
 
-def write_outputs(shown: Replay, outputs: dict[str, str]) -> None:
-    from translator.atomic_write import write_files_atomically
-
+def write_replay_files(shown: Replay, outputs: dict[str, str]) -> None:
     paths = list(outputs.values())
     if len(set(paths)) != len(paths):
         raise InputError("two outputs name the same file")
-    files = {path: render_output(shown, extension) for extension, path in outputs.items()}
-    try:
-        write_files_atomically(files)
-    except OSError as error:
-        raise InputError(f"cannot write: {error.strerror or error}",
-                             Position(error.filename or paths[0])) from None
+    write_outputs({path: render_output(shown, extension) for extension, path in outputs.items()},
+                  paths[0])

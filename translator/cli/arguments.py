@@ -1,0 +1,72 @@
+"""What several subcommands share: option definitions, plan arguments, level loading, writing.
+
+Importing this module must stay cheap: `helltaker --help` imports every subcommand module, and
+unified-planning (1.3 s) or the renderers are imported by the handlers that need them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Mapping, Sequence
+
+from strips_model.errors import InputError, Position, read_text
+from strips_model.level import Level, load_level
+from strips_model.moves import ALPHABETS
+from translator.atomic_write import write_files_atomically
+from translator.planners.registry import DEFAULT_PLANNER, PLANNERS, describe_planners
+
+Subcommands = argparse._SubParsersAction  # type: ignore[type-arg]
+"""What `add_subparsers` returns; argparse names it privately."""
+
+
+def add_alphabet(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--alphabet", choices=sorted(ALPHABETS), default="en",
+        help="letters of plans: en = udlr (default), fr = hbgd",
+    )
+
+
+def add_planner(parser: argparse.ArgumentParser, purpose: str = "") -> None:
+    """`--planner NAME`, its help listing what every planner runs."""
+    parser.add_argument(
+        "--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
+        help=f"{purpose}default {DEFAULT_PLANNER}. {describe_planners()}",
+    )
+
+
+def read_plan_argument(text: str) -> tuple[str, str]:
+    """(plan text, source name) of a PLAN argument: letters, a file name, or - for stdin."""
+    if text == "-":
+        return sys.stdin.read(), "<stdin>"
+    if os.path.isfile(text):
+        return read_text(text), text
+    return text, "<plan>"
+
+
+def load_levels(paths: Sequence[str], budget: int | None = None) -> list[Level]:
+    """Every level, all parsed before any work starts; `budget` overrides theirs."""
+    levels = [load_level(path) for path in paths]
+    if budget is None:
+        return levels
+    if budget < 0:
+        raise InputError(f"--budget must be non-negative, found {budget}")
+    return [level.with_budget(budget) for level in levels]
+
+
+def check_jobs(jobs: int | None) -> None:
+    if jobs is not None and jobs < 1:
+        raise InputError(f"--jobs must be at least 1, found {jobs}")
+
+
+def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:
+    """Write every file atomically (all or none); a failure is bad input naming the file, or
+    `place` when the operating system does not say which file failed."""
+    encoded = {path: data.encode("utf-8") if isinstance(data, str) else data
+               for path, data in files.items()}
+    try:
+        write_files_atomically(encoded)
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
+                         Position(error.filename or place)) from None

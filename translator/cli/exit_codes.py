@@ -1,0 +1,33 @@
+"""The exit statuses of every `helltaker` command, declared once."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from strips_model.errors import HelltakerError, InputError
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    """Success: plans valid, levels solved, files written."""
+    FAILED = 1
+    """A plan is invalid, or a level is proven unsolvable within its budget."""
+    BAD_INPUT = 2
+    """A level, plan or schema file, or an argument, that cannot be used; argparse uses 2 too."""
+    RUN_FAILED = 3
+    """A planner failed or timed out, or a worker process died."""
+    INTERRUPTED = 130
+    """Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
+    BROKEN_PIPE = 141
+    """The reader of standard output went away (128 + SIGPIPE), as Unix filters report it."""
+
+
+def exit_code_of(error: HelltakerError) -> ExitCode:
+    """Bad input is the user's to fix (2); anything else went wrong while running (3)."""
+    return ExitCode.BAD_INPUT if isinstance(error, InputError) else ExitCode.RUN_FAILED
+
+
+EXIT_STATUS_HELP = """\
+exit status: 0 success, 1 invalid plan or level unsolvable within its budget,
+2 bad input, 3 planner error or timeout."""
+"""The common part of every command's epilog."""

@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test pddl plan-counts scaling clean
+.PHONY: run test check pddl plan-counts scaling clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,8 +19,15 @@ $(INSTALLED): pyproject.toml
 run: $(INSTALLED)
 	$(BIN)/helltaker solve --table levels/*.txt $(SHARED_CLASSIC)
 
-test: $(INSTALLED)
+# Lint, types and the import layering first (seconds), then the test suite.
+test: check
 	$(BIN)/python -m pytest
+
+check: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict strips_model
+	$(BIN)/mypy translator
+	$(BIN)/lint-imports
 
 # Regenerate pddl/: the shared domain and one problem per level in levels/.
 pddl: $(INSTALLED)
@@ -28,7 +35,7 @@ pddl: $(INSTALLED)
 
 # Regenerate docs/plan-counts.md (distinct plans per classic level, next to seed 003's table).
 plan-counts: $(INSTALLED)
-	$(BIN)/python -m translator.bench.plan_counts -o docs/plan-counts.md
+	$(BIN)/helltaker bench --plan-counts --out docs
 
 # Regenerate docs/scaling.{md,json,png,svg} (solve time against level size).
 scaling: $(INSTALLED)

@@ -6,7 +6,6 @@ directory on `sys.path` because `tests/` is not a package.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ import pytest
 
 from strips_model.level import Cell, Level, State, load_level, parse_level
 from strips_model.simulator import Move, step
+from translator.bench.par import read_par_table
 
 ROOT = Path(__file__).resolve().parents[1]
 """The project checkout (the directory holding pyproject.toml)."""
@@ -52,16 +52,7 @@ def shared_level_files() -> list[str]:
 
 def par_table() -> list[tuple[str, int, int]]:
     """Rows (file under levels/, budget, par) of ../shared/PAR.md, the single source of pars."""
-    par_file = SHARED / "PAR.md"
-    if not par_file.is_file():
-        return []
-    row = re.compile(r"^\|\s*(\S+\.txt)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*$")
-    rows = []
-    for line in par_file.read_text("utf-8").splitlines():
-        match = row.match(line)
-        if match:
-            rows.append((match[1], int(match[2]), int(match[3])))
-    return rows
+    return [(row.level, row.budget, row.par) for row in read_par_table(SHARED / "PAR.md")]
 
 
 def make_level(grid: str, budget: int = 99, title: str = "inline") -> Level:

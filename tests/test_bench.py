@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT
 
-from translator.bench.benchmark import PHASES, par_table
+from translator.bench.benchmark import PHASES
+from translator.bench.par import par_of_level
 from translator.cli.main import main
 
 LEVEL = str(ROOT / "levels" / "lock_and_key.txt")
@@ -47,8 +48,8 @@ def test_par_comes_from_par_md_for_shared_levels(tmp_path: Path) -> None:
     (tmp_path / "PAR.md").write_text("| file | budget | par |\n|---|---|---|\n"
                                      "| tests/x.txt | 9 | 7 |\n", encoding="utf-8")
     level = tmp_path / "levels" / "tests" / "x.txt"
-    assert par_table(str(level)) == 7
-    assert par_table(str(tmp_path / "levels" / "tests" / "y.txt")) is None
+    assert par_of_level(str(level)) == 7
+    assert par_of_level(str(tmp_path / "levels" / "tests" / "y.txt")) is None
 
 
 def test_bench_rejects_unknown_planners(capsys) -> None:

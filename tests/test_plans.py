@@ -190,7 +190,7 @@ def test_published_counts_are_seed_003s_table() -> None:
 
 @pytest.mark.parametrize("number", [1, 2, 3, 5, 8])
 def test_plan_counts_doc_agrees_with_the_simulator(number: int) -> None:
-    """docs/plan-counts.md (regenerate with `python -m translator.bench.plan_counts -o ...`) on the
+    """docs/plan-counts.md (regenerate with `helltaker bench --plan-counts --out docs`) on the
     levels the simulation counts in well under a second."""
     level = load_level(str(shared_path(f"levels/classic/level{number}.txt")))
     rows = {int(cells[0]): cells for cells in (

@@ -18,10 +18,11 @@ from pathlib import Path
 
 from strips_model.level import load_level
 from strips_model.validator import validate
-from translator.planners.workers import run_ordered
-from translator.planners.registry import PLANNERS, PlannerOptions, prepare_planner
-from translator.progress import Progress
+from translator.bench.par import par_of_level
 from translator.bench.published_times import published_for
+from translator.planners.registry import PLANNERS, PlannerOptions, prepare_planner
+from translator.planners.workers import run_ordered
+from translator.progress import Progress
 
 PHASES = ("parse", "model", "pddl", "translate", "search", "decode", "validate")
 SEARCH_PHASE = {"search": "search", "fd-up": "planner"}
@@ -80,20 +81,6 @@ def machine_facts() -> dict[str, object]:
             "load_1_5_15": [round(value, 2) for value in load]}
 
 
-def par_table(level_path: str) -> int | None:
-    """The par PAR.md lists for a shared level (it sits two directories above levels/)."""
-    path = Path(level_path).resolve()
-    par_file = path.parents[2] / "PAR.md" if len(path.parents) > 2 else None
-    if par_file is None or not par_file.is_file():
-        return None
-    key = f"{path.parent.name}/{path.name}"
-    for line in par_file.read_text("utf-8").splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0] == key and cells[2].isdigit():
-            return int(cells[2])
-    return None
-
-
 @dataclass(frozen=True, slots=True)
 class _Run:
     """One measured run of one planner on one level."""
@@ -130,7 +117,7 @@ def _measure_once(task: tuple[str, str, float | None]) -> _Run:
 def _reference_par(source: str) -> int | None:
     from translator.planners.exhaustive import SearchTimeout, solve_exhaustively
 
-    listed = par_table(source)
+    listed = par_of_level(source)
     if listed is not None:
         return listed
     try:

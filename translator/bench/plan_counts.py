@@ -1,4 +1,4 @@
-"""The seed 003 table of solution counts, reproduced: `python -m translator.bench.plan_counts`.
+"""The seed 003 table of solution counts, reproduced: `helltaker bench --plan-counts`.
 
 For each classic level: the published count next to ours, the distinct key-press plans of
 cost <= budget and of minimum cost (SymK top-k, every plan replayed by the simulator), a
@@ -9,18 +9,14 @@ Writes Markdown (docs/plan-counts.md in the repository).
 
 from __future__ import annotations
 
-import argparse
-import glob
-import os
 import re
-import sys
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from strips_model.errors import InputError, Position, RunError
 from strips_model.level import Level, State, load_level
 from strips_model.simulator import Move, is_goal, step
-from translator.atomic_write import write_text_files_atomically
 from translator.decode.plan_enumeration import FoundPlan, enumerate_plans
 from translator.planners.outcome import Status
 
@@ -29,7 +25,7 @@ PUBLISHED_SEED_003: dict[int, int] = {1: 8, 2: 3, 3: 1, 4: 2, 5: 26, 6: 39, 7: 2
 ASP encoding (clingo -n0), horizon = the level's budget."""
 
 DEFAULT_LEVELS = "../shared/levels/classic/level*.txt"
-COMMAND = "python -m translator.bench.plan_counts -o docs/plan-counts.md"
+COMMAND = "helltaker bench --plan-counts --out docs"
 
 
 def count_by_simulation(level: Level, max_cost: int) -> dict[int, int]:
@@ -123,8 +119,8 @@ class LevelCounts:
 def count_level(number: int, level: Level, timeout: float | None) -> LevelCounts:
     result = enumerate_plans(level, level.budget, timeout=timeout)
     if result.status not in (Status.SOLVED, Status.UNSOLVABLE) or not result.complete:
-        raise RuntimeError(f"{level.source}: {result.search}: {result.status.value}\n"
-                           f"{result.message}")
+        raise RunError(f"{result.search}: {result.status.value}\n{result.message}",
+                       Position(level.source))
     simulated = sum(count_by_simulation(level, level.budget).values())
     cheapest = [plan for plan in result.plans if plan.cost == result.min_cost]
     slack = slack_plans(level, result.plans) if len(cheapest) < len(result.plans) else None
@@ -248,39 +244,19 @@ def _level_number(path: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m translator.bench.plan_counts",
-        description="Reproduce seed 003's table of solution counts per classic level.")
-    parser.add_argument("levels", nargs="*", metavar="LEVEL",
-                        help=f"classic level files levelN.txt (default: {DEFAULT_LEVELS})")
-    parser.add_argument("-o", "--output", metavar="FILE",
-                        help="write the Markdown there (default: standard output)")
-    parser.add_argument("--timeout", type=float, default=120, metavar="S",
-                        help="per level (default 120)")
-    args = parser.parse_args(argv)
-    paths = args.levels or sorted(glob.glob(DEFAULT_LEVELS), key=lambda p: _level_number(p) or 0)
-    if not paths:
-        print(f"no levels given and none at {DEFAULT_LEVELS}", file=sys.stderr)
-        return 2
-    rows = []
+def count_levels(paths: Sequence[str], timeout: float | None,
+                 progress: Callable[[LevelCounts], None] | None = None) -> list[LevelCounts]:
+    """The table's rows, one per classic level file `levelN.txt`, in the order given."""
+    numbered = []
     for path in paths:
         number = _level_number(path)
         if number is None:
-            print(f"{path}: expected a file named levelN.txt", file=sys.stderr)
-            return 2
-        row = count_level(number, load_level(path), args.timeout)
-        print(f"level {number}: {row.within_budget} plans within budget, {row.of_min_cost} "
-              f"of minimum cost", file=sys.stderr)
+            raise InputError("expected a file named levelN.txt", Position(path))
+        numbered.append((number, load_level(path)))
+    rows = []
+    for number, level in numbered:
+        row = count_level(number, level, timeout)
+        if progress is not None:
+            progress(row)
         rows.append(row)
-    text = render(rows)
-    if args.output:
-        os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
-        write_text_files_atomically({args.output: text})
-    else:
-        sys.stdout.write(text)
-    return 1 if any(r.by_simulation != r.within_budget for r in rows) else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    return rows

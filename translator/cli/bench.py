@@ -1,4 +1,5 @@
-"""`helltaker bench`: phase timings per level and planner, speed targets, scaling study."""
+"""`helltaker bench`: phase timings per level and planner, speed targets, the scaling study
+and seed 003's table of plan counts."""
 
 from __future__ import annotations
 
@@ -6,16 +7,24 @@ import argparse
 import glob
 import json
 import os
+import sys
 
 from strips_model.errors import InputError
 from translator.cli.arguments import Subcommands, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.planners.registry import PLANNERS
 
+CLASSIC_LEVELS = os.path.join("..", "shared", "levels", "classic", "level*.txt")
+
+
+def _classic_levels() -> list[str]:
+    """../shared's classic levels in their numeric order (level10 after level9)."""
+    return sorted(glob.glob(CLASSIC_LEVELS),
+                  key=lambda path: (len(os.path.basename(path)), os.path.basename(path)))
+
 
 def _default_levels() -> list[str]:
-    shared = sorted(glob.glob(os.path.join("..", "shared", "levels", "classic", "level*.txt")))
-    return shared or sorted(glob.glob(os.path.join("levels", "*.txt")))
+    return _classic_levels() or sorted(glob.glob(os.path.join("levels", "*.txt")))
 
 
 def add_command(commands: Subcommands) -> None:
@@ -27,7 +36,9 @@ def add_command(commands: Subcommands) -> None:
         "reports published (on their own machines). With the classic levels among the "
         "inputs it also times the speed targets as whole `helltaker solve` processes. "
         "--scaling instead generates levels of growing size and times Fast Downward and the "
-        "exhaustive search on them, with a plot.",
+        "exhaustive search on them, with a plot. --plan-counts instead counts the distinct "
+        "plans of each classic level (SymK top-k, and again by dynamic programming over the "
+        "simulator) next to the counts seed 003 published.",
     )
     command.add_argument("levels", nargs="*", metavar="LEVEL",
                          help="level files (default: ../shared/levels/classic/level*.txt, "
@@ -48,6 +59,11 @@ def add_command(commands: Subcommands) -> None:
                          help="scaling: square level sizes, walls included")
     command.add_argument("--time-limit", type=float, default=60.0, metavar="S",
                          help="scaling: give up on a level and engine after S seconds")
+    command.add_argument("--plan-counts", action="store_true",
+                         help="count every plan within the budget of each classic level "
+                         "LEVEL (files named levelN.txt; default: ../shared's) and write "
+                         "plan-counts.md into --out (else print it); exit 1 when the planner's "
+                         "and the simulation's counts differ")
     command.set_defaults(handler=command_bench)
 
 
@@ -56,6 +72,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
         raise InputError("--repeat must be at least 1")
     if args.scaling:
         return _scaling(args)
+    if args.plan_counts:
+        return _plan_counts(args)
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     unknown = [name for name in planners if name not in PLANNERS]
     if unknown or not planners:
@@ -91,3 +109,24 @@ def _scaling(args: argparse.Namespace) -> ExitCode:
     table = write_scaling(study, args.out)
     print(table)
     return ExitCode.OK
+
+
+def _plan_counts(args: argparse.Namespace) -> ExitCode:
+    from translator.bench.plan_counts import LevelCounts, count_levels, render
+
+    paths = args.levels or _classic_levels()
+    if not paths:
+        raise InputError(f"no levels given and none at {CLASSIC_LEVELS}")
+
+    def report(row: LevelCounts) -> None:
+        print(f"level {row.number}: {row.within_budget} plans within budget, "
+              f"{row.of_min_cost} of minimum cost", file=sys.stderr)
+
+    rows = count_levels(paths, args.timeout if args.timeout is not None else 120.0, report)
+    text = render(rows)
+    if args.out:
+        write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out)
+    else:
+        sys.stdout.write(text)
+    disagree = any(row.by_simulation != row.within_budget for row in rows)
+    return ExitCode.FAILED if disagree else ExitCode.OK

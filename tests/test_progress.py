@@ -4,9 +4,15 @@ the item and elapsed times; erases its line."""
 from __future__ import annotations
 
 import io
+import re
 import threading
 
+import pytest
+
 from translator.progress import Progress
+
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ERASE_LINE = "\x1b[2K"
 
 
 class FakeTerminal(io.StringIO):
@@ -22,39 +28,48 @@ class Clock:
         return self.now
 
 
+def drawn_lines(stream: io.StringIO) -> list[str]:
+    """Every state of the line as drawn, without colours and cursor moves."""
+    parts = re.split(r"[\r\n]", stream.getvalue())
+    return [text for text in (CONTROL.sub("", part).strip() for part in parts) if text]
+
+
 def test_draws_item_count_and_elapsed_times_on_a_terminal() -> None:
     stream, clock = FakeTerminal(), Clock()
-    with Progress(4, stream=stream, clock=clock, interval=None, width=8, columns=200) as bar:
+    with Progress(4, stream=stream, clock=clock, refresh_per_second=0.1) as bar:
+        assert bar.enabled
         clock.now += 1.0
         bar.start("levels/level1.txt")
-        assert stream.getvalue() == ("\r\x1b[K[--------] 1/4 levels/level1.txt 0.0 s "
-                                     "(total 1.0 s)")
+        assert drawn_lines(stream)[-1].endswith("1/4 levels/level1.txt 0.0 s (total 1.0 s)")
         clock.now += 2.5
-        assert bar.line() == "[--------] 1/4 levels/level1.txt 2.5 s (total 3.5 s)"
         bar.done()
-        assert stream.getvalue().endswith("\r\x1b[K")
+        assert drawn_lines(stream)[-1].endswith("1/4 levels/level1.txt 2.5 s (total 3.5 s)")
+        # Erased: results printed now start on a clean line.
+        assert stream.getvalue().endswith(ERASE_LINE)
         bar.start("levels/level2.txt")
-        assert bar.line() == "[##------] 2/4 levels/level2.txt 0.0 s (total 3.5 s)"
+        assert drawn_lines(stream)[-1].endswith("2/4 levels/level2.txt 0.0 s (total 3.5 s)")
         bar.done()
         assert bar.finished == 2
-    assert stream.getvalue().endswith("\r\x1b[K")
+    assert stream.getvalue().endswith(ERASE_LINE)
 
 
 def test_silent_when_not_a_terminal_or_in_json_mode() -> None:
     for stream, json_mode in ((io.StringIO(), False), (FakeTerminal(), True)):
-        with Progress(2, stream=stream, json_mode=json_mode, interval=0.01) as bar:
+        with Progress(2, stream=stream, json_mode=json_mode, refresh_per_second=100) as bar:
             assert not bar.enabled
             bar.start("a")
             bar.done()
+            assert bar.finished == 1
         assert stream.getvalue() == ""
 
 
-def test_line_is_cut_to_the_terminal_width() -> None:
+def test_line_is_cut_to_the_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
     stream = FakeTerminal()
-    with Progress(1, stream=stream, interval=None, columns=30) as bar:
+    with Progress(1, stream=stream, refresh_per_second=0.1) as bar:
         bar.start("x" * 100)
-    drawn = stream.getvalue().split("\r\x1b[K")[1]
-    assert len(drawn) == 29
+        line = drawn_lines(stream)[-1]
+    assert len(line) <= 60 and "1/1 xxx" in line
 
 
 def test_background_redraw_keeps_the_elapsed_time_moving() -> None:
@@ -67,10 +82,18 @@ def test_background_redraw_keeps_the_elapsed_time_moving() -> None:
                 redrawn.set()
             return stream.write(text)
 
-    bar = Progress(1, stream=Watched(), clock=clock, interval=0.01, columns=200)
+    before = set(threading.enumerate())
+    bar = Progress(1, stream=Watched(), clock=clock, refresh_per_second=100)
     bar.start("slow level")
+    redrawing = set(threading.enumerate()) - before
     clock.now += 7.0
-    assert redrawn.wait(2.0), "the ticker did not redraw the line"
+    assert redrawn.wait(2.0), "the bar was not redrawn while the item ran"
     bar.close()
-    assert not any(thread.name == "progress" for thread in threading.enumerate())
-    assert stream.getvalue().endswith("\r\x1b[K")
+    erased = stream.getvalue()
+    assert erased.endswith(ERASE_LINE)
+    # rich signals its refresh thread to stop without waiting for it.
+    for thread in redrawing:
+        thread.join(2.0)
+    assert redrawing and not any(thread.is_alive() for thread in redrawing), (
+        "the redraw thread outlived the bar")
+    assert stream.getvalue() == erased, "the bar was drawn again after close()"

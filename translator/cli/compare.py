@@ -73,8 +73,8 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     from translator.compare.comparison import compare
     from translator.compare.markdown import render
     from translator.compare.models import compared_model
-    from translator.planners.workers import default_jobs
     from translator.planners.registry import prepare_planner
+    from translator.planners.workers import default_jobs
 
     check_jobs(args.jobs)
     if args.output and os.path.isdir(args.output):

@@ -36,7 +36,7 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_pddl(args: argparse.Namespace) -> ExitCode:
-    from translator.planners.fd_oneshot import helltaker_parts  # INTERIM
+    from translator.encode.model_cache import helltaker_parts
     from translator.encode.pddl_writer import pddl_texts, problem_name
 
     if args.action_costs and not args.strips:

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from strips_model.errors import InputError
 from strips_model.level import Level, load_level
-from strips_model.moves import parse_plan
+from strips_model.moves import Direction, parse_plan
 from translator.cli.arguments import (
     Subcommands,
     add_alphabet,
@@ -96,16 +96,15 @@ def use_colour(choice: str, stream: TextIO, environ: dict[str, str] | os._Enviro
 
 
 def _plan_directions(args: argparse.Namespace,
-                     level: Level) -> tuple[tuple[str, ...] | None, ExitCode]:
+                     level: Level) -> tuple[tuple[Direction, ...] | None, ExitCode]:
     """The directions to replay and the exit status the plan's origin imposes."""
     if args.plan is not None:
         text, source = read_plan_argument(args.plan)
         return parse_plan(text, args.alphabet, source), ExitCode.OK
     if not args.solve:
         return None, ExitCode.OK
-    from translator.cli.solve import solve_level  # INTERIM
-    from translator.planners.outcome import Status
-    from translator.planners.registry import PlannerOptions  # INTERIM
+    from translator.decode.solve import solve_level
+    from translator.planners.outcome import PlannerOptions, Status
 
     solution = solve_level(level, args.planner, PlannerOptions(level.budget, False, args.timeout))
     outcome = solution.outcome

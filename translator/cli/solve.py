@@ -16,8 +16,9 @@ from translator.cli.arguments import (
     load_levels,
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
-from translator.planners.outcome import Status
-from translator.planners.registry import PlannerOptions  # INTERIM
+from translator.decode.solve import INVALID, Solution, solve_level
+from translator.planners.outcome import PlannerOptions, Status
+from translator.terminal import print_table
 
 
 def add_command(commands: Subcommands) -> None:
@@ -46,42 +47,6 @@ def add_command(commands: Subcommands) -> None:
                         help="print a table: level, budget, cost, par, plan, seconds "
                         "(par is the optimum found by the exhaustive search)")
     command.set_defaults(handler=command_solve)
-
-
-from dataclasses import dataclass
-import time
-from strips_model.validator import Verdict, validate
-from translator.planners.outcome import PlannerOutcome
-
-
-@dataclass(frozen=True)
-class Solution:  # INTERIM until translator.decode.solve exists
-    outcome: PlannerOutcome
-    directions: tuple[str, ...] | None
-    verdict: Verdict | None
-    seconds: float
-
-    @property
-    def status(self) -> str:
-        if self.outcome.status is Status.SOLVED and self.verdict is not None and not self.verdict.valid:
-            return "invalid"
-        return self.outcome.status.value
-
-
-def solve_level(level: Level, planner: str, options: PlannerOptions) -> Solution:  # INTERIM
-    from translator.planners.registry import PLANNERS
-    started = time.perf_counter()
-    outcome = PLANNERS[planner](level, options)
-    seconds = time.perf_counter() - started
-    verdict = validate(level, outcome.directions) if outcome.directions is not None else None
-    return Solution(outcome, outcome.directions, verdict, seconds)
-
-
-def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:  # INTERIM
-    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
-    for row in [header, tuple("-" * width for width in widths), *rows]:
-        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True))
-              .rstrip())
 
 
 def _solve_task(task: tuple[str, Level, PlannerOptions]) -> Solution:
@@ -116,7 +81,7 @@ def command_solve(args: argparse.Namespace) -> ExitCode:
 
 
 def _exit_code(solution: Solution) -> ExitCode:
-    if solution.status in ("invalid", Status.TIMEOUT.value, Status.ERROR.value):
+    if solution.status in (INVALID, Status.TIMEOUT.value, Status.ERROR.value):
         return ExitCode.RUN_FAILED
     if solution.status == Status.UNSOLVABLE.value:
         return ExitCode.FAILED
@@ -127,7 +92,7 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
             rows: list[tuple[str, ...]]) -> ExitCode:
     """Print one level's result (or keep its table row); return its exit status."""
     outcome, verdict, status = solution.outcome, solution.verdict, solution.status
-    if status == "invalid" and verdict is not None:
+    if status == INVALID and verdict is not None:
         # A plan the rules reject is a planner (or model) failure, never shown as a solution.
         print(f"{level.source}: {outcome.planner} returned an invalid plan: {verdict.reason}",
               file=sys.stderr)

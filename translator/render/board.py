@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from strips_model.level import Cell, Level, State
-from translator.render.frames import trap_raised
 
 Ground = Literal["void", "floor", "wall", "demon", "spikes", "trap_raised", "trap_lowered"]
 Item = Literal["key", "lock"]
@@ -25,13 +24,9 @@ class CellView:
     occupant: Occupant | None
 
 
-def reachable_cells(level: Level) -> frozenset[Cell]:
-    """Floor that nothing can ever reach (outside the walls, F3 padding) is drawn as void, so
-    the pictures show the room rather than the rectangle the file happens to pad it to."""
-    return level.reachable_cells()
-
-
 def ground_at(level: Level, cell: Cell, parity: int, reachable: frozenset[Cell]) -> Ground:
+    """`reachable` is `level.reachable_cells()`: floor outside it (beyond the walls, F3
+    padding) is void, so pictures show the room rather than the rectangle the file pads."""
     if cell in level.walls or not level.inside(cell):
         return "wall"
     if cell in level.demons:
@@ -39,7 +34,7 @@ def ground_at(level: Level, cell: Cell, parity: int, reachable: frozenset[Cell])
     if cell in level.spikes:
         return "spikes"
     if level.is_trap(cell):
-        return "trap_raised" if trap_raised(level, cell, parity) else "trap_lowered"
+        return "trap_raised" if level.trap_raised(cell, parity) else "trap_lowered"
     return "floor" if cell in reachable else "void"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from strips_model.level import Level, State
-from strips_model.moves import format_plan
+from strips_model.moves import Direction, format_plan
 from strips_model.validator import Verdict, validate
 
 
@@ -38,7 +38,6 @@ class Failure:
     letter: int | None
     """1-based index of the failing letter in the plan; None when the plan ends too early."""
     reason: str
-    rule: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +58,11 @@ class Replay:
     def failure(self) -> Failure | None:
         if self.verdict is None or self.verdict.valid:
             return None
-        return Failure(self.verdict.failed_at, self.verdict.reason or "", self.verdict.rule or "")
+        return Failure(self.verdict.failed_at, self.verdict.reason or "")
 
 
-def replay(level: Level, directions: tuple[str, ...] | None, alphabet: str = "en") -> Replay:
+def replay(level: Level, directions: tuple[Direction, ...] | None,
+           alphabet: str = "en") -> Replay:
     """Replay `directions` (u d l r) on `level`; None shows the level alone (one frame)."""
     start = Frame(0, None, level.start, 0, 0, level.budget, (), ())
     if directions is None:
@@ -74,13 +74,6 @@ def replay(level: Level, directions: tuple[str, ...] | None, alphabet: str = "en
         for step in verdict.trace
     ]
     return Replay(level, format_plan(directions, alphabet), alphabet, tuple(frames), verdict)
-
-
-def trap_raised(level: Level, cell: tuple[int, int], parity: int) -> bool:
-    """A trap cell's phase after `parity` actions (mod 2), R-T1."""
-    if cell in level.traps_lowered:
-        return parity == 1
-    return cell in level.traps_raised and parity == 0
 
 
 def phase_text(parity: int) -> str:

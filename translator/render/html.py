@@ -10,11 +10,12 @@ screenshot command uses.
 from __future__ import annotations
 
 import json
+from functools import cache
+from importlib import resources
 from typing import Final
 from xml.sax.saxutils import escape
 
 from translator.render.frames import Frame, Replay, phase_text
-from translator.render.svg import sprite_defs, use_svg
 from translator.render.scene import (
     BACKGROUND,
     CELL,
@@ -23,142 +24,14 @@ from translator.render.scene import (
     frame_placements,
     static_placements,
 )
+from translator.render.svg import sprite_defs, use_svg
 
-_STYLE: Final = """
-:root { color-scheme: dark; --bg: #17151f; --panel: #221f2d; --text: #e8e6f0;
-  --dim: #a9a5b8; --accent: #ffd54f; --bad: #ff6e6e; --good: #7be495; --hot: #ff4f7b; }
-* { box-sizing: border-box; }
-body { margin: 0; background: var(--bg); color: var(--text);
-  font: 15px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; }
-main { max-width: 980px; margin: 0 auto; padding: 18px; }
-h1 { font-size: 20px; margin: 0 0 12px; }
-h1 small { color: var(--dim); font-weight: normal; font-size: 14px; margin-left: 8px; }
-.stage { display: flex; gap: 18px; align-items: flex-start; flex-wrap: wrap; }
-#board { background: var(--bg); border-radius: 6px; max-width: 100%; height: auto; }
-aside { flex: 1; min-width: 220px; background: var(--panel); border-radius: 6px;
-  padding: 12px 14px; }
-.counter-box { display: flex; align-items: baseline; gap: 10px; }
-#counter { font-size: 44px; font-weight: bold; color: var(--accent); min-width: 2ch; }
-#counter.over { color: var(--bad); }
-#position { font-size: 16px; margin: 4px 0 8px; }
-#did, #status { color: var(--dim); margin: 4px 0; }
-.rules { color: var(--text); font-family: "DejaVu Sans Mono", monospace; }
-.controls { display: flex; align-items: center; gap: 6px; margin: 14px 0 10px; }
-.controls button { background: var(--panel); color: var(--text); border: 1px solid #3a3648;
-  border-radius: 5px; width: 40px; height: 34px; cursor: pointer; padding: 0; }
-.controls button:hover { border-color: var(--accent); }
-.controls button#play { width: 56px; border-color: var(--accent); color: var(--accent); }
-.controls svg { width: 16px; height: 16px; fill: currentColor; vertical-align: middle; }
-#slider { flex: 1; accent-color: var(--accent); }
-#letters { list-style: none; display: flex; flex-wrap: wrap; gap: 3px; padding: 0; margin: 0;
-  font-family: "DejaVu Sans Mono", monospace; font-size: 16px; }
-#letters li { min-width: 24px; text-align: center; padding: 2px 4px; border-radius: 4px;
-  background: var(--panel); cursor: pointer; }
-#letters li.done { color: var(--dim); }
-#letters li.current { background: var(--accent); color: #17151f; font-weight: bold; }
-#letters li.failed { outline: 2px solid var(--bad); color: var(--bad); }
-#letters li.current.failed { background: var(--bad); color: #17151f; }
-#letters li.unplayed { opacity: 0.45; cursor: default; }
-#verdict { margin: 12px 0 0; }
-#verdict.valid { color: var(--good); }
-#verdict.invalid { color: var(--bad); font-weight: bold; }
-.help { color: var(--dim); font-size: 13px; margin-top: 10px; }
-"""
 
-_SCRIPT: Final = """
-"use strict";
-(function () {
-  const data = JSON.parse(document.getElementById("replay-data").textContent);
-  const SVG = "http://www.w3.org/2000/svg", XLINK = "http://www.w3.org/1999/xlink";
-  const last = data.frames.length - 1;
-  const layer = document.getElementById("dynamic");
-  const counter = document.getElementById("counter");
-  const position = document.getElementById("position");
-  const did = document.getElementById("did");
-  const status = document.getElementById("status");
-  const slider = document.getElementById("slider");
-  const playButton = document.getElementById("play");
-  const letters = Array.from(document.querySelectorAll("#letters li"));
-  let current = 0, timer = null;
+@cache
+def _asset(name: str) -> str:
+    """A stylesheet or script shipped beside this module, inlined so the page stays one file."""
+    return resources.files("translator.render").joinpath(name).read_text(encoding="utf-8")
 
-  function place(sprite, row, column) {
-    const use = document.createElementNS(SVG, "use");
-    use.setAttributeNS(XLINK, "xlink:href", "#sprite-" + sprite);
-    use.setAttribute("x", column * data.cell);
-    use.setAttribute("y", row * data.cell);
-    use.setAttribute("data-sprite", sprite);
-    use.setAttribute("data-cell", row + "," + column);
-    return use;
-  }
-
-  function show(index) {
-    current = Math.max(0, Math.min(last, index));
-    const frame = data.frames[current];
-    layer.replaceChildren(...frame.placements.map(p => place(p[0], p[1], p[2])));
-    counter.textContent = String(frame.counter);
-    counter.classList.toggle("over", frame.counter < 0);
-    position.textContent = frame.index === 0 ? "start"
-      : "letter " + frame.index + " / " + data.plan.length + "  '" + frame.letter + "'";
-    did.replaceChildren();
-    if (frame.index > 0) {
-      const rules = document.createElement("span");
-      rules.className = "rules";
-      rules.textContent = frame.rules.join(" ");
-      did.append(rules, " " + frame.events.join("; ") + "  (cost " + frame.cost + ")");
-    }
-    status.textContent = frame.phase + " | key: " + (frame.key ? "yes" : "no") +
-      " | spent " + frame.spent + " of " + data.budget;
-    slider.value = String(current);
-    letters.forEach((item, i) => {
-      item.classList.toggle("done", i + 1 < current);
-      item.classList.toggle("current", i + 1 === current);
-    });
-    document.body.dataset.frame = String(current);
-  }
-
-  function pause() {
-    if (timer !== null) { clearInterval(timer); timer = null; }
-    playButton.innerHTML = document.getElementById("icon-play").innerHTML;
-    playButton.title = "play (space)";
-  }
-
-  function play() {
-    if (current >= last) show(0);
-    timer = setInterval(() => { if (current >= last) pause(); else show(current + 1); },
-                        data.step_ms);
-    playButton.innerHTML = document.getElementById("icon-pause").innerHTML;
-    playButton.title = "pause (space)";
-  }
-
-  function toggle() { if (timer === null) play(); else pause(); }
-  function step(delta) { pause(); show(current + delta); }
-
-  document.getElementById("first").addEventListener("click", () => { pause(); show(0); });
-  document.getElementById("prev").addEventListener("click", () => step(-1));
-  document.getElementById("next").addEventListener("click", () => step(1));
-  document.getElementById("last").addEventListener("click", () => { pause(); show(last); });
-  playButton.addEventListener("click", toggle);
-  slider.addEventListener("input", () => { pause(); show(Number(slider.value)); });
-  letters.forEach((item, i) => item.addEventListener("click", () => {
-    if (i + 1 <= last) { pause(); show(i + 1); }
-  }));
-  // Keys work wherever the focus is; the default action is cancelled so that a focused
-  // button or slider does not react a second time.
-  const keys = { ArrowRight: () => step(1), ArrowLeft: () => step(-1), " ": toggle,
-    Home: () => { pause(); show(0); }, End: () => { pause(); show(last); } };
-  document.addEventListener("keydown", event => {
-    const action = keys[event.key];
-    if (!action || event.altKey || event.ctrlKey || event.metaKey) return;
-    event.preventDefault();
-    if (!event.repeat || event.key !== " ") action();
-  });
-  document.addEventListener("keyup", event => { if (event.key === " ") event.preventDefault(); });
-
-  const wanted = /^#(?:frame=(\\d+)|(end))$/.exec(location.hash);
-  pause();
-  show(wanted ? (wanted[2] ? last : Number(wanted[1])) : 0);
-})();
-"""
 
 _ICONS: Final = {
     "first": '<svg viewBox="0 0 16 16"><rect x="2" y="2" width="2" height="12"/>'
@@ -231,7 +104,7 @@ def _verdict(replay: Replay) -> str:
 
 def render_html(replay: Replay) -> str:
     level = replay.level
-    board = Layout(level.width * CELL, level.height * CELL, 0, 0, 0)
+    board = Layout(level.width * CELL, level.height * CELL, 0, 0)
     # Shown larger than the pictures (the viewBox scales it), but never wider than 560 px.
     scale = min(1.5, 560 / board.width)
     shown = f'width="{round(board.width * scale)}" height="{round(board.height * scale)}"'
@@ -261,7 +134,8 @@ def render_html(replay: Replay) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Helltaker replay: {title}</title>
 <link rel="icon" href="data:,">
-<style>{_STYLE}</style>
+<style>
+{_asset("replay.css")}</style>
 </head>
 <body>
 <main>
@@ -287,7 +161,8 @@ def render_html(replay: Replay) -> str:
 </main>
 {icons}
 <script type="application/json" id="replay-data">{_script_json(replay_data(replay))}</script>
-<script>{_SCRIPT}</script>
+<script>
+{_asset("replay.js")}</script>
 </body>
 </html>
 """

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from strips_model.level import Cell, Level
-from translator.render.board import cell_view, cells, ground_at, reachable_cells
+from translator.render.board import cell_view, cells, ground_at
 from translator.render.frames import Frame, Replay
 
 CELL: Final = 32
@@ -169,7 +169,6 @@ class Layout:
     height: int
     board_x: int
     board_y: int
-    footer_lines: int
 
     def cell_box(self, cell: Cell) -> tuple[int, int, int, int]:
         x = self.board_x + cell[1] * CELL
@@ -183,12 +182,12 @@ def layout(replay: Replay) -> Layout:
     lines = len(failure_lines(replay, width)) if replay.failure else 0
     footer = lines * FOOTER_LINE + (8 if lines else 0)
     return Layout(width, HEADER + level.height * CELL + footer,
-                  (width - level.width * CELL) // 2, HEADER, lines)
+                  (width - level.width * CELL) // 2, HEADER)
 
 
 def static_placements(level: Level) -> tuple[Placement, ...]:
     """What never changes: floor, walls, demons, spikes (parity-free ground)."""
-    reachable = reachable_cells(level)
+    reachable = level.reachable_cells()
     placed: list[Placement] = []
     for cell in cells(level):
         ground = ground_at(level, cell, 0, reachable)
@@ -208,7 +207,7 @@ def frame_placements(replay: Replay, frame: Frame) -> tuple[Placement, ...]:
     """What a state changes: traps' phase, key, lock, boulders, skeletons, hero (in that order,
     so objects are drawn over the ground they stand on)."""
     level = replay.level
-    reachable = reachable_cells(level)
+    reachable = level.reachable_cells()
     views = [(cell, cell_view(level, frame.state, cell, reachable)) for cell in cells(level)]
     placed = [Placement(view.ground, cell) for cell, view in views
               if view.ground in ("trap_raised", "trap_lowered")]

@@ -3,27 +3,18 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cache
-from importlib import resources
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Final
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark import Token, Transformer, v_args
 
-from strips_model.errors import HelltakerError, LevelError, Position, read_text
+from strips_model.errors import LevelError, Position, read_text
+from strips_model.lark_front import END_OF_INPUT, SyntaxProblem, Unexpected, Wording, parse_with
+from strips_model.moves import Direction
 
 Cell = tuple[int, int]
 """(row, column), row 0 = first grid row (RULES.md F2)."""
-
-DIRECTIONS: Final[dict[str, Cell]] = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
-"""Key press -> (row delta, column delta), in the English alphabet (F2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +80,8 @@ class Level:
         todo = [self.start.hero]
         while todo:
             row, column = todo.pop()
-            for d_row, d_column in DIRECTIONS.values():
-                cell = (row + d_row, column + d_column)
+            for direction in Direction:
+                cell = (row + direction.delta[0], column + direction.delta[1])
                 if cell not in seen and self.is_open(cell):
                     seen.add(cell)
                     todo.append(cell)
@@ -99,30 +90,31 @@ class Level:
     def goal_cells(self) -> frozenset[Cell]:
         """Open cells orthogonally next to a demon (R-G1)."""
         return frozenset(
-            (row + dr, column + dc)
+            (row + direction.delta[0], column + direction.delta[1])
             for row, column in self.demons
-            for dr, dc in DIRECTIONS.values()
-            if self.is_open((row + dr, column + dc))
+            for direction in Direction
+            if self.is_open((row + direction.delta[0], column + direction.delta[1]))
         )
 
     def is_trap(self, cell: Cell) -> bool:
         return cell in self.traps_lowered or cell in self.traps_raised
 
+    def trap_raised(self, cell: Cell, parity: int) -> bool:
+        """A trap at `cell` that is raised once `parity` actions (mod 2) are done (R-T1):
+        `T` traps rise after an odd count, `U` traps after an even one."""
+        if cell in self.traps_lowered:
+            return parity == 1
+        return cell in self.traps_raised and parity == 0
+
     def hurts(self, cell: Cell, parity_after: int) -> bool:
         """Static spikes, or a trap raised once `parity_after` actions (mod 2) are done (R-E2/3)."""
-        if cell in self.spikes:
-            return True
-        if cell in self.traps_lowered:
-            return parity_after == 1
-        if cell in self.traps_raised:
-            return parity_after == 0
-        return False
+        return cell in self.spikes or self.trap_raised(cell, parity_after)
 
     def with_budget(self, budget: int) -> Level:
-        from dataclasses import replace
-
         return replace(self, budget=budget)
 
+
+_MISSING_BUDGET: Final = "missing budget line after the title (F1)"
 
 # Symbol -> (static part, movable part), RULES.md F4.
 _SYMBOLS: Final[dict[str, tuple[str, str | None]]] = {
@@ -141,10 +133,117 @@ _SYMBOLS: Final[dict[str, tuple[str, str | None]]] = {
     "P": ("trap_lowered", "boulder"),
     "Q": ("trap_raised", "boulder"),
 }
+_SYMBOL_OF: Final[dict[tuple[str, str | None], str]] = {
+    parts: symbol for symbol, parts in _SYMBOLS.items()
+}
+
+
+def _unknown_symbol(char: str) -> str:
+    return f"unknown character {char!r} in the grid; expected one of 'HD# BKLMSTUPQO' (F4)"
+
+
+def level_from_rows(
+    title: str,
+    budget: int,
+    rows: Sequence[str],
+    source: str = "<level>",
+    where: Callable[[Cell], Position] | None = None,
+) -> Level:
+    """The level a grid of F4 symbols draws, one string per row, checked against F5.
+
+    Errors point at `where(cell)`; by default at the cell's place in the file `format_level`
+    writes (rows from line 3).
+    """
+
+    def place(cell: Cell) -> Position:
+        if where is not None:
+            return where(cell)
+        return Position(source, cell[0] + 3, cell[1] + 1)
+
+    cells: dict[str, list[Cell]] = {}
+    movers: dict[str, list[Cell]] = {}
+    for row, text in enumerate(rows):
+        for column, char in enumerate(text.rstrip()):
+            parts = _SYMBOLS.get(char)
+            if parts is None:
+                raise LevelError(_unknown_symbol(char), place((row, column)))
+            static, movable = parts
+            cells.setdefault(static, []).append((row, column))
+            if movable is not None:
+                movers.setdefault(movable, []).append((row, column))
+    heroes = movers.get("hero", [])
+    if not heroes:
+        raise LevelError("no hero 'H' in the grid (F5)", place((0, 0)))
+    if len(heroes) > 1:
+        raise LevelError("a second hero 'H' (F5: exactly one)", place(heroes[1]))
+    if not cells.get("demon"):
+        raise LevelError("no demon 'D' in the grid (F5)", place((0, 0)))
+    for kind, symbol in (("key", "K"), ("lock", "L")):
+        if len(cells.get(kind, [])) > 1:
+            raise LevelError(f"a second {kind} {symbol!r} (F5: at most one)",
+                             place(cells[kind][1]))
+    lock = cells["lock"][0] if cells.get("lock") else None
+    return Level(
+        title=title,
+        budget=budget,
+        height=len(rows),
+        width=max((len(text.rstrip()) for text in rows), default=0),
+        walls=frozenset(cells.get("wall", [])),
+        demons=frozenset(cells["demon"]),
+        spikes=frozenset(cells.get("spikes", [])),
+        traps_lowered=frozenset(cells.get("trap_lowered", [])),
+        traps_raised=frozenset(cells.get("trap_raised", [])),
+        key=cells["key"][0] if cells.get("key") else None,
+        lock=lock,
+        start=State(
+            hero=heroes[0],
+            boulders=frozenset(movers.get("boulder", [])),
+            skeletons=frozenset(movers.get("skeleton", [])),
+            has_key=False,
+            lock_closed=lock is not None,
+            parity=0,
+        ),
+        source=source,
+    )
+
+
+def _symbol_at(level: Level, cell: Cell) -> str:
+    static = (
+        "wall" if cell in level.walls
+        else "demon" if cell in level.demons
+        else "key" if cell == level.key
+        else "lock" if cell == level.lock
+        else "spikes" if cell in level.spikes
+        else "trap_lowered" if cell in level.traps_lowered
+        else "trap_raised" if cell in level.traps_raised
+        else "floor"
+    )
+    start = level.start
+    movable = (
+        "hero" if cell == start.hero
+        else "boulder" if cell in start.boulders
+        else "skeleton" if cell in start.skeletons
+        else None
+    )
+    symbol = _SYMBOL_OF.get((static, movable))
+    if symbol is None:
+        raise LevelError(f"no F4 symbol draws a {movable} on {static.replace('_', ' ')} at "
+                         f"({cell[0]},{cell[1]})", Position(level.source))
+    return symbol
+
+
+def format_level(level: Level) -> str:
+    """The level file of `level` (F1): title, budget, then its start drawn in the symbols of
+    F4, each row right-stripped; `parse_level` reads it back as `level`."""
+    rows = (
+        "".join(_symbol_at(level, (row, column)) for column in range(level.width)).rstrip()
+        for row in range(level.height)
+    )
+    return f"{level.title}\n{level.budget}\n" + "\n".join(rows) + "\n"
 
 
 @v_args(inline=True)
-class _LevelBuilder(Transformer):
+class _LevelBuilder(Transformer[Token, Level]):
     """Turns the parse tree into a `Level`, checking the counts of F5."""
 
     def __init__(self, source: str) -> None:
@@ -178,77 +277,43 @@ class _LevelBuilder(Transformer):
         self, title: str, budget: tuple[int, Token], rows: tuple[Token | None, ...]
     ) -> Level:
         value, budget_token = budget
+        # Blank lines are no rows (F1): row indices count the kept lines only.
         kept = [row for row in rows if row is not None and str(row).rstrip()]
         if not kept:
             raise LevelError("no grid after the budget line (F5)", self._at(budget_token))
-        width = max(len(str(row).rstrip()) for row in kept)
-        cells: dict[str, list[Cell]] = {}
-        movers: dict[str, list[tuple[Cell, Position]]] = {}
-        for index, token in enumerate(kept):
-            for column, char in enumerate(str(token).rstrip()):
-                static, movable = _SYMBOLS[char]
-                cells.setdefault(static, []).append((index, column))
-                if movable is not None:
-                    place = Position(self._source, token.line, token.column + column)
-                    movers.setdefault(movable, []).append(((index, column), place))
-        first_row = Position(self._source, kept[0].line, kept[0].column)
-        heroes = movers.get("hero", [])
-        if not heroes:
-            raise LevelError("no hero 'H' in the grid (F5)", first_row)
-        if len(heroes) > 1:
-            raise LevelError("a second hero 'H' (F5: exactly one)", heroes[1][1])
-        if not cells.get("demon"):
-            raise LevelError("no demon 'D' in the grid (F5)", first_row)
-        for kind, symbol in (("key", "K"), ("lock", "L")):
-            if len(cells.get(kind, [])) > 1:
-                row, column = cells[kind][1]
-                token = kept[row]
-                raise LevelError(
-                    f"a second {kind} {symbol!r} (F5: at most one)",
-                    Position(self._source, token.line, token.column + column),
-                )
-        lock = cells["lock"][0] if cells.get("lock") else None
-        return Level(
-            title=title,
-            budget=value,
-            height=len(kept),
-            width=width,
-            walls=frozenset(cells.get("wall", [])),
-            demons=frozenset(cells["demon"]),
-            spikes=frozenset(cells.get("spikes", [])),
-            traps_lowered=frozenset(cells.get("trap_lowered", [])),
-            traps_raised=frozenset(cells.get("trap_raised", [])),
-            key=cells["key"][0] if cells.get("key") else None,
-            lock=lock,
-            start=State(
-                hero=heroes[0][0],
-                boulders=frozenset(cell for cell, _ in movers.get("boulder", [])),
-                skeletons=frozenset(cell for cell, _ in movers.get("skeleton", [])),
-                has_key=False,
-                lock_closed=lock is not None,
-                parity=0,
-            ),
-            source=self._source,
-        )
+
+        def where(cell: Cell) -> Position:
+            token = kept[cell[0]]
+            assert token.column is not None  # the lexer places every token it makes
+            return Position(self._source, token.line, token.column + cell[1])
+
+        return level_from_rows(title, value, [str(row) for row in kept], self._source, where)
 
 
-@cache
-def _parser() -> Lark:
-    grammar = resources.files("strips_model").joinpath("level.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=False)
-
-
-def _unknown_character(text: str, source: str, line: int, column: int) -> LevelError:
+def _unknown_character(text: str, source: str, line: int, column: int) -> Wording:
     """Point at the first character of `line` (from `column` on) that F4 does not define."""
     row = text.splitlines()[line - 1] if line - 1 < len(text.splitlines()) else ""
     for index in range(column - 1, len(row)):
         if row[index] not in _SYMBOLS:
-            return LevelError(
-                f"unknown character {row[index]!r} in the grid; "
-                "expected one of 'HD# BKLMSTUPQO' (F4)",
-                Position(source, line, index + 1),
-            )
-    return LevelError("malformed grid row (F4)", Position(source, line, column))
+            return _unknown_symbol(row[index]), Position(source, line, index + 1)
+    return "malformed grid row (F4)", Position(source, line, column)
+
+
+def _level_wording(problem: SyntaxProblem, text: str) -> Wording:
+    """The format's own words for every syntax error: the grammar leaves few places for
+    one, and each has a cause a player recognises (an unknown symbol, a missing budget)."""
+    source, line, column = problem.position.source, problem.position.line, problem.position.column
+    if problem.kind is Unexpected.END:
+        return _MISSING_BUDGET, Position(source, len(text.splitlines()))
+    assert line is not None and column is not None
+    if problem.kind is Unexpected.CHARACTER:
+        return _unknown_character(text, source, line, column)
+    if problem.found_type == END_OF_INPUT:
+        return _MISSING_BUDGET, Position(source, 2, 1)
+    if problem.found_type == "BUDGET":
+        # A grid row holding an unknown symbol lexes as a (second) budget line.
+        return _unknown_character(text, source, line, column)
+    return f"unexpected {problem.found!r}", problem.position
 
 
 def parse_level(text: str, source: str = "<level>") -> Level:
@@ -257,37 +322,8 @@ def parse_level(text: str, source: str = "<level>") -> Level:
     if not text.strip():
         raise LevelError("empty file, expected a title line, a budget and a grid (F1)",
                          Position(source))
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedCharacters as error:
-        raise _unknown_character(text, source, error.line, error.column) from None
-    except UnexpectedToken as error:
-        if error.token.type == "$END":
-            raise LevelError(
-                "missing budget line after the title (F1)", Position(source, 2, 1)
-            ) from None
-        if error.token.type == "BUDGET":
-            # A grid row holding an unknown symbol lexes as a (second) budget line.
-            raise _unknown_character(text, source, error.line, error.column) from None
-        raise LevelError(
-            f"unexpected {str(error.token)!r}", Position(source, error.line, error.column)
-        ) from None
-    except UnexpectedEOF:
-        lines = text.splitlines()
-        raise LevelError(
-            "missing budget line after the title (F1)", Position(source, len(lines))
-        ) from None
-    except UnexpectedInput as error:
-        raise LevelError(
-            f"malformed level: {error.__class__.__name__}",
-            Position(source, getattr(error, "line", None), getattr(error, "column", None)),
-        ) from None
-    try:
-        return _LevelBuilder(source).transform(tree)
-    except VisitError as error:
-        if isinstance(error.orig_exc, HelltakerError):
-            raise error.orig_exc from None
-        raise
+    return parse_with("level.lark", text, source, _LevelBuilder(source), LevelError,
+                      _level_wording)
 
 
 def load_level(path: str) -> Level:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from strips_model.level import format_level, level_from_rows
+
 
 @dataclass(frozen=True, slots=True)
 class Mix:
@@ -40,8 +42,7 @@ def random_level_text(rng: random.Random, width: int, height: int, budget: int =
     if key_and_lock if key_and_lock is not None else rng.random() < 0.5:
         grid[special[2][0]][special[2][1]] = "K"
         grid[special[3][0]][special[3][1]] = "L"
-    rows = "\n".join("".join(row) for row in grid)
-    return f"random {width}x{height}\n{budget}\n{rows}\n"
+    return _level_text(f"random {width}x{height}", budget, grid)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,5 +91,9 @@ def layout_text(rng: random.Random, width: int, height: int, counts: Counts, bud
     for row, column in free[len(symbols):]:
         if rng.random() < counts.walls:
             grid[row][column] = "#"
-    rows = "\n".join("".join(row) for row in grid)
-    return f"{title}\n{budget}\n{rows}\n"
+    return _level_text(title, budget, grid)
+
+
+def _level_text(title: str, budget: int, grid: list[list[str]]) -> str:
+    """The file of a generated grid, through the checks (F5) every level file passes."""
+    return format_level(level_from_rows(title, budget, ["".join(row) for row in grid]))

@@ -11,13 +11,16 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import TypeVar
 
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+from lark import Token, Transformer, v_args
 
-from strips_model.errors import HelltakerError, Position, SchemaError, read_text
+from strips_model.errors import Position, SchemaError
+from strips_model.lark_front import SyntaxProblem, Unexpected, Wording, parse_with
 
 UNTYPED = "object"
+
+_Built = TypeVar("_Built")
 
 
 def pddl_name(name: str) -> str:
@@ -98,8 +101,8 @@ class Domain:
 
 
 @v_args(inline=True)
-class TermBuilder(Transformer):
-    """Terms and positions, shared by the transformers of the schema and facts grammars."""
+class TermBuilder(Transformer[Token, _Built]):
+    """Terms, literals and positions: what the schema and facts grammars share (common.lark)."""
 
     def __init__(self, source: str) -> None:
         super().__init__()
@@ -117,13 +120,13 @@ class TermBuilder(Transformer):
     def arguments(self, *terms: Term | None) -> tuple[Term, ...]:
         return tuple(term for term in terms if term is not None)
 
-
-@v_args(inline=True)
-class _SchemaBuilder(TermBuilder):
-
     def literal(self, negation: Token | None, name: Token,
                 arguments: tuple[Term, ...] | None) -> Literal:
         return Literal(str(name), arguments or (), negation is None, self._at(name))
+
+
+@v_args(inline=True)
+class _SchemaBuilder(TermBuilder[tuple[Schema, ...]]):
 
     def literals(self, *literals: Literal | None) -> tuple[Literal, ...]:
         return tuple(literal for literal in literals if literal is not None)
@@ -152,53 +155,20 @@ class _SchemaBuilder(TermBuilder):
         return schemas
 
 
-@cache
-def _parser() -> Lark:
-    grammar = resources.files("strips_model").joinpath("schema.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", maybe_placeholders=True)
-
-
-def _describe_expected(expected: set[str]) -> str:
-    names = {
-        "NAME": "a lowercase name", "SCHEMA_NAME": "a schema name",
-        "VARIABLE": "a capitalised variable", "INTEGER": "an integer",
-        "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'", "NEGATION": "'-'",
-        "PRECONDITION": "'Precondition'", "EFFECT": "'Effect'", "COST": "'Cost'",
-        "$END": "end of file",
-    }
-    return ", ".join(sorted(names.get(item, item) for item in expected))
+def _header_without_clauses(problem: SyntaxProblem, text: str) -> Wording | None:
+    """A lowercase name where a schema must start is a header the lookahead of SCHEMA_NAME
+    refused: its parameter list or its `Precondition:` line is missing or misspelt."""
+    if (problem.kind is Unexpected.TOKEN and problem.found_type == "NAME"
+            and "SCHEMA_NAME" in problem.expected):
+        return (f"schema {problem.found!r} must be followed by '(PARAMETERS)' and "
+                "'Precondition:'", problem.position)
+    return None
 
 
 def parse_schemas(text: str, source: str = "<schemas>") -> tuple[Schema, ...]:
     """Parse schemas without checking their consistency (see `build_domain`)."""
-    try:
-        tree = _parser().parse(text.removeprefix("\ufeff"))
-    except UnexpectedToken as error:
-        found = "end of file" if error.token.type == "$END" else repr(str(error.token))
-        if error.token.type == "NAME" and "SCHEMA_NAME" in error.expected:
-            raise SchemaError(
-                f"schema {found} must be followed by '(PARAMETERS)' and 'Precondition:'",
-                Position(source, error.line, error.column),
-            ) from None
-        raise SchemaError(
-            f"expected {_describe_expected(error.expected)}, found {found}",
-            Position(source, error.line, error.column),
-        ) from None
-    except UnexpectedCharacters as error:
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
-        raise SchemaError(
-            f"unexpected character {char!r}; expected {_describe_expected(error.allowed)}",
-            Position(source, error.line, error.column),
-        ) from None
-    except UnexpectedEOF as error:
-        raise SchemaError(f"unexpected end of file; expected "
-                          f"{_describe_expected(set(error.expected))}", Position(source)) from None
-    try:
-        return _SchemaBuilder(source).transform(tree)
-    except VisitError as error:
-        if isinstance(error.orig_exc, HelltakerError):
-            raise error.orig_exc from None
-        raise
+    return parse_with("schema.lark", text.removeprefix("\ufeff"), source,
+                      _SchemaBuilder(source), SchemaError, _header_without_clauses)
 
 
 def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) -> Domain:
@@ -247,10 +217,6 @@ def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) 
 
 def parse_domain(text: str, source: str = "<schemas>") -> Domain:
     return build_domain(parse_schemas(text, source), source)
-
-
-def load_domain(path: str) -> Domain:
-    return parse_domain(read_text(path), path)
 
 
 @cache

@@ -1,12 +1,59 @@
-"""Plan validation (RULES.md R-G1 to R-G3) by replay in the simulator."""
+"""Plan validation (RULES.md R-G1 to R-G3) by replay in the simulator, and the words for
+what the simulator reports: the sentences of `validate --trace` and of the replay pictures."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
-from strips_model.level import Level, State
-from strips_model.moves import ALPHABETS
-from strips_model.simulator import Move, NotAnAction, cell_text, is_goal, step
+from strips_model.level import Cell, Level, State
+from strips_model.moves import ALPHABETS, Direction
+from strips_model.simulator import Event, Happening, Move, Obstacle, is_goal, step
+
+
+def cell_text(cell: Cell) -> str:
+    """`(row,column)`, as every message writes a cell."""
+    return f"({cell[0]},{cell[1]})"
+
+
+_OBSTACLE_TEXT: Final[dict[Obstacle, str]] = {
+    Obstacle.WALL: "a wall",
+    Obstacle.OUTSIDE: "the outside of the grid",
+    Obstacle.DEMON: "a demon",
+}
+
+
+def obstacle_text(obstacle: Obstacle) -> str:
+    """What the hero walks into, as the R-A0 message names it."""
+    return _OBSTACLE_TEXT[obstacle]
+
+
+def event_text(event: Event) -> str:
+    """One event as the sentence a trace shows for it."""
+    at = cell_text(event.cell)
+    to = cell_text(event.to) if event.to is not None else ""
+    match event.happening:
+        case Happening.LOCK_BUMPED:
+            return f"bumps the closed lock at {at} without the key"
+        case Happening.LOCK_OPENED:
+            return f"opens the lock at {at} with the key and steps in"
+        case Happening.BOULDER_MOVED:
+            return f"kicks the boulder from {at} to {to}"
+        case Happening.BOULDER_STUCK:
+            return f"kicks the boulder at {at}, which cannot move"
+        case Happening.SKELETON_MOVED:
+            return f"kicks the skeleton from {at} to {to}"
+        case Happening.SKELETON_SMASHED:
+            return f"kicks the skeleton at {at} into an obstacle: destroyed"
+        case Happening.HERO_STEPPED:
+            return f"steps to {at}"
+        case Happening.KEY_TAKEN:
+            return "takes the key"
+        case Happening.SKELETON_IMPALED:
+            return f"skeleton at {at} destroyed by spikes or a raised trap"
+        case Happening.HERO_HURT:
+            return f"damage: the hero's cell {at} is spiked after the toggle"
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +67,7 @@ class TraceStep:
     spent: int
     rules: tuple[str, ...]
     events: tuple[str, ...]
+    """The simulator's events in words (`event_text`); empty unless the replay explains."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +99,11 @@ class Verdict:
 
 
 def validate(
-    level: Level, directions: tuple[str, ...], alphabet: str = "en", explain: bool = False
+    level: Level, directions: Sequence[Direction], alphabet: str = "en", explain: bool = False
 ) -> Verdict:
-    """Replay `directions` from the level's start and judge the plan."""
-    to_letter = dict(zip("udlr", ALPHABETS[alphabet], strict=True))
+    """Replay `directions` from the level's start and judge the plan; with `explain`, each
+    trace step carries its events in words."""
+    to_letter = ALPHABETS[alphabet]
     state = level.start
     spent = 0
     trace: list[TraceStep] = []
@@ -72,17 +121,16 @@ def validate(
         return verdict(True, 0)
     for index, direction in enumerate(directions, start=1):
         letter = to_letter[direction]
-        outcome = step(level, state, direction, explain=explain)
-        if isinstance(outcome, NotAnAction):
+        outcome = step(level, state, direction)
+        if not isinstance(outcome, Move):
             hero = cell_text(state.hero)
-            return verdict(False, None, f"letter {index} {letter!r}: hero at {hero} "
-                           f"walks into {outcome.obstacle} at {cell_text(outcome.cell)} (R-A0)",
+            return verdict(False, None, f"letter {index} {letter!r}: hero at {hero} walks into "
+                           f"{obstacle_text(outcome.obstacle)} at {cell_text(outcome.cell)} (R-A0)",
                            "R-A0", index)
-        assert isinstance(outcome, Move)
         spent += outcome.cost
         state = outcome.state
-        trace.append(TraceStep(index, letter, state, outcome.cost, spent, outcome.rules,
-                               outcome.events))
+        events = tuple(map(event_text, outcome.events)) if explain else ()
+        trace.append(TraceStep(index, letter, state, outcome.cost, spent, outcome.rules, events))
         if spent > level.budget:
             return verdict(False, None, f"letter {index} {letter!r}: budget exceeded, "
                            f"{spent} > {level.budget} (R-G3)", "R-G3", index)

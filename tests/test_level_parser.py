@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,52 +16,17 @@ from conftest import (
 )
 
 from strips_model.errors import HelltakerError, LevelError
-from strips_model.level import Level, load_level, parse_level
-from strips_model.simulator import NotAnAction, step
+from strips_model.level import format_level, level_from_rows, load_level, parse_level
+from strips_model.moves import Direction
+from strips_model.simulator import NotAnAction, Obstacle, step
 
 # ---------------------------------------------------------------------------------------------
 # Every shared level
 
 
-def render(level: Level) -> list[str]:
-    """Draw `level` back in the F4 symbols, one string per padded row."""
-    start = level.start
-    rows = []
-    for row in range(level.height):
-        chars = []
-        for column in range(level.width):
-            cell = (row, column)
-            boulder = cell in start.boulders
-            if cell in level.walls:
-                char = "#"
-            elif cell in level.demons:
-                char = "D"
-            elif cell == level.key:
-                char = "K"
-            elif cell == level.lock:
-                char = "L"
-            elif cell in level.spikes:
-                char = "O" if boulder else "S"
-            elif cell in level.traps_lowered:
-                char = "P" if boulder else "T"
-            elif cell in level.traps_raised:
-                char = "Q" if boulder else "U"
-            elif cell == start.hero:
-                char = "H"
-            elif boulder:
-                char = "B"
-            elif cell in start.skeletons:
-                char = "M"
-            else:
-                char = " "
-            chars.append(char)
-        rows.append("".join(chars))
-    return rows
-
-
 @pytest.mark.parametrize("relpath", shared_params(shared_level_files()))
 def test_every_shared_level_parses_and_round_trips(relpath: str) -> None:
-    """F1-F4: each shared file parses, and drawing the parsed level gives back its grid rows."""
+    """F1-F4: each shared file parses, and writing the parsed level gives back its grid rows."""
     path = shared_path(f"levels/{relpath}")
     level = load_level(str(path))
     lines = path.read_text("utf-8").removeprefix("\ufeff").splitlines()
@@ -69,7 +35,7 @@ def test_every_shared_level_parses_and_round_trips(relpath: str) -> None:
     grid = [line.rstrip() for line in lines[2:] if line.strip()]
     width = max(len(row) for row in grid)
     assert (level.height, level.width) == (len(grid), width)
-    assert render(level) == [row.ljust(width) for row in grid]
+    assert format_level(level).split("\n")[2:-1] == grid
     # F5 on real data: exactly one hero (on an open cell), at least one demon.
     assert level.is_open(level.start.hero)
     assert level.demons
@@ -125,113 +91,69 @@ def test_composite_symbols() -> None:
 # Bad input: one error, one line, `source:line:col: message`
 
 
-def level_error(text: str) -> LevelError:
+LEVEL_ERRORS = [
+    # F4/F5: a symbol outside the table is named, with its line and column.
+    pytest.param("t\n5\n#H D#\n#X  #\n",
+                 "x.txt:4:2: unknown character 'X' in the grid; "
+                 "expected one of 'HD# BKLMSTUPQO' (F4)", id="unknown-character"),
+    # F1/F4: blank lines do not shift the reported line; lowercase letters are unknown.
+    pytest.param("t\n5\n#H D#\n\nh\n",
+                 "x.txt:5:1: unknown character 'h' in the grid; "
+                 "expected one of 'HD# BKLMSTUPQO' (F4)", id="unknown-character-after-blank-line"),
+    # F1/F4: with CRLF endings the position is still line 4, column 3.
+    pytest.param("t\r\n5\r\n#H D#\r\n# ? #\r\n",
+                 "x.txt:4:3: unknown character '?' in the grid; "
+                 "expected one of 'HD# BKLMSTUPQO' (F4)", id="unknown-character-crlf"),
+    # F1/F5: a title alone is a missing budget, reported on line 2.
+    pytest.param("A title and nothing else\n",
+                 "x.txt:2:1: missing budget line after the title (F1)", id="missing-budget"),
+    # F1/F5: the budget line must be an integer; the bad text is quoted.
+    pytest.param("t\nabc\n#H D#\n",
+                 "x.txt:2:1: budget must be a non-negative integer, found 'abc' (F1)",
+                 id="non-integer-budget"),
+    pytest.param("t\n2.5\n#H D#\n",
+                 "x.txt:2:1: budget must be a non-negative integer, found '2.5' (F1)",
+                 id="fractional-budget"),
+    # F1: Python's int() would read these; the format's integer is plain ASCII digits.
+    *(pytest.param(f"t\n{budget}\n#H D#\n",
+                   f"x.txt:2:1: budget must be a non-negative integer, found {budget!r} (F1)",
+                   id=f"budget-{name}")
+      for budget, name in (("1_0", "underscore"), ("+5", "plus"), ("\u0663", "arabic-digit"))),
+    # F1: N >= 0.
+    pytest.param("t\n-3\n#H D#\n", "x.txt:2:1: budget must be non-negative, found -3 (F1)",
+                 id="negative-budget"),
+    # F1: an empty (or blank) file has no title, budget or grid.
+    *(pytest.param(text, "x.txt: empty file, expected a title line, a budget and a grid (F1)",
+                   id=f"empty-{index}")
+      for index, text in enumerate(["", "\n\n", "  \r\n"])),
+    # F5: a title and a budget without any grid row.
+    pytest.param("t\n5\n\n\n", "x.txt:2:1: no grid after the budget line (F5)", id="no-grid"),
+    # F5: exactly one H; none is reported at the first grid row, a second where it stands.
+    pytest.param("t\n5\n#  D#\n", "x.txt:3:1: no hero 'H' in the grid (F5)", id="no-hero"),
+    pytest.param("t\n5\n#H D#\n# H #\n", "x.txt:4:3: a second hero 'H' (F5: exactly one)",
+                 id="two-heroes"),
+    # F5: at least one D.
+    pytest.param("t\n5\n#H  #\n", "x.txt:3:1: no demon 'D' in the grid (F5)", id="no-demon"),
+    # F5: at most one K and one L; the second is reported where it stands.
+    pytest.param("t\n5\n#HK D#\n# K  #\n", "x.txt:4:3: a second key 'K' (F5: at most one)",
+                 id="two-keys"),
+    pytest.param("t\n5\n#HL D#\n#  L #\n", "x.txt:4:4: a second lock 'L' (F5: at most one)",
+                 id="two-locks"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), LEVEL_ERRORS)
+def test_bad_level_is_one_error_on_one_line(text: str, message: str) -> None:
+    """F1-F5: each bad input is one `LevelError`, `source:line:col: message` on one line."""
     with pytest.raises(LevelError) as caught:
         parse_level(text, source="x.txt")
-    message = str(caught.value)
-    assert "\n" not in message
-    return caught.value
-
-
-def test_unknown_character_is_named_with_its_position() -> None:
-    """F4/F5: a symbol outside the table is an error naming it, at line 4 column 2."""
-    error = level_error("t\n5\n#H D#\n#X  #\n")
-    assert str(error).startswith("x.txt:4:2: unknown character 'X'")
-    assert "(F4)" in str(error)
-
-
-def test_unknown_character_in_first_row_after_blank_line() -> None:
-    """F1/F4: blank lines do not shift the reported line; lowercase letters are unknown."""
-    error = level_error("t\n5\n#H D#\n\nh\n")
-    assert str(error).startswith("x.txt:5:1: unknown character 'h'")
-
-
-def test_unknown_character_on_a_crlf_line() -> None:
-    """F1/F4: with CRLF endings the position is still line 4, column 3."""
-    error = level_error("t\r\n5\r\n#H D#\r\n# ? #\r\n")
-    assert str(error).startswith("x.txt:4:3: unknown character '?'")
-
-
-def test_missing_budget() -> None:
-    """F1/F5: a title alone is a missing budget, reported on line 2."""
-    error = level_error("A title and nothing else\n")
-    assert str(error) == "x.txt:2:1: missing budget line after the title (F1)"
-
-
-def test_non_integer_budget() -> None:
-    """F1/F5: the budget line must be an integer; the bad text is quoted."""
-    error = level_error("t\nabc\n#H D#\n")
-    assert str(error).startswith("x.txt:2:1: ")
-    assert "'abc'" in str(error) and "integer" in str(error)
-
-
-def test_fractional_budget() -> None:
-    """F1/F5: 2.5 is not an integer."""
-    error = level_error("t\n2.5\n#H D#\n")
-    assert str(error).startswith("x.txt:2:1: ")
-    assert "'2.5'" in str(error)
-
-
-@pytest.mark.parametrize("budget", ["1_0", "+5", "\u0663"])
-def test_budget_is_ascii_digits_only(budget: str) -> None:
-    """F1: Python's int() would read these; the format's integer is plain digits."""
-    error = level_error(f"t\n{budget}\n#H D#\n")
-    assert str(error).startswith("x.txt:2:1: budget must be a non-negative integer")
-
-
-def test_negative_budget() -> None:
-    """F1: N >= 0."""
-    error = level_error("t\n-3\n#H D#\n")
-    assert str(error).startswith("x.txt:2:1: ")
-    assert "-3" in str(error) and "non-negative" in str(error)
-
-
-@pytest.mark.parametrize("text", ["", "\n\n", "  \r\n"])
-def test_empty_file(text: str) -> None:
-    """F1: an empty (or blank) file has no title, budget or grid."""
-    error = level_error(text)
-    assert str(error).startswith("x.txt: empty file")
-
-
-def test_no_grid() -> None:
-    """F5: a title and a budget without any grid row."""
-    error = level_error("t\n5\n\n\n")
-    assert str(error) == "x.txt:2:1: no grid after the budget line (F5)"
-
-
-def test_no_hero() -> None:
-    """F5: exactly one H; none is an error pointing at the first grid row."""
-    error = level_error("t\n5\n#  D#\n")
-    assert str(error) == "x.txt:3:1: no hero 'H' in the grid (F5)"
-
-
-def test_two_heroes() -> None:
-    """F5: the second H is reported where it stands (line 4, column 3)."""
-    error = level_error("t\n5\n#H D#\n# H #\n")
-    assert str(error).startswith("x.txt:4:3: a second hero 'H'")
-
-
-def test_no_demon() -> None:
-    """F5: at least one D."""
-    error = level_error("t\n5\n#H  #\n")
-    assert str(error) == "x.txt:3:1: no demon 'D' in the grid (F5)"
+    assert str(caught.value) == message
+    assert "\n" not in str(caught.value)
 
 
 def test_two_demons_are_fine() -> None:
     """F5: several demons are allowed (the goal is next to any of them)."""
     assert make_level("D H D").demons == {(0, 0), (0, 4)}
-
-
-def test_two_keys() -> None:
-    """F5: at most one K; the second is reported at line 4, column 3."""
-    error = level_error("t\n5\n#HK D#\n# K  #\n")
-    assert str(error).startswith("x.txt:4:3: a second key 'K'")
-
-
-def test_two_locks() -> None:
-    """F5: at most one L; the second is reported at line 4, column 4."""
-    error = level_error("t\n5\n#HL D#\n#  L #\n")
-    assert str(error).startswith("x.txt:4:4: a second lock 'L'")
 
 
 def test_non_utf8_file(tmp_path: Path) -> None:
@@ -304,11 +226,57 @@ def test_ragged_rows_are_padded_with_floor() -> None:
     assert (level.height, level.width) == (2, 3)
     assert level.walls == frozenset()
     assert level.is_open((0, 2)) and level.is_open((1, 0))
-    moved = step(level, level.start, "r")
+    moved = step(level, level.start, Direction.RIGHT)
     assert not isinstance(moved, NotAnAction) and moved.state.hero == (0, 1)
     # F3: beyond the padded rectangle is wall for the hero.
-    for direction in "ul":
+    for direction in (Direction.UP, Direction.LEFT):
         blocked = step(level, level.start, direction)
         assert isinstance(blocked, NotAnAction)
-        assert blocked.obstacle == "the outside of the grid"
+        assert blocked.obstacle is Obstacle.OUTSIDE
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing levels back (format_level) and building them from rows of symbols (level_from_rows)
+
+
+def every_level_file() -> list[Path]:
+    """The repository's levels and the shared ones (when ../shared is present)."""
+    here = Path(__file__).resolve().parents[1]
+    shared = [here.parent / "shared" / "levels" / relpath for relpath in shared_level_files()]
+    return sorted(here.glob("levels/*.txt")) + shared
+
+
+@pytest.mark.parametrize("path", every_level_file(), ids=lambda path: path.name)
+def test_format_level_round_trips(path: Path) -> None:
+    """F1-F4: the text `format_level` writes parses back to the same level."""
+    level = load_level(str(path))
+    assert parse_level(format_level(level), source=level.source) == level
+
+
+def test_format_level_writes_the_course_format() -> None:
+    """F1: title, budget, then the rows in F4 symbols, right-stripped, ragged rows kept."""
+    text = "Title\n7\n#####\n#HBQ#\n#  D\nK\n"
+    assert format_level(parse_level(text)) == text
+    assert format_level(parse_level("  Title \n 7 \n\n#H D#  \n\n")) == "Title\n7\n#H D#\n"
+
+
+def test_format_level_refuses_what_no_symbol_draws() -> None:
+    """F4 has no symbol for a skeleton on spikes: such a level cannot be written."""
+    level = make_level("#HMS D#")
+    on_spikes = replace(level, start=replace(level.start, skeletons=frozenset({(0, 3)})))
+    with pytest.raises(LevelError, match=r"no F4 symbol draws a skeleton on spikes at \(0,3\)"):
+        format_level(on_spikes)
+
+
+def test_level_from_rows_is_the_parser_without_the_text() -> None:
+    """The rows of a file give the level the file gives; F5 errors point where `format_level`
+    would write the cell (rows from line 3)."""
+    rows = ["#####", "#H D#", "#####"]
+    assert level_from_rows("Title", 7, rows, "<level>") == parse_level(PLAIN)
+    with pytest.raises(LevelError) as caught:
+        level_from_rows("t", 1, ["#H D#", "#X H#"], "gen")
+    assert str(caught.value) == ("gen:4:2: unknown character 'X' in the grid; "
+                                 "expected one of 'HD# BKLMSTUPQO' (F4)")
+    with pytest.raises(LevelError, match=r"^gen:4:4: a second hero 'H'"):
+        level_from_rows("t", 1, ["#H D#", "#  H#"], "gen")

@@ -13,14 +13,14 @@ import pytest
 from conftest import ROOT, make_level, play
 from PIL import Image
 
-from strips_model.level import DIRECTIONS, Cell, Level, load_level
-from strips_model.moves import parse_plan
+from strips_model.level import Cell, Level, load_level
+from strips_model.moves import Direction, parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.render.frames import Replay, replay
 from translator.render.raster import frame_images, render_gif, render_png
-from translator.render.svg import render_svg
 from translator.render.scene import COLOURS, HEADER, layout
+from translator.render.svg import render_svg
 
 # Found by the exhaustive search; the validator accepts it (checked below).
 LEVEL1_PLAN = "dlddllllldlddrruurrrrdr"
@@ -54,7 +54,8 @@ def cells_showing(image: Image.Image, shown: Replay, colour: str) -> list[Cell]:
 
 
 def next_to_demon(level: Level, cell: Cell) -> bool:
-    return any((cell[0] + dr, cell[1] + dc) in level.demons for dr, dc in DIRECTIONS.values())
+    return any((cell[0] + direction.delta[0], cell[1] + direction.delta[1]) in level.demons
+               for direction in Direction)
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:

@@ -10,10 +10,10 @@ import pytest
 from conftest import ROOT, shared_level, shared_path
 
 from strips_model.errors import SchemaError
-from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
 from strips_model.level import load_level
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.document import load_report, parse_report
+from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
 from strips_model.reports.init_level import Frame, rebuild_level
 from strips_model.schema import helltaker_domain
 

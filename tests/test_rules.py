@@ -12,8 +12,8 @@ import pytest
 from conftest import last_move, make_level, play, state
 
 from strips_model.level import Level, State
-from strips_model.moves import parse_plan
-from strips_model.simulator import Move, NotAnAction, step
+from strips_model.moves import Direction, parse_plan
+from strips_model.simulator import Event, Happening, Move, NotAnAction, Obstacle, step
 from strips_model.validator import validate
 
 
@@ -33,23 +33,25 @@ def test_r_a0_wall_is_not_an_action() -> None:
         #H D#
         #####
         """)
-    for direction, cell in (("u", (0, 1)), ("d", (2, 1)), ("l", (1, 0))):
+    for direction, cell in ((Direction.UP, (0, 1)), (Direction.DOWN, (2, 1)),
+                            (Direction.LEFT, (1, 0))):
         outcome = step(level, level.start, direction)
-        assert outcome == NotAnAction("a wall", cell)
+        assert outcome == NotAnAction(Obstacle.WALL, cell)
 
 
 def test_r_a0_outside_is_not_an_action() -> None:
     """R-A0/F3: the grid need not be enclosed; beyond it is a wall."""
     level = make_level("H D")
-    for direction, cell in (("u", (-1, 0)), ("d", (1, 0)), ("l", (0, -1))):
-        assert step(level, level.start, direction) == NotAnAction("the outside of the grid", cell)
+    for direction, cell in ((Direction.UP, (-1, 0)), (Direction.DOWN, (1, 0)),
+                            (Direction.LEFT, (0, -1))):
+        assert step(level, level.start, direction) == NotAnAction(Obstacle.OUTSIDE, cell)
 
 
 def test_r_a0_demon_is_not_an_action() -> None:
     """R-A0: a demon is an obstacle, the hero never enters it."""
     level = make_level("H D")
     beside, _ = play(level, "r")
-    assert step(level, beside, "r") == NotAnAction("a demon", (0, 2))
+    assert step(level, beside, Direction.RIGHT) == NotAnAction(Obstacle.DEMON, (0, 2))
 
 
 def test_r_a1_bump_lock_without_key() -> None:
@@ -167,7 +169,8 @@ def test_r_e1_every_action_flips_parity() -> None:
         """)
     expected = ["R-A1", "R-A3", "R-A5", "R-A5", "R-A5", "R-A5", "R-A2", "R-A4"]
     current = level.start
-    for count, (letter, rule) in enumerate(zip("drllrrdd", expected, strict=True), start=1):
+    plan = parse_plan("drllrrdd")
+    for count, (letter, rule) in enumerate(zip(plan, expected, strict=True), start=1):
         outcome = step(level, current, letter)
         assert isinstance(outcome, Move), (count, letter)
         assert outcome.rules[:2] == (rule, "R-E1")
@@ -269,7 +272,7 @@ def test_r_t3_waits(grid: str) -> None:
     move = last_move(level, "r")
     assert move.cost == 1
     assert move.state == waited(level)
-    again = step(level, move.state, "r")
+    again = step(level, move.state, Direction.RIGHT)
     assert isinstance(again, Move) and again.state == level.start
 
 
@@ -279,7 +282,7 @@ def test_r_t3_wall_is_not_a_wait() -> None:
     #H#D
     """
     level = make_level("#H#D")
-    assert isinstance(step(level, level.start, "r"), NotAnAction)
+    assert isinstance(step(level, level.start, Direction.RIGHT), NotAnAction)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -317,11 +320,43 @@ def test_cost_table(grid: str, letters: str, cost: int | None) -> None:
     """Section 6: the cost of each situation (damage included)."""
     level = make_level(grid)
     before, _ = play(level, letters[:-1])
-    outcome = step(level, before, letters[-1])
+    outcome = step(level, before, Direction(letters[-1]))
     if cost is None:
         assert isinstance(outcome, NotAnAction)
     else:
         assert isinstance(outcome, Move) and outcome.cost == cost
+
+
+# ---------------------------------------------------------------------------------------------
+# What a key press reports: one structured event per thing that happened, in order
+
+EVENT_TABLE = [
+    # (situation, grid, letters; the events of the last letter)
+    ("bump the closed lock", "#HL D#", "r", [Event(Happening.LOCK_BUMPED, (0, 2))]),
+    ("open the lock", "#KHL D#", "lrr", [Event(Happening.LOCK_OPENED, (0, 3))]),
+    ("kick a boulder that moves", "#HB  D#", "r",
+     [Event(Happening.BOULDER_MOVED, (0, 2), (0, 3))]),
+    ("kick a boulder that cannot move", "#HBB D#", "r", [Event(Happening.BOULDER_STUCK, (0, 2))]),
+    ("kick a skeleton that moves", "#HM  D#", "r",
+     [Event(Happening.SKELETON_MOVED, (0, 2), (0, 3))]),
+    ("kick a skeleton into a wall", "#HM#D", "r", [Event(Happening.SKELETON_SMASHED, (0, 2))]),
+    ("step to floor", "#H  D#", "r", [Event(Happening.HERO_STEPPED, (0, 2))]),
+    ("take the key", "#HK D#", "r",
+     [Event(Happening.HERO_STEPPED, (0, 2)), Event(Happening.KEY_TAKEN, (0, 2))]),
+    ("a skeleton kicked onto spikes dies at the toggle", "#HMS D#", "r",
+     [Event(Happening.SKELETON_MOVED, (0, 2), (0, 3)), Event(Happening.SKELETON_IMPALED, (0, 3))]),
+    ("step onto spikes", "#HS D#", "r",
+     [Event(Happening.HERO_STEPPED, (0, 2)), Event(Happening.HERO_HURT, (0, 2))]),
+]
+
+
+@pytest.mark.parametrize(
+    ("grid", "letters", "events"),
+    [pytest.param(grid, letters, events, id=name) for name, grid, letters, events in EVENT_TABLE],
+)
+def test_events_say_what_happened(grid: str, letters: str, events: list[Event]) -> None:
+    """Sections 3-4: the simulator reports each outcome as events (the validator words them)."""
+    assert list(last_move(make_level(grid), letters).events) == events
 
 
 # ---------------------------------------------------------------------------------------------
@@ -381,7 +416,7 @@ def test_e3_skeleton_survives_the_kick_and_dies_at_the_end_of_the_next_action(
     assert kicked.cost == 1 and "R-E2" not in kicked.rules
     assert kicked.state == state((1, 1), skeletons=((1, 3),), lock_closed=True, parity=parity)
     # Next action (a step that does not touch the skeleton): the trap rises under it.
-    nxt = step(level, kicked.state, "r")
+    nxt = step(level, kicked.state, Direction.RIGHT)
     assert isinstance(nxt, Move)
     assert nxt.cost == 1 and nxt.rules == ("R-A5", "R-E1", "R-E2")
     assert nxt.state == state((1, 2), lock_closed=True, parity=1 - parity)
@@ -397,7 +432,7 @@ def test_e3_kicking_the_skeleton_off_the_trap_saves_it() -> None:
     level = make_level("#HU  D#")
     doomed = state((0, 1), skeletons=((0, 2),), parity=1)
     assert not level.hurts((0, 2), 1) and level.hurts((0, 2), 0)
-    move = step(level, doomed, "r")
+    move = step(level, doomed, Direction.RIGHT)
     assert isinstance(move, Move)
     assert move.cost == 1 and move.rules == ("R-A4", "R-E1")
     assert move.state == state((0, 1), skeletons=((0, 3),), parity=0)
@@ -571,12 +606,12 @@ def test_e12_goal_before_last_letter_rejects_trailing_letters() -> None:
     ######
     """
     level = make_level(CORRIDOR)
-    assert validate(level, ("r", "r")).valid
-    one = validate(level, tuple("rrl"))
+    assert validate(level, parse_plan("rr")).valid
+    one = validate(level, parse_plan("rrl"))
     assert not one.valid and one.goal_at == 2
     assert one.reason == "goal reached at letter 2, 1 trailing letter (R-G2)"
     # Leaving the goal and coming back does not help: the level ended at letter 2.
-    back = validate(level, tuple("rrlr"))
+    back = validate(level, parse_plan("rrlr"))
     assert not back.valid and back.goal_at == 2
     assert back.reason == "goal reached at letter 2, 2 trailing letters (R-G2)"
 
@@ -584,7 +619,7 @@ def test_e12_goal_before_last_letter_rejects_trailing_letters() -> None:
 def test_e13_counter_below_zero_rejects_at_that_action() -> None:
     """E13/R-G3: the plan fails at the first letter that takes the total over the budget."""
     level = make_level(CORRIDOR, budget=1)
-    verdict = validate(level, tuple("rr"))
+    verdict = validate(level, parse_plan("rr"))
     assert not verdict.valid and verdict.failed_at == 2 and verdict.cost == 2
     assert verdict.reason == "letter 2 'r': budget exceeded, 2 > 1 (R-G3)"
 
@@ -595,10 +630,10 @@ def test_e13_damage_of_the_winning_action_is_charged() -> None:
     #HSD#
     """
     tight = make_level("#HSD#", budget=1)
-    verdict = validate(tight, ("r",))
+    verdict = validate(tight, (Direction.RIGHT,))
     assert not verdict.valid
     assert verdict.reason == "letter 1 'r': budget exceeded, 2 > 1 (R-G3)"
-    exact = validate(make_level("#HSD#", budget=2), ("r",))
+    exact = validate(make_level("#HSD#", budget=2), (Direction.RIGHT,))
     assert exact.valid and exact.cost == 2  # R-G3: ending at exactly 0 is a win
 
 

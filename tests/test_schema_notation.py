@@ -6,7 +6,7 @@ import pytest
 from conftest import shared_path
 
 from strips_model.errors import SchemaError
-from strips_model.reports.document import load_report_schemas
+from strips_model.reports.document import load_report
 from strips_model.schema import helltaker_domain, parse_domain, parse_schemas
 
 SMALL = """\
@@ -97,7 +97,7 @@ def test_every_schema_names_exactly_one_direction() -> None:
 def test_the_hand_written_report_parses_completely() -> None:
     """The same grammar reads seed 001's 108 schemas, with positions inside the report."""
     path = shared_path("seeds/001_1103b020ed6d817c.txt")
-    schemas = load_report_schemas(str(path))
+    schemas = load_report(str(path)).schemas
     assert len(schemas) == 108
     assert schemas[0].name == "goUp"
     assert schemas[0].position.line == 61

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 from conftest import make_level, shared_level, shared_params, shared_path
 
-from strips_model.moves import format_plan, parse_plan
-from strips_model.validator import validate
+from strips_model.errors import PlanError
+from strips_model.moves import ALPHABETS, Direction, format_plan, parse_plan
+from strips_model.simulator import Event, Happening, Obstacle
+from strips_model.validator import event_text, obstacle_text, validate
 
 # Seed 003 (../shared/seeds/003_*.txt, "Level #1 output"), English alphabet.
 SEED_003_LEVEL1 = "dlllllllddlddrruurrrrdr"
@@ -86,9 +88,10 @@ def test_seed_000_table_is_copied_from_the_seed(relpath: str) -> None:
         lines = text.splitlines()
         pairs = {
             map_name: map_plan
-            for above, below in zip(lines, lines[1:])
+            for above, below in zip(lines, lines[1:], strict=False)
             if above.startswith("maps\t") and below.startswith("plans\t")
-            for map_name, map_plan in zip(above.split("\t")[1:], below.split("\t")[1:])
+            for map_name, map_plan in zip(above.split("\t")[1:], below.split("\t")[1:],
+                                          strict=False)
         }
         assert pairs[name] == plan
 
@@ -187,6 +190,7 @@ def test_french_alphabet() -> None:
     """F2: `d` is right (droite) in fr and down in en; messages quote the plan's own letters."""
     level = make_level(BOX)
     assert parse_plan("hbgd", alphabet="fr") == ("u", "d", "l", "r")
+    assert parse_plan("hbgd", alphabet="fr") == tuple(Direction)
     french = validate(level, parse_plan("dd", alphabet="fr"), alphabet="fr")
     assert french.valid and french.cost == 2
     english = validate(level, parse_plan("dd", alphabet="en"))
@@ -194,4 +198,76 @@ def test_french_alphabet() -> None:
     assert english.reason == "letter 1 'd': hero at (1,1) walks into a wall at (2,1) (R-A0)"
     wall = validate(level, parse_plan("dh", alphabet="fr"), alphabet="fr")
     assert wall.reason == "letter 2 'h': hero at (1,2) walks into a wall at (0,2) (R-A0)"
-    assert format_plan(("u", "d", "l", "r"), "fr") == "hbgd"
+    assert format_plan(tuple(Direction), "fr") == "hbgd"
+
+
+# ---------------------------------------------------------------------------------------------
+# Key presses (F2) and the words of a trace
+
+
+def test_a_direction_is_its_english_letter() -> None:
+    """F2: `Direction.UP == "u"`, so plans join into their English text."""
+    assert [str(direction) for direction in Direction] == ["u", "d", "l", "r"]
+    assert Direction("r") is Direction.RIGHT and Direction.RIGHT == "r"
+    assert "".join(parse_plan("U, d\nl r")) == "udlr"
+    assert [direction.delta for direction in Direction] == [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    assert {"".join(letters.values()) for letters in ALPHABETS.values()} == {"udlr", "hbgd"}
+
+
+def test_directions_name_the_pddl_objects() -> None:
+    """The model's `dir` objects are `up`, `down`, `left`, `right`, read back in any case."""
+    assert [direction.pddl_name for direction in Direction] == ["up", "down", "left", "right"]
+    assert Direction.of_pddl_name("LEFT") is Direction.LEFT
+    assert Direction.of_pddl_name("wall") is None
+
+
+def test_a_letter_outside_the_alphabet_is_placed() -> None:
+    """F2: the error names the letter, the alphabet and where the letter stands."""
+    with pytest.raises(PlanError) as caught:
+        parse_plan("hb\nhx", alphabet="fr", source="p.txt")
+    assert str(caught.value) == "p.txt:2:2: letter 'x' is not in the 'fr' alphabet 'hbgd' (F2)"
+
+
+EVENT_SENTENCES = [
+    (Event(Happening.LOCK_BUMPED, (1, 2)), "bumps the closed lock at (1,2) without the key"),
+    (Event(Happening.LOCK_OPENED, (1, 2)), "opens the lock at (1,2) with the key and steps in"),
+    (Event(Happening.BOULDER_MOVED, (1, 2), (1, 3)), "kicks the boulder from (1,2) to (1,3)"),
+    (Event(Happening.BOULDER_STUCK, (1, 2)), "kicks the boulder at (1,2), which cannot move"),
+    (Event(Happening.SKELETON_MOVED, (1, 2), (2, 2)), "kicks the skeleton from (1,2) to (2,2)"),
+    (Event(Happening.SKELETON_SMASHED, (1, 2)),
+     "kicks the skeleton at (1,2) into an obstacle: destroyed"),
+    (Event(Happening.HERO_STEPPED, (1, 2)), "steps to (1,2)"),
+    (Event(Happening.KEY_TAKEN, (1, 2)), "takes the key"),
+    (Event(Happening.SKELETON_IMPALED, (3, 4)),
+     "skeleton at (3,4) destroyed by spikes or a raised trap"),
+    (Event(Happening.HERO_HURT, (1, 2)),
+     "damage: the hero's cell (1,2) is spiked after the toggle"),
+]
+
+
+@pytest.mark.parametrize(("event", "sentence"), EVENT_SENTENCES,
+                         ids=[event.happening.name for event, _ in EVENT_SENTENCES])
+def test_each_event_has_its_sentence(event: Event, sentence: str) -> None:
+    """The sentences `validate --trace` and the replay pictures show, one per event."""
+    assert event_text(event) == sentence
+
+
+def test_every_happening_and_obstacle_is_worded() -> None:
+    assert {event.happening for event, _ in EVENT_SENTENCES} == set(Happening)
+    assert [obstacle_text(obstacle) for obstacle in Obstacle] == [
+        "a wall", "the outside of the grid", "a demon"]
+
+
+def test_trace_steps_carry_sentences_only_when_explained() -> None:
+    """`explain` words each letter's events; without it the trace carries none."""
+    level = make_level("""
+        ######
+        #HKS D
+        ######
+        """)
+    explained = validate(level, parse_plan("rr"), explain=True).trace
+    assert [step.events for step in explained] == [
+        ("steps to (1,2)", "takes the key"),
+        ("steps to (1,3)", "damage: the hero's cell (1,3) is spiked after the toggle"),
+    ]
+    assert [step.events for step in validate(level, parse_plan("rr")).trace] == [(), ()]

@@ -29,14 +29,6 @@ def schema_lines(markdown: str) -> str:
     return "\n".join(kept)
 
 
-def parse_report_schemas(markdown: str, source: str = "<report>") -> tuple[Schema, ...]:
-    return parse_schemas(schema_lines(markdown), source)
-
-
-def load_report_schemas(path: str) -> tuple[Schema, ...]:
-    return parse_report_schemas(read_text(path), path)
-
-
 # -- the whole report: schemas, its Init and its goal ----------------------------------------
 
 _BLOCK_START = re.compile(r"^\s*(Init|But)\s*\(")

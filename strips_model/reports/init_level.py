@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from strips_model.errors import Position, SchemaError
+from strips_model.level import Cell, Level, format_level, level_from_rows
 from strips_model.reports.facts import InitBlock
-from strips_model.level import Cell, Level, parse_level
 
 HERO: Final = "helltaker"
 DEMON: Final = "demon"
@@ -82,7 +82,7 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init") 
                 raise SchemaError(f"{atom.predicate} takes {arity} arguments, found {len(args)}",
                                   atom.position)
             values = _integers(atom.predicate, args, atom.position)
-            places[atom.predicate][values[:2]] = values[2] if arity == 3 else None
+            places[atom.predicate][values[0], values[1]] = values[2] if arity == 3 else None
         elif atom.predicate == SUCCESSOR:
             _integers(SUCCESSOR, args, atom.position)
         elif atom.predicate == COUNTER:
@@ -99,17 +99,16 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init") 
     frame = Frame(max(ys), -min(xs))
     height, width = max(ys) - min(ys) + 1, max(xs) - min(xs) + 1
 
-    def render(floor: frozenset[tuple[int, int]] | None) -> str:
-        rows = ("".join(_symbol(places, frame.xy((row, column)),
+    def draw(floor: frozenset[Cell] | None) -> Level:
+        rows = ["".join(_symbol(places, frame.xy((row, column)),
                                 floor is None or (row, column) in floor)
-                        for column in range(width)).rstrip() for row in range(height))
-        return f"{title}\n{budget}\n" + "\n".join(rows) + "\n"
+                        for column in range(width)) for row in range(height)]
+        return level_from_rows(title, budget, rows, source=str(init.position))
 
     # First every unlisted cell as floor, to find where the hero can walk; then the rest
     # of the grid as wall.
-    walkable = parse_level(render(None), source=str(init.position)).reachable_cells()
-    text = render(walkable)
-    return RebuiltLevel(parse_level(text, source=str(init.position)), frame, text)
+    level = draw(draw(None).reachable_cells())
+    return RebuiltLevel(level, frame, format_level(level))
 
 
 def _symbol(places: dict[str, dict[tuple[int, int], int | None]], xy: tuple[int, int],

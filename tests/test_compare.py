@@ -123,9 +123,9 @@ def test_exact_view_counts_the_budget_with_the_reports_counter() -> None:
     corridor = make_level("######\n#H  D#\n######", budget=1)
     on_level = _model().on(corridor)
     found = search_exact(on_level, on_level.cost_limit)
-    assert found.cost == 2 and found.steps is not None
+    assert found.cost == 2 and found.plan is not None
     state = on_level.initial()
-    for action in found.steps:
+    for action in found.plan:
         assert action.schema.startswith("goRight")
         state = action.apply(state)
     assert ("counter", "-1") in state
@@ -200,8 +200,8 @@ def test_report_coverage_verdicts(rule: str) -> None:
         game = solve_exhaustively(level, probe.budget)
         found = search_exact(on_level, on_level.cost_limit)
         if found.cost == game.cost:
-            assert found.steps is not None
-            letters = tuple(on_level.direction(action) for action in found.steps)
+            assert found.plan is not None
+            letters = tuple(on_level.direction(action) for action in found.plan)
             assert not validate(level, letters).valid  # same cost, but a plan the game rejects
 
 

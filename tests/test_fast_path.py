@@ -1,4 +1,5 @@
-"""The solving hot path: our PDDL text, FD's translator in-process, parallel workers."""
+"""The solving hot path: our PDDL text, FD's translator in-process, parallel workers, and the
+process runner the planners share."""
 
 from __future__ import annotations
 
@@ -10,10 +11,17 @@ from conftest import ROOT
 
 from strips_model.level import load_level
 from strips_model.schema import helltaker_domain
-from translator.planners.fast_downward import search_configuration
 from translator.encode.level_facts import level_facts
-from translator.planners.workers import WorkerDied, run_ordered
-from translator.encode.pddl_text import domain_text, problem_text
+from translator.encode.pddl_text import helltaker_domain_text, problem_text
+from translator.planners.fast_downward import search_configuration
+from translator.planners.processes import (
+    WorkerDied,
+    WorkerTimeout,
+    own_working_directory,
+    run_command,
+    run_in_child,
+)
+from translator.planners.workers import run_ordered
 
 REPO_LEVELS = sorted((ROOT / "levels").glob("*.txt"))
 
@@ -40,7 +48,7 @@ def test_fast_pddl_is_the_task_pddlwriter_gives(path: Path, tmp_path: Path) -> N
     """pddl/ is written by unified-planning's PDDLWriter (and checked current elsewhere)."""
     domain = helltaker_domain()
     level = load_level(str(path))
-    (tmp_path / "domain.pddl").write_text(domain_text(domain), encoding="utf-8")
+    (tmp_path / "domain.pddl").write_text(helltaker_domain_text(), encoding="utf-8")
     (tmp_path / "problem.pddl").write_text(problem_text(domain, level_facts(level), path.stem),
                                            encoding="utf-8")
     ours = _task(tmp_path / "domain.pddl", tmp_path / "problem.pddl")
@@ -86,6 +94,44 @@ def test_parallel_errors_reach_the_caller() -> None:
         next(results)
     with pytest.raises(WorkerDied):
         list(run_ordered(_die_on_two, [1, 2, 3], jobs=2))
+
+
+def _sleep(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_a_function_in_a_child_is_stopped_at_its_timeout() -> None:
+    assert run_in_child("sleeper", _sleep, 0.0, timeout=5) == 0.0
+    with pytest.raises(WorkerTimeout, match="sleeper stopped after 0.2 s"):
+        run_in_child("sleeper", _sleep, 30.0, timeout=0.2)
+    with pytest.raises(WorkerDied, match="exit code 9"):
+        run_in_child("dier", _die_on_two, 2, timeout=5)
+    with pytest.raises(ValueError, match="three"):
+        run_in_child("failer", _fail_on_three, 3, timeout=5)
+
+
+def test_a_command_timeout_kills_its_children_too(tmp_path: Path) -> None:
+    """The command starts a grandchild that would outlive it; the timeout stops both."""
+    marker = tmp_path / "grandchild-finished"
+    script = f"sleep 1 && touch {marker} & echo started; wait"
+    run = run_command(["sh", "-c", script], str(tmp_path), timeout=0.3)
+    assert run.timed_out and run.exit_code is None and "started" in run.output
+    import time
+
+    time.sleep(1.2)
+    assert not marker.exists()
+    finished = run_command(["sh", "-c", "echo out; echo err >&2; exit 3"], str(tmp_path), None)
+    assert (finished.exit_code, sorted(finished.output.split())) == (3, ["err", "out"])
+
+
+def test_own_working_directory_is_fresh_and_removed() -> None:
+    before = os.getcwd()
+    with own_working_directory("helltaker-test-") as work:
+        assert os.getcwd() == os.path.realpath(work) and os.listdir(work) == []
+    assert os.getcwd() == before and not os.path.exists(work)
 
 
 @pytest.mark.planner

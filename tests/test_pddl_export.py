@@ -12,12 +12,13 @@ from strips_model.level import load_level
 from strips_model.schema import helltaker_domain
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.planners.fd_oneshot import helltaker_parts
-from translator.planners.fd_driver import run_driver
+from translator.decode.key_presses import key_presses
 from translator.encode.level_facts import level_facts
-from translator.decode.key_presses import directions_of_named
-from translator.planners.exhaustive import solve_exhaustively
+from translator.encode.model_cache import helltaker_parts
+from translator.encode.pddl_text import MODEL_NAME
 from translator.encode.up_problem import build_problem
+from translator.planners.exhaustive import solve_exhaustively
+from translator.planners.fd_driver import run_driver
 
 REPO_LEVELS = sorted((ROOT / "levels").glob("*.txt"))
 PDDL = ROOT / "pddl"
@@ -79,7 +80,7 @@ def test_exported_pddl_reads_back_into_an_equivalent_problem(name: str) -> None:
     from unified_planning.io import PDDLReader
 
     level = load_level(str(ROOT / "levels" / f"{name}.txt"))
-    built = build_problem(helltaker_parts(), level_facts(level), "helltaker")
+    built = build_problem(helltaker_parts(), level_facts(level), MODEL_NAME)
     read = PDDLReader().parse_problem(str(PDDL / "domain.pddl"), str(PDDL / f"{name}.pddl"))
 
     def true_facts(problem) -> set[str]:  # type: ignore[no-untyped-def]
@@ -108,7 +109,7 @@ def test_fast_downward_runs_on_the_files_themselves(path: Path) -> None:
     run = run_driver(str(PDDL / "domain.pddl"), str(PDDL / f"{path.stem}.pddl"),
                      "astar(lmcut())")
     assert run.exit_code == 0, run.log[-800:]
-    directions = directions_of_named(helltaker_domain(), run.actions)
+    directions = key_presses(helltaker_domain(), run.steps)
     verdict = validate(level, directions)
     assert verdict.valid, verdict.reason
     assert run.cost == verdict.cost == par

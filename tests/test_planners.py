@@ -1,5 +1,6 @@
 """`--planner symk` and `--planner pyperplan`: the shared test maps solved at their par,
-budgets below par proven unsolvable, and clear exit-3 errors for missing or unfit planners."""
+budgets below par proven unsolvable, and clear exit-3 errors for missing or unfit planners;
+the registry, Fast Downward's exit codes and the decoding every planner's plan goes through."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import pytest
 from conftest import ROOT, SHARED, make_level, par_table
 
 from strips_model.level import load_level
-from strips_model.moves import parse_plan
+from strips_model.moves import Direction, parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.planners.registry import PLANNERS, PlannerOptions
-
-pytestmark = pytest.mark.planner
+from translator.decode.solve import INVALID, Solution, solve_level
+from translator.planners.exit_codes import FastDownwardExit, status_of_exit, symk_status
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.planners.registry import PLANNERS, describe_planners, run_planner
 
 NEW_PLANNERS = ("symk", "pyperplan")
 
@@ -26,6 +28,7 @@ def _solve(capsys, *args: str) -> tuple[int, list[dict], str]:  # type: ignore[t
     return code, [json.loads(line) for line in captured.out.splitlines()], captured.err
 
 
+@pytest.mark.planner
 @pytest.mark.parametrize("planner", NEW_PLANNERS)
 def test_shared_test_maps_solved_at_par(planner: str, capsys) -> None:
     rows = [row for row in par_table() if row[0].startswith("tests/")]
@@ -45,6 +48,7 @@ def test_shared_test_maps_solved_at_par(planner: str, capsys) -> None:
         assert validate(level, parse_plan(result["plan"])).cost == par
 
 
+@pytest.mark.planner
 @pytest.mark.parametrize("planner", NEW_PLANNERS)
 def test_budget_below_par_is_proven_unsolvable(planner: str, capsys) -> None:
     paths = [str(ROOT / "levels" / name)
@@ -56,14 +60,24 @@ def test_budget_below_par_is_proven_unsolvable(planner: str, capsys) -> None:
     assert [(r["status"], r["plan"]) for r in results] == [("unsolvable", None)] * 2
 
 
+@pytest.mark.planner
 def test_pyperplan_reports_a_cheapest_plan_over_the_budget_as_unsolvable() -> None:
     """Its breadth-first search has no bound: it finds the optimum, then we compare."""
     level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
-    outcome = PLANNERS["pyperplan"](level, PlannerOptions(budget=7))
-    assert outcome.status.value == "unsolvable" and outcome.directions is None
+    outcome = run_planner("pyperplan", level, PlannerOptions(budget=7))
+    assert outcome.status is Status.UNSOLVABLE and outcome.steps is None
     assert "costs 8 > budget 7" in outcome.log_tail
 
 
+@pytest.mark.planner
+def test_pyperplan_plan_length_is_its_cost() -> None:
+    level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
+    solution = solve_level(level, "pyperplan", PlannerOptions(budget=8))
+    assert solution.status == "solved" and solution.verdict is not None
+    assert solution.outcome.cost == solution.verdict.cost == 8
+
+
+@pytest.mark.planner
 def test_unreachable_demon_is_unsolvable_for_both() -> None:
     level = make_level("""
         #####
@@ -71,8 +85,8 @@ def test_unreachable_demon_is_unsolvable_for_both() -> None:
         #####
     """, budget=5)
     for planner in NEW_PLANNERS:
-        outcome = PLANNERS[planner](level, PlannerOptions(budget=5))
-        assert outcome.status.value == "unsolvable", (planner, outcome.log_tail)
+        outcome = run_planner(planner, level, PlannerOptions(budget=5))
+        assert outcome.status is Status.UNSOLVABLE, (planner, outcome.log_tail)
 
 
 @pytest.mark.parametrize(("planner", "package"), [("symk", "up-symk"),
@@ -90,10 +104,11 @@ def test_missing_package_is_named_and_exits_3(planner: str, package: str, monkey
 
 
 def test_engine_that_cannot_take_the_problem_names_the_features() -> None:
-    from translator.planners.packages import PlannerUnavailable, require_support
-    from translator.planners.fd_oneshot import helltaker_parts
     from translator.encode.level_facts import level_facts
+    from translator.encode.model_cache import helltaker_parts
     from translator.encode.up_problem import build_problem
+    from translator.planners.oneshot import require_support
+    from translator.planners.packages import PlannerUnavailable
 
     level = load_level(str(ROOT / "levels" / "boulder_wait.txt"))
     problem = build_problem(helltaker_parts(), level_facts(level), level.name)
@@ -103,6 +118,7 @@ def test_engine_that_cannot_take_the_problem_names_the_features() -> None:
     require_support("symk-opt", problem, "symk")  # SymK takes it as it is
 
 
+@pytest.mark.planner
 def test_pyperplan_timeout_stops_its_process(capsys) -> None:
     path = str(SHARED / "levels" / "classic" / "level9.txt")
     if not SHARED.is_dir():
@@ -112,6 +128,7 @@ def test_pyperplan_timeout_stops_its_process(capsys) -> None:
     assert code == 3 and "timeout" in err
 
 
+@pytest.mark.planner
 def test_symk_timeout_is_exit_3(capsys) -> None:
     code = main(["solve", "--planner", "symk", "--timeout", "0.01",
                  str(ROOT / "levels" / "level1.txt")])
@@ -119,7 +136,70 @@ def test_symk_timeout_is_exit_3(capsys) -> None:
 
 
 def test_every_planner_is_described_for_help() -> None:
-    from translator.planners.registry import PLANNER_DESCRIPTIONS, describe_planners
+    assert all(f"{name} = {backend.description}" in describe_planners()
+               for name, backend in PLANNERS.items())
+    assert "pattern database" in PLANNERS["fd"].description
+    assert "astar(blind())" in PLANNERS["fd-up"].description
 
-    assert set(PLANNER_DESCRIPTIONS) == set(PLANNERS)
-    assert all(f"{name} = " in describe_planners() for name in PLANNERS)
+
+@pytest.mark.parametrize(("code", "status"), [
+    (0, Status.SOLVED), (2, Status.SOLVED), (10, Status.UNSOLVABLE), (11, Status.UNSOLVABLE),
+    (12, Status.ERROR), (13, Status.UNSOLVABLE), (22, Status.ERROR), (23, Status.TIMEOUT),
+    (33, Status.ERROR), (99, Status.ERROR), (-9, Status.ERROR)])
+def test_fast_downward_exit_codes(code: int, status: Status) -> None:
+    assert status_of_exit(code) is status
+
+
+def test_symk_exhausting_its_bound_is_a_proof() -> None:
+    exhausted = "BOUND: 5 < 6\nBOUND: 6 < 6\nSearch stopped without finding a solution.\n"
+    incomplete = "BOUND: 5 < 6\nSearch stopped without finding a solution.\n"
+    code = FastDownwardExit.SEARCH_UNSOLVED_INCOMPLETE
+    assert symk_status(code, exhausted) is Status.UNSOLVABLE
+    assert symk_status(code, incomplete) is Status.ERROR
+    assert symk_status(0, exhausted) is Status.SOLVED
+
+
+def _solve_with_planner_returning(monkeypatch: pytest.MonkeyPatch, outcome: PlannerOutcome,
+                                  budget: int = 2) -> Solution:
+    """`solve_level` on `#HSD#` (across the spikes costs 2) with a planner stub."""
+    import translator.decode.solve as solve
+
+    monkeypatch.setattr(solve, "run_planner", lambda name, level, options: outcome)
+    return solve_level(make_level("#HSD#", budget=budget), "stub", PlannerOptions(budget))
+
+
+def _step(direction: str) -> tuple[str, tuple[str, ...]]:
+    return ("step_hurt", ("c0_1", "c0_2", direction, "even", "odd", "limbo_even", "limbo_odd",
+                          "no", "yes"))
+
+
+def test_plan_steps_are_decoded_to_key_presses_and_replayed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
+        Status.SOLVED, "stub", True, steps=(_step("right"),), cost=2))
+    assert solution.status == "solved" and solution.directions == ("r",)
+    assert solution.verdict is not None and solution.verdict.cost == 2
+    assert [name for name, _ in solution.phases] == ["planner", "decode", "validate"]
+
+
+def test_key_presses_of_a_planner_over_the_simulator_are_replayed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
+        Status.SOLVED, "stub", True, key_presses=(Direction.RIGHT,), cost=2), budget=1)
+    assert solution.status == INVALID
+    assert solution.verdict is not None and solution.verdict.rule == "R-G3"
+
+
+def test_a_plan_the_rules_reject_is_invalid(monkeypatch: pytest.MonkeyPatch) -> None:
+    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
+        Status.SOLVED, "stub", True, steps=(_step("left"),), cost=1))
+    assert solution.status == INVALID and solution.directions == ("l",)
+
+
+def test_an_action_without_key_press_is_a_planner_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
+        Status.SOLVED, "stub", True, steps=(("fly", ("c0_1",)),), log_tail="planner log"))
+    assert solution.status == "error" and solution.directions is None
+    assert solution.outcome.log_tail.splitlines() == ["planner log",
+                                                      "action (fly c0_1) is not in the model"]

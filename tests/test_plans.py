@@ -11,15 +11,13 @@ import pytest
 from conftest import ROOT, SHARED, make_level, shared_params, shared_path
 
 from strips_model.level import Level, State, load_level
-from strips_model.moves import parse_plan
+from strips_model.moves import Direction, parse_plan
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import validate
+from translator.bench.plan_counts import PUBLISHED_SEED_003, count_by_simulation
 from translator.cli.main import main
 from translator.decode.plan_enumeration import enumerate_plans
 from translator.planners.outcome import Status
-from translator.bench.plan_counts import PUBLISHED_SEED_003, count_by_simulation
-
-pytestmark = pytest.mark.planner
 
 BIG_REPO_LEVELS = {"level1", "level6_report"}
 """Classic-sized: thousands of plans once the bound leaves slack."""
@@ -51,7 +49,7 @@ def brute_force_plans(level: Level, max_cost: int) -> dict[str, int]:
         if is_goal(level, state):
             found[""] = 0
         else:
-            for letter in "udlr":
+            for letter in Direction:
                 outcome = step(level, state, letter)
                 if not isinstance(outcome, Move):
                     continue
@@ -73,6 +71,7 @@ def enumerated(level: Level, max_cost: int, **options: object) -> dict[str, int]
     return words
 
 
+@pytest.mark.planner
 @pytest.mark.parametrize("path", shared_params(SMALL_LEVELS), ids=lambda p: p and p.stem)
 def test_plans_are_exactly_the_brute_force_words(path: Path) -> None:
     level = load_level(str(path))
@@ -80,6 +79,7 @@ def test_plans_are_exactly_the_brute_force_words(path: Path) -> None:
     assert enumerated(level, level.budget + EXTRA) == expected
 
 
+@pytest.mark.planner
 def test_level1_plans_within_its_budget_are_the_brute_force_words() -> None:
     level = load_level(str(ROOT / "levels" / "level1.txt"))
     expected = brute_force_plans(level, level.budget)
@@ -88,6 +88,7 @@ def test_level1_plans_within_its_budget_are_the_brute_force_words() -> None:
     assert len(expected) == 8
 
 
+@pytest.mark.planner
 @pytest.mark.parametrize("name", ["static_spikes.txt", "trap_raised_start.txt"])
 def test_optimal_only_keeps_the_minimum_cost_words(name: str) -> None:
     level = load_level(str(ROOT / "levels" / name))
@@ -99,6 +100,7 @@ def test_optimal_only_keeps_the_minimum_cost_words(name: str) -> None:
                       optimal_only=True) == expected
 
 
+@pytest.mark.planner
 def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut() -> None:
     level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
     everything = brute_force_plans(level, level.budget + EXTRA)
@@ -109,12 +111,14 @@ def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut() -> None:
         assert everything["".join(plan.directions)] == plan.cost
 
 
+@pytest.mark.planner
 def test_no_plan_within_the_bound_is_a_proof() -> None:
     level = load_level(str(ROOT / "levels" / "lock_and_key.txt"))
     result = enumerate_plans(level, level.budget - 1)
     assert (result.status, result.plans, result.complete) == (Status.UNSOLVABLE, (), True)
 
 
+@pytest.mark.planner
 def test_hero_next_to_a_demon_has_the_empty_plan_only() -> None:
     level = make_level("""
         #####
@@ -124,6 +128,7 @@ def test_hero_next_to_a_demon_has_the_empty_plan_only() -> None:
     assert enumerated(level, 3) == {"": 0}
 
 
+@pytest.mark.planner
 def test_json_output(capsys) -> None:
     path = str(ROOT / "levels" / "boulder_wait.txt")
     assert main(["plans", path, "--max-cost", "7", "--json"]) == 0
@@ -138,6 +143,7 @@ def test_json_output(capsys) -> None:
         assert validate(level.with_budget(7), parse_plan(word)).valid
 
 
+@pytest.mark.planner
 def test_text_output_lists_plans_cheapest_first_and_counts_on_stderr(capsys) -> None:
     path = str(ROOT / "levels" / "static_spikes.txt")
     assert main(["plans", path, "--max-cost", "9", "--alphabet", "fr"]) == 0
@@ -151,6 +157,7 @@ def test_text_output_lists_plans_cheapest_first_and_counts_on_stderr(capsys) -> 
     assert f"{len(rows)} plans of cost <= 9" in captured.err
 
 
+@pytest.mark.planner
 def test_unsolvable_bound_exits_1_and_bad_arguments_exit_2(capsys) -> None:
     path = str(ROOT / "levels" / "lock_and_key.txt")
     assert main(["plans", path, "--max-cost", "13"]) == 1
@@ -205,6 +212,7 @@ def test_plan_counts_doc_agrees_with_the_simulator(number: int) -> None:
     assert int(cheapest) == counts[min(counts)]
 
 
+@pytest.mark.planner
 def test_timeout_is_exit_3(capsys) -> None:
     assert main(["plans", str(ROOT / "levels" / "level1.txt"), "--timeout", "0.01"]) == 3
     assert "timeout" in capsys.readouterr().err

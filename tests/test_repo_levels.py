@@ -8,7 +8,6 @@ swapped) needs more, so the mechanic is really necessary and not just present.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import re
 from collections.abc import Callable
@@ -17,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from strips_model.level import DIRECTIONS, Cell, Level, State, load_level, parse_level
+from strips_model.level import Cell, Level, State, load_level, parse_level
+from strips_model.moves import Direction
 from strips_model.puzzle import puzzle_differences
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import TraceStep, validate
+from translator.planners.best_first import best_first_search
 from translator.planners.exhaustive import solve_exhaustively
 
 REPO = Path(__file__).resolve().parents[1]
@@ -100,27 +101,16 @@ def test_level_parses_solves_at_par_and_is_tight(path: Path, optimal) -> None:
 def search(
     level: Level, forbid: Callable[[Level, State, Move], bool], limit: int = 60
 ) -> int | None:
-    """Least cost to the goal using only transitions `forbid` accepts (Dijkstra over `step`)."""
-    if is_goal(level, level.start):
-        return 0
-    best: dict[State, int] = {level.start: 0}
-    tie = itertools.count()
-    queue: list[tuple[int, int, State]] = [(0, next(tie), level.start)]
-    while queue:
-        cost, _, state = heapq.heappop(queue)
-        if cost > best[state]:
-            continue
-        if is_goal(level, state):
-            return cost
-        for direction in DIRECTIONS:
-            move = step(level, state, direction)
-            if not isinstance(move, Move) or forbid(level, state, move):
-                continue
-            new_cost = cost + move.cost
-            if new_cost <= limit and new_cost < best.get(move.state, limit + 1):
-                best[move.state] = new_cost
-                heapq.heappush(queue, (new_cost, next(tie), move.state))
-    return None
+    """Least cost to the goal using no transition that `forbid` rejects (Dijkstra over
+    `step`)."""
+
+    def successors(state: State) -> list[tuple[Direction, State, int]]:
+        moves = [(direction, step(level, state, direction)) for direction in Direction]
+        return [(direction, move.state, move.cost) for direction, move in moves
+                if isinstance(move, Move) and not forbid(level, state, move)]
+
+    return best_first_search(level.start, successors, lambda state: is_goal(level, state),
+                             limit).cost
 
 
 def swapped(level: Level, old: str, new: str) -> Level:
@@ -174,7 +164,7 @@ def _safe_trap_crossings(cells_of: Callable[[Level], frozenset[Cell]], parity: i
 def _skeleton_dies_on_spikes(level: Level, trace: tuple[TraceStep, ...]) -> bool:
     """E1: a kick sends a skeleton onto static spikes and R-E2 destroys it in the same action."""
     for before, entry in zip(states(level, trace), trace, strict=True):
-        d_row, d_column = DIRECTIONS[entry.letter]
+        d_row, d_column = Direction(entry.letter).delta
         target = (before.hero[0] + 2 * d_row, before.hero[1] + 2 * d_column)
         if (
             entry.rules[0] == "R-A4"
@@ -293,7 +283,7 @@ def test_empty_plan_when_the_hero_starts_next_to_the_demon() -> None:
     level = load_level(str(LEVELS / "hero_starts_next_to_demon.txt"))
     assert validate(level, ()).valid
     # Any letter after the start is a trailing letter (R-G2).
-    verdict = validate(level, ("l",))
+    verdict = validate(level, (Direction.LEFT,))
     assert not verdict.valid and verdict.rule == "R-G2"
 
 

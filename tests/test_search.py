@@ -1,4 +1,5 @@
-"""The exhaustive search reproduces ../shared/PAR.md (R-G3: least total cost, damage included)."""
+"""The exhaustive search reproduces ../shared/PAR.md (R-G3: least total cost, damage included);
+the best-first search under it finds cheapest paths within a bound, the same one every run."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 from conftest import make_level, par_table, shared_level, shared_params
 
 from strips_model.validator import validate
+from translator.planners.best_first import SearchTimeout, best_first_search
 from translator.planners.exhaustive import solve_exhaustively
 
 
@@ -58,3 +60,45 @@ def test_search_counts_damage() -> None:
     result = solve_exhaustively(level)
     assert result.cost == 2 and result.plan == ("r",)
     assert solve_exhaustively(level, budget=1).plan is None
+
+
+GRAPH = {"a": [("ab", "b", 1), ("ac", "c", 4)], "b": [("bc", "c", 1), ("bd", "d", 5)],
+         "c": [("cd", "d", 1)], "d": []}
+"""a -> b -> c -> d costs 3; a -> c -> d costs 5; a -> b -> d costs 6."""
+
+
+def _successors(node: str) -> list[tuple[str, str, int]]:
+    return GRAPH[node]
+
+
+def test_best_first_finds_the_cheapest_path_within_the_bound() -> None:
+    found = best_first_search("a", _successors, lambda node: node == "d", bound=10)
+    assert (found.plan, found.cost) == (("ab", "bc", "cd"), 3)
+    assert best_first_search("a", _successors, lambda node: node == "d", bound=3).cost == 3
+    tight = best_first_search("a", _successors, lambda node: node == "d", bound=2)
+    assert (tight.plan, tight.cost) == (None, None)
+    assert best_first_search("d", _successors, lambda node: node == "d", bound=0).plan == ()
+
+
+def test_best_first_breaks_ties_by_discovery_order() -> None:
+    """Two plans of cost 2: the one whose first step comes first in `successors` wins."""
+    square = {"s": [("left", "l", 1), ("right", "r", 1)], "l": [("up", "g", 1)],
+              "r": [("up", "g", 1)], "g": []}
+    found = best_first_search("s", square.__getitem__, lambda node: node == "g", bound=5)
+    assert found.plan == ("left", "up")
+
+
+def test_a_heuristic_that_never_overestimates_keeps_the_optimum_and_expands_less() -> None:
+    remaining = {"a": 3, "b": 2, "c": 1, "d": 0}
+    blind = best_first_search("a", _successors, lambda node: node == "d", bound=10)
+    guided = best_first_search("a", _successors, lambda node: node == "d", bound=10,
+                               heuristic=remaining.__getitem__)
+    assert guided.plan == blind.plan and guided.expanded <= blind.expanded
+
+
+def test_best_first_stops_at_its_time_limit() -> None:
+    def endless(node: int) -> list[tuple[int, int, int]]:
+        return [(1, node + 1, 1)]
+
+    with pytest.raises(SearchTimeout, match="no result after 0.0 s"):
+        best_first_search(0, endless, lambda node: False, bound=10**9, time_limit=0.0)

@@ -12,11 +12,10 @@ from conftest import ROOT, SHARED, shared_params
 from strips_model.level import load_level
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.planners.fd_driver import run_driver
+from translator.decode.strips_export import key_presses_of_strips_plan
+from translator.encode.strips_compile import ENDURE_DAMAGE
 from translator.planners.exhaustive import solve_exhaustively
-from translator.encode.strips_compile import ENDURE_DAMAGE, directions_of_strips_plan
-
-pytestmark = pytest.mark.planner
+from translator.planners.fd_driver import run_driver
 
 # Small enough for pyperplan's grounding of lifted actions (every combination of objects),
 # and between them: damage, traps, a skeleton, a wait, the empty plan.
@@ -88,6 +87,7 @@ def test_several_levels_share_one_strips_domain(tmp_path: Path, capsys) -> None:
     assert one == (tmp_path / "domain.pddl").read_text("utf-8")
 
 
+@pytest.mark.planner
 @pytest.mark.parametrize(("path", "costs"), [
     *((path, "steps") for path in FD_LEVELS),
     *((path, "action-costs") for path in (FD_LEVELS[0], FD_LEVELS[-1])),
@@ -105,11 +105,12 @@ def test_fast_downward_solves_the_files_and_plans_map_back(path: Path, costs: st
     assert run.exit_code == 0, run.log[-2000:]
     assert run.cost == par
     if costs == "steps":
-        assert len(run.actions) == par  # one action per unit of cost
-    verdict = validate(level, directions_of_strips_plan(run.actions))
+        assert len(run.steps) == par  # one action per unit of cost
+    verdict = validate(level, key_presses_of_strips_plan(run.steps))
     assert verdict.valid and verdict.cost == par, verdict.reason
 
 
+@pytest.mark.planner
 @pytest.mark.parametrize("path", shared_params(PYPERPLAN_LEVELS), ids=lambda p: p and p.stem)
 def test_pyperplan_solves_the_files_and_plans_map_back(path: Path, tmp_path: Path,
                                                        capsys) -> None:
@@ -122,6 +123,6 @@ def test_pyperplan_solves_the_files_and_plans_map_back(path: Path, tmp_path: Pat
     actions = [(name, tuple(arguments)) for name, *arguments in
                (operator.name.strip("()").split() for operator in solution)]
     level = load_level(str(path))
-    verdict = validate(level, directions_of_strips_plan(actions))
+    verdict = validate(level, key_presses_of_strips_plan(actions))
     # Breadth-first search on unit steps: the shortest plan is a cheapest one.
     assert verdict.valid and verdict.cost == solve_exhaustively(level).cost == len(actions)

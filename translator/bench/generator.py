@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from strips_model.errors import RunError
 from strips_model.level import Level, parse_level
 from strips_model.random_level import Counts, layout_text
-from translator.planners.outcome import Status
-from translator.planners.registry import PLANNERS, PlannerOptions
+from translator.decode.solve import solve_level
+from translator.planners.outcome import PlannerOptions, Status
 
 
 class GenerationError(RunError):
@@ -41,14 +41,16 @@ def generate_level(width: int, height: int, counts: Counts, seed: int, slack: in
     for attempt in range(1, attempts + 1):
         text = layout_text(rng, width, height, counts, generous, title)
         level = parse_level(text, source=f"<generated seed {seed}>")
-        outcome = PLANNERS[planner](level, PlannerOptions(generous, True, timeout))
-        if outcome.status is Status.SOLVED and outcome.cost is not None and outcome.cost > 0:
-            budget = outcome.cost + slack
+        solution = solve_level(level, planner, PlannerOptions(generous, True, timeout))
+        outcome, verdict = solution.outcome, solution.verdict
+        if solution.status == Status.SOLVED.value and verdict is not None and verdict.cost > 0:
+            budget = verdict.cost + slack
             final = text.replace(f"\n{generous}\n", f"\n{budget}\n", 1)
-            return Generated(final, parse_level(final, source=level.source), outcome.cost,
+            return Generated(final, parse_level(final, source=level.source), verdict.cost,
                              attempt)
-        if outcome.status in (Status.ERROR, Status.TIMEOUT):
-            raise GenerationError(f"{outcome.planner}: {outcome.status.value} while checking a "
-                                  f"candidate\n{outcome.log_tail}")
+        if solution.status not in (Status.SOLVED.value, Status.UNSOLVABLE.value):
+            reason = f"{verdict.reason}\n" if verdict is not None and not verdict.valid else ""
+            raise GenerationError(f"{outcome.planner}: {solution.status} while checking a "
+                                  f"candidate\n{reason}{outcome.log_tail}")
     raise GenerationError(f"no solvable {width}x{height} layout in {attempts} attempts; "
                           "use fewer objects or walls")

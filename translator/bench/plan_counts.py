@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from strips_model.errors import InputError, Position, RunError
 from strips_model.level import Level, State, load_level
+from strips_model.moves import Direction
 from strips_model.simulator import Move, is_goal, step
 from translator.decode.plan_enumeration import FoundPlan, enumerate_plans
 from translator.planners.outcome import Status
@@ -41,7 +42,7 @@ def count_by_simulation(level: Level, max_cost: int) -> dict[int, int]:
     ending: Counter[int] = Counter()
     for spent in range(max_cost + 1):
         for state, words in layers.pop(spent, Counter()).items():
-            for direction in "udlr":
+            for direction in Direction:
                 outcome = step(level, state, direction)
                 if not isinstance(outcome, Move) or spent + outcome.cost > max_cost:
                     continue
@@ -60,7 +61,7 @@ def _is_wait(before: State, after: State) -> bool:
                                     after.has_key, after.lock_closed)
 
 
-def _wait_positions(level: Level, directions: tuple[str, ...]) -> list[int]:
+def _wait_positions(level: Level, directions: tuple[Direction, ...]) -> list[int]:
     positions, state = [], level.start
     for index, direction in enumerate(directions):
         outcome = step(level, state, direction)

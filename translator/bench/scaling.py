@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import os
 import random
-import time
 from dataclasses import asdict, dataclass
 
 from strips_model.level import parse_level
 from strips_model.random_level import Counts, layout_text
-from translator.planners.outcome import Status
+from translator.decode.solve import solve_level
+from translator.planners.outcome import PlannerOptions, Status
+from translator.planners.registry import prepare_planner
 from translator.planners.workers import run_ordered
-from translator.planners.registry import PLANNERS, PlannerOptions, prepare_planner
 
 ENGINES = ("fd", "search")
 
@@ -47,10 +47,10 @@ def _solve(task: tuple[str, str, float]) -> tuple[str, int | None, float, dict[s
                                                   dict[str, int]]:
     engine, text, limit = task
     level = parse_level(text)
-    started = time.perf_counter()
-    outcome = PLANNERS[engine](level, PlannerOptions(level.budget, True, limit))
-    return (outcome.status.value, outcome.cost, time.perf_counter() - started,
-            dict(outcome.timings), dict(outcome.counts))
+    solution = solve_level(level, engine, PlannerOptions(level.budget, True, limit))
+    outcome = solution.outcome
+    return (solution.status, outcome.cost, solution.seconds, dict(solution.phases),
+            dict(outcome.counts))
 
 
 def scaling_study(sizes: list[int], time_limit: float, seed: int = 1) -> list[ScalingRow]:

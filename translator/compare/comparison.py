@@ -9,16 +9,14 @@ complete the picture; translator/compare_report.py writes it all down.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from dataclasses import dataclass
 
 from strips_model.level import Level
-from strips_model.moves import format_plan
+from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.reports.document import Report
 from strips_model.schema import Schema
 from strips_model.validator import validate
-from translator.compare.models import ComparedModel, LevelModel
 from translator.compare.coverage import (
     Probe,
     ProbeResult,
@@ -30,10 +28,11 @@ from translator.compare.coverage import (
 from translator.compare.divergence import along_directions, along_steps
 from translator.compare.lint import Finding, lint
 from translator.compare.model_run import ModelRun, solve_model
-from translator.planners.outcome import Status
-from translator.planners.workers import run_ordered
-from translator.planners.registry import PLANNERS, PlannerOptions
+from translator.compare.models import ComparedModel, LevelModel
 from translator.compare.readings import static_predicates
+from translator.decode.solve import solve_level
+from translator.planners.outcome import PlannerOptions, Status
+from translator.planners.workers import run_ordered
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +159,11 @@ class Comparison:
 def _pddl_bytes(problem: object) -> int:
     from unified_planning.io import PDDLWriter
 
-    writer = PDDLWriter(problem)  # type: ignore[arg-type]
+    writer = PDDLWriter(problem)
     return len(writer.get_domain().encode()) + len(writer.get_problem().encode())
 
 
-def _game_check(level: Level, directions: tuple[str, ...] | None
+def _game_check(level: Level, directions: tuple[Direction, ...] | None
                 ) -> tuple[bool | None, int | None, str | None]:
     if directions is None:
         return None, None, None
@@ -175,15 +174,15 @@ def _game_check(level: Level, directions: tuple[str, ...] | None
 def _our_column(ours: ComparedModel, level: Level, planner: str,
                 timeout: float | None) -> Column:
     """The chosen planner on our model, its plan replayed in the game."""
-    started = time.perf_counter()
-    outcome = PLANNERS[planner](level, PlannerOptions(level.budget, True, timeout))
-    seconds = time.perf_counter() - started
-    valid, game_cost, reason = _game_check(level, outcome.directions)
+    solution = solve_level(level, planner, PlannerOptions(level.budget, True, timeout))
+    outcome, directions, verdict = solution.outcome, solution.directions, solution.verdict
+    valid, game_cost, reason = (verdict.valid, verdict.cost, verdict.reason) if verdict \
+        else (None, None, None)
     if outcome.status in (Status.TIMEOUT, Status.ERROR):
         reason = outcome.log_tail.splitlines()[-1] if outcome.log_tail else outcome.status.value
-    return Column(outcome.status.value, format_plan(outcome.directions)
-                  if outcome.directions is not None else None, outcome.cost, valid, game_cost,
-                  reason, seconds, dict(outcome.counts).get("operators"),
+    return Column(outcome.status.value, format_plan(directions)
+                  if directions is not None else None, outcome.cost, valid, game_cost,
+                  reason, solution.seconds, dict(outcome.counts).get("operators"),
                   _pddl_bytes(ours.on(level).problem()), outcome.planner)
 
 
@@ -208,7 +207,7 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     run = solve_model(on_level, timeout)
     divergences = []
     if our_column.plan is not None and our_column.valid:
-        found = along_directions(on_level, tuple(our_column.plan))
+        found = along_directions(on_level, parse_plan(our_column.plan))
         if found is not None:
             divergences.append(f"on our plan, {found}")
     if run.steps is not None:
@@ -231,7 +230,8 @@ def compare(report: Report, model: ComparedModel, ours: tuple[Report, ComparedMo
             return compare_level(model, ours[1], task, planner, timeout)
         return check_probe(model, task)
 
-    results = list(run_ordered(run, [*levels, *probes], jobs))
+    tasks: list[Level | Probe] = [*levels, *probes]
+    results = list(run_ordered(run, tasks, jobs))
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
     return Comparison(summarise(report, model), summarise(*ours),

@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from strips_model.level import Level, parse_level
-from strips_model.moves import format_plan
+from strips_model.moves import format_plan, parse_plan
 from strips_model.validator import validate
-from translator.compare.models import ComparedModel
 from translator.compare.divergence import along_directions, along_steps
 from translator.compare.model_run import accepts, search_exact
+from translator.compare.models import ComparedModel
 from translator.planners.exhaustive import solve_exhaustively
 
 RULE_TITLES: dict[str, str] = {
@@ -148,7 +148,7 @@ def check_probe(model: ComparedModel, probe: Probe) -> ProbeResult:
     level = probe.level()
     on_level = model.on(level)
     if probe.plan is not None:
-        letters = tuple(probe.plan)
+        letters = parse_plan(probe.plan)
         verdict = validate(level, letters)
         taken = accepts(on_level, letters, on_level.cost_limit)
         judged = "valid" if verdict.valid else f"rejected, {verdict.reason}"
@@ -169,16 +169,16 @@ def check_probe(model: ComparedModel, probe: Probe) -> ProbeResult:
         if theirs is not None:
             divergences.append(f"on the game's plan, {theirs}")
     model_valid = True
-    if found_plan.steps is None:
+    if found_plan.plan is None:
         shown = f"no plan (exhaustive search, at most {on_level.cost_limit} spent)"
     else:
-        letters = tuple(d for d in map(on_level.direction, found_plan.steps) if d is not None)
+        letters = tuple(d for d in map(on_level.direction, found_plan.plan) if d is not None)
         replay = validate(level, letters)
         model_valid = replay.valid
         shown = (f"least cost {found_plan.cost}, plan {format_plan(letters) or '(empty)'}, "
                  + (f"valid in the game (cost {replay.cost})" if replay.valid
                     else f"invalid in the game: {replay.reason}"))
-        mine = along_steps(on_level, found_plan.steps)
+        mine = along_steps(on_level, found_plan.plan)
         if mine is not None:
             divergences.append(f"on its own plan, {mine}")
     expressed = found_plan.cost == reference.cost and model_valid and not divergences

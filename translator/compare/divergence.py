@@ -9,30 +9,32 @@ it happens in. When the model has no action, the schema that came closest says w
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from strips_model.level import Level, State
+from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
-from strips_model.simulator import Move, cell_text, is_goal, step
+from strips_model.simulator import Move, is_goal, step
+from strips_model.validator import cell_text, event_text, obstacle_text
 from translator.compare.models import LevelModel
+from translator.compare.observation import observe_game
 from translator.encode.grounding import GroundAction, unify
 from translator.encode.level_facts import Atom
-from translator.compare.observation import observe_game
 
 
 @dataclass(frozen=True, slots=True)
 class Divergence:
     letter: int
     """1-based index of the key press; len(plan) + 1 when only the end differs."""
-    direction: str | None
+    direction: Direction | None
     state: str
     """The game state before the key press, described."""
     game: str
     model: str
 
     def __str__(self) -> str:
-        where = (f"letter {self.letter} {self.direction!r}" if self.direction
+        where = (f"letter {self.letter} '{self.direction}'" if self.direction
                  else f"after letter {self.letter - 1}")
         return f"{where}, in the state ({self.state}): the game {self.game}; " \
                f"the model {self.model}"
@@ -53,11 +55,12 @@ def describe_state(level: Level, state: State) -> str:
     return ", ".join(parts)
 
 
-def _game_move(level: Level, state: State, direction: str) -> str:
-    outcome = step(level, state, direction, explain=True)
+def _game_move(level: Level, state: State, direction: Direction) -> str:
+    outcome = step(level, state, direction)
     if not isinstance(outcome, Move):
-        return f"ignores it: {outcome.obstacle} at {cell_text(outcome.cell)} (R-A0)"
-    return f"{'; '.join(outcome.events)} [{' '.join(outcome.rules)}], cost {outcome.cost}"
+        return f"ignores it: {obstacle_text(outcome.obstacle)} at {cell_text(outcome.cell)} (R-A0)"
+    events = "; ".join(map(event_text, outcome.events))
+    return f"{events} [{' '.join(outcome.rules)}], cost {outcome.cost}"
 
 
 def _shown(action: GroundAction) -> str:
@@ -69,12 +72,13 @@ def _in_order(actions: list[GroundAction]) -> list[GroundAction]:
     return sorted(actions, key=lambda action: (action.schema, action.binding))
 
 
-def _diverge(level: Level, index: int, direction: str, state: State, model: str) -> Divergence:
+def _diverge(level: Level, index: int, direction: Direction, state: State,
+             model: str) -> Divergence:
     return Divergence(index, direction, describe_state(level, state),
                       _game_move(level, state, direction), model)
 
 
-def along_directions(model: LevelModel, directions: tuple[str, ...]) -> Divergence | None:
+def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Divergence | None:
     """Replay a plan of key presses in both; the model may pick any action of the key."""
     level = model.level
     state, atoms = level.start, model.initial()
@@ -140,7 +144,7 @@ def _disagreement(model: LevelModel, atoms: frozenset[Atom], action: GroundActio
 # -- why no action applies ------------------------------------------------------------------
 
 
-def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: str) -> str:
+def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction) -> str:
     """The schema of this key press that came closest to applying, and the literal that failed."""
     facts = atoms | model.static()
     best: tuple[int, str] | None = None

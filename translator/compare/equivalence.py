@@ -11,20 +11,21 @@ import random
 from dataclasses import dataclass
 
 from strips_model.level import Level, State
+from strips_model.moves import Direction
 from strips_model.schema import Domain
 from strips_model.simulator import Move, is_goal, step
 from translator.encode.grounding import Grounder
-from translator.encode.level_facts import LETTER_OF_DIRECTION, level_facts, state_atoms
+from translator.encode.level_facts import level_facts, state_atoms
 
 
 @dataclass(frozen=True, slots=True)
 class Mismatch:
     state: State
-    direction: str | None
+    direction: Direction | None
     problem: str
 
     def __str__(self) -> str:
-        where = f"key {self.direction!r}" if self.direction else "state"
+        where = f"key '{self.direction}'" if self.direction else "state"
         return f"{where} in {self.state}: {self.problem}"
 
 
@@ -54,7 +55,7 @@ def sample_states(level: Level, count: int, seed: int, walk_length: int = 40) ->
 def _successors(level: Level, state: State) -> list[State]:
     if is_goal(level, state):
         return []  # the level is over (R-G2)
-    return [m.state for d in "udlr" if isinstance(m := step(level, state, d), Move)]
+    return [m.state for d in Direction if isinstance(m := step(level, state, d), Move)]
 
 
 def _reachable(level: Level, limit: int) -> list[State]:
@@ -72,19 +73,19 @@ def compare(domain: Domain, level: Level, states: list[State]) -> list[Mismatch]
     mismatches: list[Mismatch] = []
     for state in states:
         atoms = state_atoms(level, state)
-        model: dict[str, list[tuple[str, frozenset[tuple[str, ...]], int]]] = {}
+        model: dict[Direction, list[tuple[str, frozenset[tuple[str, ...]], int]]] = {}
         for action in grounder.applicable(atoms):
-            direction = next((LETTER_OF_DIRECTION[value] for _, value in action.binding
-                              if value in LETTER_OF_DIRECTION), None)
+            direction = next((direction for _, value in action.binding
+                              if (direction := Direction.of_pddl_name(value)) is not None), None)
             if direction is None:
                 mismatches.append(Mismatch(state, None, f"{action.schema} has no direction"))
                 continue
             model.setdefault(direction, []).append(
                 (action.schema, action.apply(atoms), action.cost))
-        game: dict[str, Move] = {}
+        game: dict[Direction, Move] = {}
         if not is_goal(level, state):
-            game = {d: m for d in "udlr" if isinstance(m := step(level, state, d), Move)}
-        for direction in "udlr":
+            game = {d: m for d in Direction if isinstance(m := step(level, state, d), Move)}
+        for direction in Direction:
             found = model.get(direction, [])
             if direction not in game:
                 if found:

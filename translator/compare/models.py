@@ -20,11 +20,12 @@ from unified_planning.plans import ActionInstance
 
 from strips_model.errors import Position, SchemaError
 from strips_model.level import Level
+from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.schema import Schema
+from translator.compare.observation import Observation
 from translator.encode.grounding import GroundAction
 from translator.encode.level_facts import Atom
-from translator.compare.observation import Observation
 
 
 class LevelModel(Protocol):
@@ -44,8 +45,8 @@ class LevelModel(Protocol):
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]: ...
 
-    def direction(self, action: GroundAction) -> str | None:
-        """The key press an action stands for (`udlr`), None for bookkeeping actions."""
+    def direction(self, action: GroundAction) -> Direction | None:
+        """The key press an action stands for, None for bookkeeping actions."""
         ...
 
     def observe(self, atoms: frozenset[Atom]) -> Observation: ...
@@ -63,7 +64,7 @@ class LevelModel(Protocol):
         """The exact view's static facts."""
         ...
 
-    def schemas_for(self, direction: str) -> list[tuple[Schema, dict[str, str]]]:
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
         """The exact schemas that may stand for a key press, each with the binding the key
         press fixes (ours: the direction parameter)."""
         ...
@@ -87,11 +88,11 @@ OUR_VOCABULARY = frozenset({"hero", "adjacent"})
 def compared_model(report: Report, label: str) -> ComparedModel:
     """The model a file describes, in the vocabulary its predicates belong to."""
     used = {lit.predicate for s in report.schemas for lit in (*s.preconditions, *s.effects)}
-    if REPORT_VOCABULARY <= used:
+    if used >= REPORT_VOCABULARY:
         from translator.compare.report_model import ReportModel
 
         return ReportModel(report, label)
-    if OUR_VOCABULARY <= used:
+    if used >= OUR_VOCABULARY:
         from translator.compare.our_model import OurModel
 
         return OurModel(report, label)

@@ -13,23 +13,22 @@ from unified_planning.model import Problem
 from unified_planning.plans import ActionInstance
 
 from strips_model.level import Level
+from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.schema import Schema, build_domain
-from translator.planners.fd_oneshot import search_configuration
+from translator.compare.observation import Observation
+from translator.compare.readings import read_schemas
+from translator.decode.key_presses import DIRECTION_TYPE
 from translator.encode.grounding import GroundAction, Grounder
 from translator.encode.level_facts import (
-    DIRECTION_NAMES,
-    LETTER_OF_DIRECTION,
     PARITY,
     Atom,
     Facts,
     cell_of_name,
     level_facts,
 )
-from translator.compare.observation import Observation
-from translator.decode.key_presses import DIRECTION_TYPE
-from translator.compare.readings import read_schemas
 from translator.encode.up_problem import ModelParts, build_model_parts, build_problem
+from translator.planners.fd_oneshot import search_configuration
 
 
 class OurModel:
@@ -75,17 +74,17 @@ class OurLevelModel:
     def static(self) -> frozenset[Atom]:
         return self._facts.static
 
-    def schemas_for(self, direction: str) -> list[tuple[Schema, dict[str, str]]]:
-        value = DIRECTION_NAMES[direction]
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
+        value = direction.pddl_name
         return [(schema, {p.name: value for p in schema.parameters if p.type == DIRECTION_TYPE})
                 for schema in self.model.exact.schemas]
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
         return self._grounder.applicable(atoms)
 
-    def direction(self, action: GroundAction) -> str | None:
-        return next((LETTER_OF_DIRECTION[value] for _, value in action.binding
-                     if value in LETTER_OF_DIRECTION), None)
+    def direction(self, action: GroundAction) -> Direction | None:
+        return next((direction for _, value in action.binding
+                     if (direction := Direction.of_pddl_name(value)) is not None), None)
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
         return all(goal in atoms for goal in self._facts.goal)

@@ -35,10 +35,11 @@ from unified_planning.model import Problem
 from unified_planning.plans import ActionInstance
 
 from strips_model.errors import Position, SchemaError
-from strips_model.reports.facts import GoalBlock
-from strips_model.level import DIRECTIONS, Level
+from strips_model.level import Level
+from strips_model.moves import Direction
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.document import Report
+from strips_model.reports.facts import GoalBlock
 from strips_model.reports.init_level import (
     CLOSED,
     COUNTER,
@@ -69,13 +70,14 @@ from strips_model.schema import (
     build_domain,
     pddl_name,
 )
-from translator.encode.grounding import GroundAction, Grounder
-from translator.encode.level_facts import Atom, Facts
 from translator.compare.observation import Observation
 from translator.compare.readings import declare_variables, read_schemas, static_predicates
+from translator.encode.grounding import GroundAction, Grounder
+from translator.encode.level_facts import Atom, Facts
 from translator.encode.up_problem import ModelParts, build_model_parts, build_problem
 
-DIRECTION_WORDS: Final = {"Up": "u", "Down": "d", "Left": "l", "Right": "r"}
+DIRECTION_WORDS: Final = {"Up": Direction.UP, "Down": Direction.DOWN, "Left": Direction.LEFT,
+                          "Right": Direction.RIGHT}
 NUMBER_TYPE: Final = "num"
 GOAL_FLUENT: Final = "goal_reached"
 GOAL_ACTION: Final = "reach_goal"
@@ -83,7 +85,7 @@ PHANTOM_TRAP: Final = (-1, -1)
 """Where a level without traps gets one: no cell of any level is there or next to it."""
 
 
-def direction_of_schema(name: str) -> str | None:
+def direction_of_schema(name: str) -> Direction | None:
     """`goUp` -> u, `pushRockLeftWhileOnTrap` -> l: the first direction word of the name."""
     for word in re.findall(r"[A-Z][a-z]*", name):
         if word in DIRECTION_WORDS:
@@ -211,7 +213,7 @@ def generated_init(level: Level) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     # Like the report, only the walls that bound the hero's area; those are the only ones
     # an action ever tests (a step, a kick's landing cell, a skeleton crushed on a wall).
     around = {(row + d_row, column + d_column) for row, column in level.reachable_cells()
-              for d_row, d_column in DIRECTIONS.values()}
+              for d_row, d_column in (direction.delta for direction in Direction)}
     walls = sorted(cell for cell in around
                    if not level.is_open(cell) and cell not in level.demons)
     atoms += [at(WALL, cell) for cell in walls]
@@ -357,14 +359,14 @@ class ReportLevelModel:
     def static(self) -> frozenset[Atom]:
         return self._exact_facts.static
 
-    def schemas_for(self, direction: str) -> list[tuple[Schema, dict[str, str]]]:
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
         return [(schema, {}) for schema in self.model.exact.schemas
                 if direction_of_schema(schema.name) == direction]
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
         return self._grounder.applicable(atoms)
 
-    def direction(self, action: GroundAction) -> str | None:
+    def direction(self, action: GroundAction) -> Direction | None:
         return direction_of_schema(action.schema)
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:

@@ -18,18 +18,19 @@ import time
 from dataclasses import dataclass
 
 from strips_model.level import Level
+from strips_model.moves import Direction
 from strips_model.schema import helltaker_domain
 from strips_model.validator import validate
+from translator.decode.key_presses import PlanMappingError, key_presses
 from translator.encode.level_facts import level_facts
-from translator.planners.outcome import Status
-from translator.encode.pddl_text import domain_text, problem_text
-from translator.decode.key_presses import PlanMappingError, directions_of_named
-from translator.planners.symk import run_symk_driver, top_k_configuration
+from translator.encode.pddl_text import helltaker_domain_text, problem_text
+from translator.planners.outcome import Status, log_tail
+from translator.planners.symk_driver import run_symk_driver, top_k_configuration
 
 
 @dataclass(frozen=True, slots=True)
 class FoundPlan:
-    directions: tuple[str, ...]
+    directions: tuple[Direction, ...]
     cost: int
     """Replayed by the simulator, damage included."""
 
@@ -68,7 +69,8 @@ def enumerate_plans(level: Level, max_cost: int, optimal_only: bool = False,
     bound = max_cost + 1
     search = f"symk {top_k_configuration(bound, limit, optimal_only)}"
     domain = helltaker_domain()
-    run = run_symk_driver(domain_text(domain), problem_text(domain, level_facts(level), "level"),
+    run = run_symk_driver(helltaker_domain_text(),
+                          problem_text(domain, level_facts(level), "level"),
                           top_k_configuration(bound, limit, optimal_only), timeout)
 
     def finished(status: Status, plans: tuple[FoundPlan, ...] = (), complete: bool = True,
@@ -80,13 +82,13 @@ def enumerate_plans(level: Level, max_cost: int, optimal_only: bool = False,
         return finished(Status.UNSOLVABLE)
     if run.status is not Status.SOLVED:
         code = "" if run.exit_code is None else f"SymK exit code {run.exit_code}\n"
-        return finished(run.status, complete=False, message=code + run.log_tail())
+        return finished(run.status, complete=False, message=code + log_tail(run.log))
     judged = level.with_budget(bound)
-    found: dict[tuple[str, ...], int] = {}
+    found: dict[tuple[Direction, ...], int] = {}
     beyond_max_cost = False
-    for actions in run.plans:
+    for steps in run.plans:
         try:
-            directions = directions_of_named(domain, actions)
+            directions = key_presses(domain, steps)
         except PlanMappingError as error:
             return finished(Status.ERROR, complete=False, message=str(error))
         verdict = validate(judged, directions)

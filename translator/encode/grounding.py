@@ -24,9 +24,6 @@ class GroundAction:
     delete: frozenset[Atom]
     cost: int
 
-    def argument(self, variable: str) -> str:
-        return dict(self.binding)[variable]
-
     def apply(self, state: frozenset[Atom]) -> frozenset[Atom]:
         return (state - self.delete) | self.add
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from strips_model.level import DIRECTIONS, Cell, Level, State
+from strips_model.level import Cell, Level, State
+from strips_model.moves import Direction
+from strips_model.simulator import is_goal
 
 Atom = tuple[str, ...]
 """(predicate, argument, ...): object names as they appear in PDDL."""
@@ -17,8 +19,6 @@ Atom = tuple[str, ...]
 WALL: Final = "wall"
 LIMBO: Final[dict[int, str]] = {0: "limbo_even", 1: "limbo_odd"}
 PARITY: Final[dict[int, str]] = {0: "even", 1: "odd"}
-DIRECTION_NAMES: Final[dict[str, str]] = {"u": "up", "d": "down", "l": "left", "r": "right"}
-LETTER_OF_DIRECTION: Final[dict[str, str]] = {name: key for key, name in DIRECTION_NAMES.items()}
 
 
 def cell_name(cell: Cell) -> str:
@@ -49,10 +49,11 @@ def level_facts(level: Level) -> Facts:
     goals = level.goal_cells()
     for cell in open_cells:
         name = cell_name(cell)
-        for key, (d_row, d_column) in DIRECTIONS.items():
+        for direction in Direction:
+            d_row, d_column = direction.delta
             neighbour = (cell[0] + d_row, cell[1] + d_column)
             target = cell_name(neighbour) if level.is_open(neighbour) else WALL
-            static.add(("adjacent", name, target, DIRECTION_NAMES[key]))
+            static.add(("adjacent", name, target, direction.pddl_name))
         for parity, parity_name in PARITY.items():
             # Parity P is the count before the action; traps are judged after it (R-E1).
             if level.hurts(cell, 1 - parity):
@@ -65,7 +66,8 @@ def level_facts(level: Level) -> Facts:
             static.add(("holds", name))
         for parity, parity_name in PARITY.items():
             static.add(("doom_site", name, parity_name, LIMBO[parity]))
-            for d_row, d_column in DIRECTIONS.values():
+            for direction in Direction:
+                d_row, d_column = direction.delta
                 middle = (cell[0] + d_row, cell[1] + d_column)
                 site = (cell[0] + 2 * d_row, cell[1] + 2 * d_column)
                 if level.is_open(middle) and level.is_open(site) and level.is_trap(site):
@@ -77,7 +79,7 @@ def level_facts(level: Level) -> Facts:
     return Facts(
         objects={
             "cell": cells,
-            "dir": tuple(DIRECTION_NAMES.values()),
+            "dir": tuple(direction.pddl_name for direction in Direction),
             "parity": tuple(PARITY.values()),
             "flag": ("yes", "no"),
         },
@@ -101,9 +103,7 @@ def state_atoms(level: Level, state: State) -> frozenset[Atom]:
                         ("phase", PARITY[state.parity]), ("occupied", WALL)}
     if state.has_key:
         atoms.add(("has_key", "yes"))
-    if any(
-        (state.hero[0] + dr, state.hero[1] + dc) in level.demons for dr, dc in DIRECTIONS.values()
-    ):
+    if is_goal(level, state):
         atoms.add(("won", "yes"))
     for cell in state.boulders:
         atoms.update({("boulder", cell_name(cell)), ("occupied", cell_name(cell))})

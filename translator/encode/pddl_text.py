@@ -8,10 +8,16 @@ Downward reads the same task from both texts.
 
 from __future__ import annotations
 
-from strips_model.schema import Domain, Literal, Schema, pddl_name
+from functools import cache
+
+from strips_model.schema import Domain, Literal, Schema, helltaker_domain, pddl_name
 from translator.encode.level_facts import Facts
 
-DOMAIN_NAME = "helltaker-domain"
+MODEL_NAME = "helltaker"
+"""Our model's name, given to the unified-planning problem that `PDDLWriter` exports."""
+_DOMAIN_NAME = f"{MODEL_NAME}-domain"
+"""What `PDDLWriter` calls the domain of a problem named MODEL_NAME: files of both writers
+name the same domain."""
 
 
 def _constants(domain: Domain) -> dict[str, str]:
@@ -44,7 +50,7 @@ def _action(schema: Schema) -> str:
 
 def domain_text(domain: Domain) -> str:
     constants = _constants(domain)
-    lines = [f"(define (domain {DOMAIN_NAME})\n",
+    lines = [f"(define (domain {_DOMAIN_NAME})\n",
              " (:requirements :strips :typing :negative-preconditions :action-costs)\n",
              f" (:types {' '.join(domain.types())})\n"]
     if constants:
@@ -64,7 +70,7 @@ def domain_text(domain: Domain) -> str:
 def problem_text(domain: Domain, facts: Facts, name: str) -> str:
     constants = _constants(domain)
     fluents = {predicate.name for predicate in domain.predicates}
-    lines = [f"(define (problem {name})\n", f" (:domain {DOMAIN_NAME})\n", " (:objects\n"]
+    lines = [f"(define (problem {name})\n", f" (:domain {_DOMAIN_NAME})\n", " (:objects\n"]
     for type_name, objects in facts.objects.items():
         kept = [o for o in objects if o not in constants]
         if kept and type_name in domain.types():
@@ -77,3 +83,9 @@ def problem_text(domain: Domain, facts: Facts, name: str) -> str:
     goals = " ".join(f"({' '.join(atom)})" for atom in facts.goal)
     lines.append(f" (:goal (and {goals}))\n (:metric minimize (total-cost))\n)\n")
     return "".join(lines)
+
+
+@cache
+def helltaker_domain_text() -> str:
+    """The domain text of `helltaker.strips`, written once per process."""
+    return domain_text(helltaker_domain())

@@ -9,9 +9,8 @@ from unified_planning.io import PDDLWriter
 
 from strips_model.level import Level
 from translator.encode.level_facts import level_facts
+from translator.encode.pddl_text import MODEL_NAME
 from translator.encode.up_problem import ModelParts, build_problem
-
-DOMAIN_NAME = "helltaker"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +25,12 @@ def problem_name(level: Level) -> str:
 
 def pddl_texts(parts: ModelParts, level: Level) -> PddlTexts:
     """Domain and problem text; the domain does not depend on the level."""
-    problem = build_problem(parts, level_facts(level), DOMAIN_NAME)
+    problem = build_problem(parts, level_facts(level), MODEL_NAME)
     writer = PDDLWriter(problem)
     domain_text = writer.get_domain()
     problem_text = writer.get_problem()
     # PDDLWriter names the problem after the UP problem; name it after the level instead so
     # the files of several levels can be told apart, while they share one domain.
     problem_text = problem_text.replace(
-        f"(problem {DOMAIN_NAME}-problem)", f"(problem {problem_name(level)})", 1)
+        f"(problem {MODEL_NAME}-problem)", f"(problem {problem_name(level)})", 1)
     return PddlTexts(domain_text, problem_text)

@@ -18,7 +18,7 @@ Models whose costs are all 1 are unchanged by the second compilation except for 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from unified_planning.engines import CompilationKind
@@ -30,16 +30,15 @@ from unified_planning.shortcuts import BoolType, Compiler, Int, get_environment
 
 from strips_model.errors import RunError
 from strips_model.level import Level
-from strips_model.schema import helltaker_domain
 from translator.encode.level_facts import level_facts
-from translator.encode.pddl_writer import DOMAIN_NAME, PddlTexts, problem_name
-from translator.decode.key_presses import directions_of_named
+from translator.encode.pddl_text import MODEL_NAME
+from translator.encode.pddl_writer import PddlTexts, problem_name
 from translator.encode.up_problem import ModelParts, build_problem
 
 SETTLED = "settled"
 DAMAGE_OWED = "damage_owed_"
 ENDURE_DAMAGE = "endure_damage_"
-STRIPS_DOMAIN_NAME = f"{DOMAIN_NAME}_strips"
+STRIPS_MODEL_NAME = f"{MODEL_NAME}_strips"
 
 PURE_STRIPS_FEATURES = frozenset({
     "ACTION_BASED", "FLAT_TYPING", "ACTIONS_COST", "INT_NUMBERS_IN_ACTIONS_COST",
@@ -99,7 +98,7 @@ def without_negative_conditions(problem: Problem) -> Compiled:
             {action: Int(costs[action.name]) for action in compiled.actions}))
 
     def map_back(instance: ActionInstance) -> ActionInstance | None:
-        return result.map_back_action_instance(instance)  # type: ignore[misc]
+        return result.map_back_action_instance(instance)
 
     return Compiled(compiled, map_back)
 
@@ -183,20 +182,11 @@ def check_pure_strips(problem: Problem, action_costs: bool) -> None:
 
 def strips_pddl_texts(parts: ModelParts, level: Level, action_costs: bool = False) -> PddlTexts:
     """Domain and problem text of the pure STRIPS compilation of `level`."""
-    compiled = strips_problem(build_problem(parts, level_facts(level), DOMAIN_NAME),
+    compiled = strips_problem(build_problem(parts, level_facts(level), MODEL_NAME),
                               action_costs).problem
-    compiled.name = STRIPS_DOMAIN_NAME
+    compiled.name = STRIPS_MODEL_NAME
     writer = PDDLWriter(compiled)
     problem_text = writer.get_problem().replace(
-        f"(problem {STRIPS_DOMAIN_NAME}-problem)", f"(problem {problem_name(level)})", 1)
+        f"(problem {STRIPS_MODEL_NAME}-problem)", f"(problem {problem_name(level)})", 1)
     return PddlTexts(writer.get_domain(), problem_text)
 
-
-def directions_of_strips_plan(actions: Iterable[tuple[str, Sequence[str]]]) -> tuple[str, ...]:
-    """Key presses of a plan for the STRIPS export, read by action name: the compilations keep
-    our actions' names and parameters, and the damage steps are no key presses."""
-    return directions_of_named(
-        helltaker_domain(),
-        [(name, arguments) for name, arguments in actions
-         if not name.lower().startswith(ENDURE_DAMAGE)],
-    )

@@ -46,7 +46,7 @@ def build_model_parts(domain: Domain) -> ModelParts:
 def _build_action(schema: Schema, types: dict[str, Type],
                   fluents: dict[str, Fluent]) -> InstantaneousAction:
     parameters = {pddl_name(p.name): types[p.type] for p in schema.parameters}
-    action = InstantaneousAction(schema.name, **parameters)  # type: ignore[arg-type]
+    action = InstantaneousAction(schema.name, **parameters)
     constants: dict[str, Object] = {}
 
     def expression(literal: Literal):  # type: ignore[no-untyped-def]

@@ -8,22 +8,17 @@ queue under the budget proves that no plan fits it.
 
 from __future__ import annotations
 
-import heapq
-import itertools
-import time
-from dataclasses import dataclass
+from functools import partial
 
-from strips_model.errors import RunError
 from strips_model.level import Cell, Level, State
+from strips_model.moves import Direction
 from strips_model.simulator import Move, is_goal, step
+from translator.planners.best_first import SearchResult, SearchTimeout, best_first_search
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
-
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    plan: tuple[str, ...] | None
-    """Directions of a minimum-cost plan, or None when no plan fits the budget."""
-    cost: int | None
-    expanded: int
+LABEL = "search (A* over the simulator)"
+_KEYS = tuple(Direction)
+"""The key presses in a fixed order, which decides between plans of equal cost."""
 
 
 def _distance_to_goal(level: Level) -> dict[Cell, int]:
@@ -34,46 +29,29 @@ def _distance_to_goal(level: Level) -> dict[Cell, int]:
     }
 
 
-class SearchTimeout(RunError):
-    """The search ran past its time limit."""
-
-
 def solve_exhaustively(level: Level, budget: int | None = None,
-                       time_limit: float | None = None) -> SearchResult:
-    """Return a minimum-cost plan whose cost is within `budget` (the level's by default)."""
-    limit = level.budget if budget is None else budget
-    start = level.start
-    if is_goal(level, start):
-        return SearchResult((), 0, 0)
+                       time_limit: float | None = None) -> SearchResult[Direction]:
+    """A minimum-cost plan whose cost is within `budget` (the level's by default)."""
     distance = _distance_to_goal(level)
-    best: dict[State, int] = {start: 0}
-    parent: dict[State, tuple[State, str]] = {}
-    tie = itertools.count()
-    queue: list[tuple[int, int, int, State]] = [(distance[start.hero], 0, next(tie), start)]
-    expanded = 0
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    while queue:
-        _, cost, _, state = heapq.heappop(queue)
-        if cost > best[state]:
-            continue
-        if is_goal(level, state):
-            plan: list[str] = []
-            while state in parent:
-                state, direction = parent[state]
-                plan.append(direction)
-            return SearchResult(tuple(reversed(plan)), cost, expanded)
-        expanded += 1
-        if deadline is not None and expanded % 1024 == 0 and time.perf_counter() > deadline:
-            raise SearchTimeout(f"no result after {time_limit} s ({expanded} states expanded)")
-        for direction in "udlr":
-            outcome = step(level, state, direction)
-            if not isinstance(outcome, Move):
-                continue
-            successor, new_cost = outcome.state, cost + outcome.cost
-            estimate = new_cost + distance[successor.hero]
-            if estimate > limit or new_cost >= best.get(successor, limit + 1):
-                continue
-            best[successor] = new_cost
-            parent[successor] = (state, direction)
-            heapq.heappush(queue, (estimate, new_cost, next(tie), successor))
-    return SearchResult(None, None, expanded)
+
+    def successors(state: State) -> list[tuple[Direction, State, int]]:
+        return [(key, move.state, move.cost) for key in _KEYS
+                if isinstance(move := step(level, state, key), Move)]
+
+    return best_first_search(
+        level.start, successors, partial(is_goal, level),
+        level.budget if budget is None else budget,
+        heuristic=lambda state: distance[state.hero], time_limit=time_limit)
+
+
+def solve_with_search(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    """The `search` planner: key presses found by the simulator itself."""
+    try:
+        result = solve_exhaustively(level, options.budget, options.timeout)
+    except SearchTimeout as timeout:
+        return PlannerOutcome(Status.TIMEOUT, LABEL, False, log_tail=str(timeout))
+    counts = (("expanded", result.expanded),)
+    if result.plan is None:
+        return PlannerOutcome(Status.UNSOLVABLE, LABEL, True, counts=counts)
+    return PlannerOutcome(Status.SOLVED, LABEL, True, key_presses=result.plan,
+                          cost=result.cost, counts=counts)

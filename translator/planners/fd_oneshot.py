@@ -1,25 +1,23 @@
-"""Fast Downward through unified-planning's `OneshotPlanner`.
+"""Fast Downward through unified-planning's `OneshotPlanner` (`--planner fd-up`).
 
 Configuration (see PLANNER-NOTES.md and the README): budgets are tight, so finding any plan
-within the budget is an optimal-planning problem. The default is A* with the blind
-heuristic and a cost bound of budget + 1 (FD's bound is exclusive): A* never prunes a state
-that could still lead to a plan within the bound, so it finds a plan whenever one fits and
-otherwise proves there is none (FD exit 13, "provably unsolvable within the given bound").
-LAMA with a bound does not reopen closed nodes and misses plans on levels 6, 7 and 9.
+within the budget is an optimal-planning problem. This path runs A* with the blind heuristic
+and a cost bound of budget + 1 (FD's bound is exclusive): A* never prunes a state that could
+still lead to a plan within the bound, so it finds a plan whenever one fits and otherwise
+proves there is none (FD exit 13, "provably unsolvable within the given bound"). LAMA with a
+bound does not reopen closed nodes and misses plans on levels 6, 7 and 9. The default `fd`
+runs the same A* with a pattern database over the hero's cell (translator/planners/
+fast_downward.py).
 """
 
 from __future__ import annotations
 
-from functools import cache
-
 from strips_model.level import Level
-from strips_model.schema import helltaker_domain
 from translator.encode.level_facts import level_facts
-from translator.planners.oneshot import run_oneshot
-from translator.planners.outcome import PlannerOutcome, Status
-from translator.decode.key_presses import directions_of
-from translator.planners.registry import PlannerOptions
-from translator.encode.up_problem import ModelParts, build_model_parts, build_problem
+from translator.encode.model_cache import helltaker_parts
+from translator.encode.up_problem import build_problem
+from translator.planners.oneshot import plan_steps, run_oneshot
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
 ENGINE = "fast-downward"
 
@@ -29,22 +27,12 @@ def search_configuration(budget: int) -> str:
     return f"astar(blind(),bound={budget + 1})"
 
 
-@cache
-def helltaker_parts() -> ModelParts:
-    """The model's types, fluents and actions, built once per process."""
-    return build_model_parts(helltaker_domain())
-
-
-def solve_with_fast_downward(level: Level, options: PlannerOptions) -> PlannerOutcome:
+def solve_with_fast_downward_through_up(level: Level, options: PlannerOptions) -> PlannerOutcome:
     problem = build_problem(helltaker_parts(), level_facts(level), level.name)
     configuration = search_configuration(options.budget)
     label = f"fd {configuration}"
     run = run_oneshot(problem, ENGINE, {"fast_downward_search_config": configuration},
                       options.timeout)
-    if run.status is Status.SOLVED:
-        assert run.actions is not None
-        return PlannerOutcome(Status.SOLVED, directions_of(run.actions), run.cost, label, True,
-                              run.log_tail())
-    tail = run.log_tail() if run.status is not Status.ERROR else \
-        f"unified-planning status {run.up_status}\n{run.log_tail()}"
-    return PlannerOutcome(run.status, None, None, label, run.status is Status.UNSOLVABLE, tail)
+    steps = plan_steps(run.actions) if run.actions is not None else None
+    return PlannerOutcome(run.status, label, run.status in (Status.SOLVED, Status.UNSOLVABLE),
+                          steps=steps, cost=run.cost, log_tail=run.log_tail())

@@ -1,9 +1,13 @@
-"""Any unified-planning `OneshotPlanner` engine run on a problem, reduced to our statuses."""
+"""Any unified-planning `OneshotPlanner` engine run on a problem, reduced to our statuses;
+and whether an engine takes a problem at all (`require_support`).
+
+unified-planning reduces each engine's exit code to its own result status; where that status
+is "unsolvable incompletely", the engine's log tells whether its search was in fact complete
+under the cost bound (`_proven_unsolvable`, the one place that reads those logs).
+"""
 
 from __future__ import annotations
 
-import contextlib
-import tempfile
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,11 +16,18 @@ from unified_planning.model import Problem
 from unified_planning.plans import ActionInstance
 from unified_planning.shortcuts import OneshotPlanner, get_environment
 
-from translator.planners.outcome import Status
+from translator.planners.exit_codes import symk_bound_exhausted
+from translator.planners.outcome import PlanStep, Status, log_tail
+from translator.planners.packages import PlannerUnavailable
+from translator.planners.processes import own_working_directory
 
-# Fast Downward and SymK print this when a complete search exhausts the states under the
-# cost bound; unified-planning reports it as "unsolvable incompletely" for any engine.
-_PROVEN_WITHIN_BOUND = ("provably unsolvable", "Completely explored state space")
+_FAST_DOWNWARD_PROOFS = ("provably unsolvable", "Completely explored state space")
+"""What Fast Downward prints when a complete search exhausts the states under the bound."""
+
+_EXHAUSTIVE_ENGINES = frozenset({"pyperplan"})
+"""Engines whose every failed search is exhaustive: up-pyperplan 1.1 calls each failure
+incomplete (it compares the search function with search names), but our breadth-first search
+fails only once it has expanded every reachable state."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,18 +39,19 @@ class OneshotRun:
     log: str
     up_status: str
 
-    def log_tail(self, lines: int = 12) -> str:
-        return "\n".join(self.log.rstrip().splitlines()[-lines:])
+    def log_tail(self) -> str:
+        """The log's last lines, after unified-planning's own status when the run failed."""
+        if self.status is Status.ERROR:
+            return f"unified-planning status {self.up_status}\n{log_tail(self.log)}"
+        return log_tail(self.log)
 
 
 def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = None,
-                timeout: float | None = None, complete_within_bound: bool = True) -> OneshotRun:
-    """Solve `problem` with the named engine. With `complete_within_bound`, an exhausted
-    search under a cost bound counts as a proof that no plan fits the bound."""
+                timeout: float | None = None) -> OneshotRun:
+    """Solve `problem` with the named engine; an exhausted search under a cost bound counts as
+    a proof that no plan fits the bound."""
     get_environment().credits_stream = None
-    # Engines write intermediate files (Fast Downward's output.sas) into the working
-    # directory: give each run its own, so that parallel runs cannot overwrite each other.
-    with tempfile.TemporaryDirectory(prefix="helltaker-up-") as work, contextlib.chdir(work), \
+    with own_working_directory("helltaker-up-"), \
             OneshotPlanner(name=engine, params=params or {}) as planner:
         # No output_stream: unified-planning's streaming reader polls with short timeouts and
         # can drop lines under load; without it the log is read whole when the planner exits.
@@ -48,11 +60,10 @@ def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = N
     up_status = result.status.name
     if result.status in (UPStatus.SOLVED_SATISFICING, UPStatus.SOLVED_OPTIMALLY):
         assert result.plan is not None
-        actions = tuple(result.plan.actions)  # type: ignore[attr-defined]
+        actions = tuple(result.plan.actions)
         return OneshotRun(Status.SOLVED, actions, plan_cost(problem, actions), log, up_status)
     if result.status is UPStatus.UNSOLVABLE_PROVEN or (
-        complete_within_bound and result.status is UPStatus.UNSOLVABLE_INCOMPLETELY
-        and any(marker in log for marker in _PROVEN_WITHIN_BOUND)
+        result.status is UPStatus.UNSOLVABLE_INCOMPLETELY and _proven_unsolvable(engine, log)
     ):
         return OneshotRun(Status.UNSOLVABLE, None, None, log, up_status)
     if result.status is UPStatus.TIMEOUT:
@@ -60,9 +71,34 @@ def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = N
     return OneshotRun(Status.ERROR, None, None, log, up_status)
 
 
+def _proven_unsolvable(engine: str, log: str) -> bool:
+    """Whether a search that unified-planning calls incomplete did exhaust its bound."""
+    return (engine in _EXHAUSTIVE_ENGINES
+            or any(proof in log for proof in _FAST_DOWNWARD_PROOFS)
+            or symk_bound_exhausted(log))
+
+
 def plan_cost(problem: Problem, actions: tuple[ActionInstance, ...]) -> int | None:
     metrics = problem.quality_metrics
     if not metrics or not hasattr(metrics[0], "costs"):
         return len(actions)
-    costs = metrics[0].costs  # type: ignore[attr-defined]
+    costs = metrics[0].costs
     return sum(int(str(costs[action.action])) for action in actions)
+
+
+def plan_steps(actions: tuple[ActionInstance, ...]) -> tuple[PlanStep, ...]:
+    """unified-planning action instances as PDDL plan steps: names, then objects' names."""
+    return tuple((instance.action.name, tuple(str(p) for p in instance.actual_parameters))
+                 for instance in actions)
+
+
+def require_support(engine: str, problem: Problem, planner: str) -> None:
+    """Raise `PlannerUnavailable` when `engine` does not declare every feature of `problem`."""
+    engine_class = get_environment().factory.engine(engine)
+    supported = engine_class.supported_kind().features
+    missing = sorted(problem.kind.features - supported)
+    if missing:
+        raise PlannerUnavailable(
+            f"planner {planner} (unified-planning engine {engine}) cannot take this problem: "
+            f"it does not support {', '.join(missing)}"
+        )

@@ -1,9 +1,16 @@
-"""What every planner returns, so the CLI treats them alike."""
+"""What every planner is asked and what it returns, so that callers treat them alike.
+
+A planner stops at its own actions: `PlannerOutcome.steps` is the plan as the planner wrote
+it, and turning it into key presses and validating it is the decoding stage's job
+(translator/decode/solve.py).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+
+from strips_model.moves import Direction
 
 
 class Status(Enum):
@@ -14,18 +21,38 @@ class Status(Enum):
     ERROR = "error"
 
 
+PlanStep = tuple[str, tuple[str, ...]]
+"""One action of a plan: its name and its objects' names, as a PDDL plan file lists them."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlannerOptions:
+    budget: int
+    optimal: bool = False
+    timeout: float | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class PlannerOutcome:
     status: Status
-    directions: tuple[str, ...] | None
-    cost: int | None
-    """The cost the planner claims; the simulator's replay is what the CLI reports."""
     planner: str
     """The planner and its configuration, as shown to users."""
     optimal: bool
-    """True when the planner guarantees that `cost` is minimal."""
+    """True when the planner guarantees that `cost` is minimal (or, unsolved, that no plan
+    fits the budget)."""
+    steps: tuple[PlanStep, ...] | None = None
+    """The plan in the planner's own actions, when it found one."""
+    key_presses: tuple[Direction, ...] | None = None
+    """The plan, for a planner that searches over key presses itself (no actions to decode)."""
+    cost: int | None = None
+    """The cost the planner claims; the simulator's replay is what users are shown."""
     log_tail: str = ""
     timings: tuple[tuple[str, float], ...] = ()
-    """Seconds per pipeline phase (model, pddl, translate, search, decode), when measured."""
+    """Seconds per phase the planner measured itself (model, pddl, translate, search)."""
     counts: tuple[tuple[str, int], ...] = ()
     """Sizes the planner reported, e.g. ground operators and states expanded."""
+
+
+def log_tail(log: str, lines: int = 12) -> str:
+    """The last lines of a planner's log: what users see when it fails."""
+    return "\n".join(log.rstrip().splitlines()[-lines:])

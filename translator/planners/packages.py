@@ -1,4 +1,5 @@
-"""Whether a planner can run at all: its package is installed and its engine takes the problem.
+"""Whether a planner can run at all: its packages are installed (and, see
+`translator.planners.oneshot.require_support`, its engine takes the problem).
 
 Both failures are reported before any search starts, as one message that names what is
 missing or which features of the problem the engine does not declare, so that the CLI can
@@ -10,12 +11,8 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from typing import TYPE_CHECKING
 
 from strips_model.errors import RunError
-
-if TYPE_CHECKING:
-    from unified_planning.model import Problem
 
 
 class PlannerUnavailable(RunError):
@@ -43,20 +40,10 @@ def require_package(module: str, package: str, planner: str) -> None:
         )
 
 
-def unsupported_features(engine: str, problem: Problem) -> tuple[str, ...]:
-    """Features of `problem` that the unified-planning engine `engine` does not declare."""
-    from unified_planning.shortcuts import get_environment
-
-    engine_class = get_environment().factory.engine(engine)
-    supported = engine_class.supported_kind().features  # type: ignore[attr-defined]
-    return tuple(sorted(problem.kind.features - supported))
-
-
-def require_support(engine: str, problem: Problem, planner: str) -> None:
-    """Raise `PlannerUnavailable` when `engine` does not declare every feature of `problem`."""
-    missing = unsupported_features(engine, problem)
-    if missing:
-        raise PlannerUnavailable(
-            f"planner {planner} (unified-planning engine {engine}) cannot take this problem: "
-            f"it does not support {', '.join(missing)}"
-        )
+def package_directory(module: str) -> str:
+    """Where an installed package's files are, found without importing it: the planner
+    wheels' `__init__` imports unified-planning, which takes over a second."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.submodule_search_locations:
+        raise PlannerUnavailable(f"the Python package {module} is not installed")
+    return list(spec.submodule_search_locations)[0]

@@ -1,12 +1,13 @@
 """pyperplan through unified-planning, on a compiled variant of our problem.
 
 pyperplan takes plain STRIPS without action costs, so the problem is compiled first
-(`translator.encode.strips_compile`): damage becomes explicit `endure_damage_1` steps, which makes
-every action cost 1 and a plan's length equal to its cost, and negative preconditions become
-complementary fluents. Breadth-first search then returns a shortest plan, that is a plan of
-minimum cost. If that minimum exceeds the budget, no plan fits: the level is reported
-unsolvable within its budget, exactly as an exhausted bounded search would be (pyperplan has
-no cost bound, so it searches on to the optimum instead of stopping at the budget).
+(`translator.encode.strips_compile`): damage becomes explicit `endure_damage_1` steps, which
+makes every action cost 1 and a plan's length equal to its cost, and negative preconditions
+become complementary fluents. Breadth-first search then returns a shortest plan, that is a
+plan of minimum cost, and its length is that cost. If it exceeds the budget, no plan fits: the
+level is reported unsolvable within its budget, exactly as an exhausted bounded search would
+be (pyperplan has no cost bound, so it searches on to the optimum instead of stopping at the
+budget).
 
 pyperplan grounds lifted actions by enumerating every combination of objects, which is
 hopeless for our 7- to 10-parameter schemas beyond a handful of cells, so the compiled problem
@@ -18,16 +19,23 @@ process that is stopped when the timeout expires.
 
 from __future__ import annotations
 
-import multiprocessing
 import time
 import traceback
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
+
+from unified_planning.engines import CompilationKind
+from unified_planning.model import Problem
+from unified_planning.shortcuts import Compiler
 
 from strips_model.level import Level
-from translator.planners.packages import PlannerUnavailable, require_support
-from translator.planners.outcome import PlannerOutcome, Status
-from translator.planners.registry import PlannerOptions
+from translator.encode.level_facts import level_facts
+from translator.encode.model_cache import helltaker_parts
+from translator.encode.strips_compile import strips_problem
+from translator.encode.up_problem import build_problem
+from translator.planners.oneshot import plan_steps, require_support, run_oneshot
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
+from translator.planners.packages import PlannerUnavailable
+from translator.planners.processes import WorkerDied, WorkerTimeout, run_in_child
 
 ENGINE = "pyperplan"
 SEARCH = {"search": "bfs", "heuristic": "blind"}
@@ -35,33 +43,22 @@ SEARCH = {"search": "bfs", "heuristic": "blind"}
 GROUNDER = "fast-downward-reachability-grounder"
 LABEL = "pyperplan bfs (damage as unit steps, grounded by fast-downward)"
 
-Timings = tuple[tuple[str, float], ...]
-
 
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What the child process sends back."""
 
     status: Status
-    directions: tuple[str, ...] | None
-    """A minimum-cost plan's key presses, when solved."""
+    steps: tuple[PlanStep, ...] | None
+    """A minimum-cost plan in our model's actions, when solved."""
+    cost: int | None
+    """The compiled plan's length, which is the plan's cost."""
     message: str
-    timings: Timings = ()
+    timings: tuple[tuple[str, float], ...] = ()
     counts: tuple[tuple[str, int], ...] = ()
 
 
 def _solve_here(level: Level) -> Reply:
-    from unified_planning.engines import CompilationKind
-    from unified_planning.model import Problem
-    from unified_planning.shortcuts import Compiler
-
-    from translator.planners.fd_oneshot import helltaker_parts
-    from translator.encode.level_facts import level_facts
-    from translator.planners.oneshot import run_oneshot
-    from translator.decode.key_presses import directions_of
-    from translator.encode.strips_compile import strips_problem
-    from translator.encode.up_problem import build_problem
-
     timings: list[tuple[str, float]] = []
     mark = time.perf_counter()
 
@@ -81,84 +78,50 @@ def _solve_here(level: Level) -> Reply:
     require_support(ENGINE, grounded.problem, "pyperplan")
     run = run_oneshot(grounded.problem, ENGINE, SEARCH)
     lap("search")
-    if run.up_status == "UNSOLVABLE_INCOMPLETELY":
-        # up-pyperplan 1.1 calls every failed search incomplete (it compares the search
-        # function with search names); breadth-first search fails only once it has
-        # expanded every reachable state, so nothing reaches the goal at any cost.
-        return Reply(Status.UNSOLVABLE, None, "no plan at any cost (breadth-first search "
-                     "exhausted the reachable states)", tuple(timings), counts)
+    if run.status is Status.UNSOLVABLE:
+        return Reply(Status.UNSOLVABLE, None, None, "no plan at any cost (breadth-first "
+                     "search exhausted the reachable states)", tuple(timings), counts)
     if run.status is not Status.SOLVED:
-        return Reply(run.status, None, f"unified-planning status {run.up_status}\n"
-                     f"{run.log_tail()}", tuple(timings), counts)
+        return Reply(run.status, None, None, run.log_tail(), tuple(timings), counts)
     assert run.actions is not None
     originals = []
     for instance in run.actions:
-        lifted = grounded.map_back_action_instance(instance)  # type: ignore[misc]
+        lifted = grounded.map_back_action_instance(instance)
         original = strips.map_back(lifted)
         if original is not None:  # paying damage is no key press
             originals.append(original)
-    directions = directions_of(originals)
+    steps = plan_steps(tuple(originals))
     lap("decode")
-    return Reply(Status.SOLVED, directions, f"plan length {len(run.actions)}", tuple(timings),
-                 counts)
+    return Reply(Status.SOLVED, steps, len(run.actions), f"plan length {len(run.actions)}",
+                 tuple(timings), counts)
 
 
-def _child(level: Level, connection: Connection) -> None:
+def _reply(level: Level) -> Reply:
+    """`_solve_here`, with its failures as ERROR replies (run in the child)."""
     try:
-        reply = _solve_here(level)
+        return _solve_here(level)
     except PlannerUnavailable as error:
-        reply = Reply(Status.ERROR, None, str(error))
+        return Reply(Status.ERROR, None, None, str(error))
     except Exception:  # noqa: BLE001 - reported to the parent, which exits 3 with it
-        reply = Reply(Status.ERROR, None, traceback.format_exc(limit=4))
-    connection.send(reply)
-    connection.close()
-
-
-def _run_in_child(level: Level, timeout: float | None) -> Reply:
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(level, sender))
-    process.start()
-    sender.close()
-    try:
-        if receiver.poll(timeout):
-            try:
-                return receiver.recv()  # type: ignore[no-any-return]
-            except EOFError:
-                pass  # the child died without replying
-        else:
-            return Reply(Status.TIMEOUT, None, f"pyperplan stopped after {timeout} s")
-    finally:
-        receiver.close()
-        if process.is_alive():
-            process.kill()
-        process.join()
-    return Reply(Status.ERROR, None, f"pyperplan's process ended with exit code "
-                 f"{process.exitcode}")
+        return Reply(Status.ERROR, None, None, traceback.format_exc(limit=4))
 
 
 def solve_with_pyperplan(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    reply = _run_in_child(level, options.timeout)
+    try:
+        reply = run_in_child("pyperplan", _reply, level, options.timeout)
+    except WorkerTimeout as timeout:
+        return PlannerOutcome(Status.TIMEOUT, LABEL, False, log_tail=str(timeout))
+    except WorkerDied as died:
+        return PlannerOutcome(Status.ERROR, LABEL, False, log_tail=str(died))
     if reply.status is Status.SOLVED:
-        assert reply.directions is not None
-        cost = _replayed_cost(level, reply.directions)
-        if cost is not None and cost > options.budget:
+        assert reply.cost is not None
+        if reply.cost > options.budget:
             # Breadth-first on unit steps: the plan is a cheapest one, so none fits.
-            return PlannerOutcome(Status.UNSOLVABLE, None, None, LABEL, True,
-                                  f"the cheapest plan costs {cost} > budget {options.budget}",
-                                  reply.timings, reply.counts)
-        return PlannerOutcome(Status.SOLVED, reply.directions, cost, LABEL, True, reply.message,
-                              reply.timings, reply.counts)
-    return PlannerOutcome(reply.status, None, None, LABEL, reply.status is Status.UNSOLVABLE,
-                          reply.message, reply.timings, reply.counts)
-
-
-def _replayed_cost(level: Level, directions: tuple[str, ...]) -> int | None:
-    """The plan's cost under the rules; None when it is no valid plan at any budget, which
-    the CLI then reports as an invalid plan."""
-    from strips_model.validator import validate
-
-    verdict = validate(level.with_budget(10**9), directions)
-    return verdict.cost if verdict.valid else None
-
+            return PlannerOutcome(Status.UNSOLVABLE, LABEL, True,
+                                  log_tail=f"the cheapest plan costs {reply.cost} > budget "
+                                  f"{options.budget}", timings=reply.timings, counts=reply.counts)
+        return PlannerOutcome(Status.SOLVED, LABEL, True, steps=reply.steps, cost=reply.cost,
+                              log_tail=reply.message, timings=reply.timings,
+                              counts=reply.counts)
+    return PlannerOutcome(reply.status, LABEL, reply.status is Status.UNSOLVABLE,
+                          log_tail=reply.message, timings=reply.timings, counts=reply.counts)

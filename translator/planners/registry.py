@@ -1,8 +1,10 @@
-"""Planner names accepted by `--planner`, each a function (level, options) -> outcome.
+"""The planners `--planner` accepts: for each name, its back-end, what it runs, what it needs.
 
-Every planner but `search` needs engine packages. A package that is missing, or an engine
-that does not take the problem, gives an ERROR outcome whose log names what is missing or
-unsupported; the CLI prints it and exits 3.
+This module alone imports back-ends, each when it is first run or prepared: unified-planning
+and the planner packages take over a second to import, and a planner whose package is
+missing must be reported, not break the import. A missing package, or an engine that does
+not take the problem, gives an ERROR outcome whose log names what is missing or unsupported;
+the CLI prints it and exits 3.
 """
 
 from __future__ import annotations
@@ -11,137 +13,118 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from strips_model.level import Level
+from strips_model.schema import helltaker_domain
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.packages import PlannerUnavailable, require_package
-from translator.planners.outcome import PlannerOutcome, Status
-from translator.planners.exhaustive import SearchTimeout, solve_exhaustively
-
-
-@dataclass(frozen=True, slots=True)
-class PlannerOptions:
-    budget: int
-    optimal: bool = False
-    timeout: float | None = None
-
 
 PlannerFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
 
 
-def run_search(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    label = "search (A* over the simulator)"
-    try:
-        result = solve_exhaustively(level, options.budget, options.timeout)
-    except SearchTimeout as timeout:
-        return PlannerOutcome(Status.TIMEOUT, None, None, label, False, str(timeout))
-    counts = (("expanded", result.expanded),)
-    if result.plan is None:
-        return PlannerOutcome(Status.UNSOLVABLE, None, None, label, True, counts=counts)
-    return PlannerOutcome(Status.SOLVED, result.plan, result.cost, label, True, counts=counts)
-
-
-def run_fast_downward(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    from translator.planners.fast_downward import solve_direct
-
-    return solve_direct(level, options.budget, options.optimal, options.timeout)
-
-
-def run_fast_downward_through_up(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    # Imported on use: unified-planning costs over a second to import.
-    from translator.planners.fd_oneshot import solve_with_fast_downward
-
-    return solve_with_fast_downward(level, options)
-
-
-def run_symk(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    from translator.planners.symk import solve_with_symk
-
-    return solve_with_symk(level, options)
-
-
-def run_pyperplan(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    from translator.planners.pyperplan_bfs import solve_with_pyperplan
-
-    return solve_with_pyperplan(level, options)
-
-
 @dataclass(frozen=True, slots=True)
-class EnginePackage:
+class RequiredPackage:
     module: str
     package: str
     """The pip package that provides `module`."""
 
 
-_UP = EnginePackage("unified_planning", "unified-planning")
-_UP_FD = EnginePackage("up_fast_downward", "up-fast-downward")
-
-ENGINE_PACKAGES: dict[str, tuple[EnginePackage, ...]] = {
-    "fd": (_UP_FD, EnginePackage("fast_downward.translate", "up-fast-downward")),
-    "fd-up": (_UP, _UP_FD),
-    "symk": (_UP, EnginePackage("up_symk", "up-symk")),
-    # pyperplan's problem is grounded by Fast Downward's grounder first.
-    "pyperplan": (_UP, EnginePackage("up_pyperplan", "up-pyperplan"), _UP_FD),
-}
-"""The Python packages each planner needs, checked before it runs."""
-
-PLANNER_DESCRIPTIONS: dict[str, str] = {
-    "fd": "Fast Downward, A* bounded by the budget (default)",
-    "fd-up": "the same search through unified-planning's OneshotPlanner",
-    "symk": "SymK through up-symk: optimal symbolic search sym_bd bounded by the budget",
-    "pyperplan": "pyperplan through up-pyperplan: breadth-first search on a compiled "
-                 "variant where damage is an extra unit step, so plan length = cost",
-    "search": "exhaustive A* over the simulator (the reference)",
-}
-"""One line per planner, for `--help`."""
+@dataclass(frozen=True, slots=True)
+class Backend:
+    description: str
+    """One line for `--help`."""
+    packages: tuple[RequiredPackage, ...]
+    """Checked before the back-end is imported."""
+    load: Callable[[], PlannerFunction]
+    """Imports the back-end, and what its runs will import, and returns its entry point."""
 
 
-def _checked(name: str, planner: PlannerFunction) -> PlannerFunction:
-    """`planner`, returning an ERROR outcome that names what is missing instead of raising."""
+def _fast_downward() -> PlannerFunction:
+    from translator.planners.fast_downward import solve_direct
 
-    def run(level: Level, options: PlannerOptions) -> PlannerOutcome:
-        try:
-            for needed in ENGINE_PACKAGES.get(name, ()):
-                require_package(needed.module, needed.package, name)
-            return planner(level, options)
-        except PlannerUnavailable as error:
-            return PlannerOutcome(Status.ERROR, None, None, name, False, str(error))
-
-    run.__name__ = planner.__name__
-    run.__doc__ = planner.__doc__
-    return run
+    return solve_direct
 
 
-PLANNERS: dict[str, PlannerFunction] = {
-    "fd": _checked("fd", run_fast_downward),
-    "fd-up": _checked("fd-up", run_fast_downward_through_up),
-    "symk": _checked("symk", run_symk),
-    "pyperplan": _checked("pyperplan", run_pyperplan),
-    "search": run_search,
+def _fast_downward_through_up() -> PlannerFunction:
+    from translator.planners.fd_oneshot import solve_with_fast_downward_through_up
+
+    return solve_with_fast_downward_through_up
+
+
+def _symk() -> PlannerFunction:
+    import up_symk  # noqa: F401 - the engine, imported before worker processes fork
+
+    from translator.planners.symk_oneshot import solve_with_symk
+
+    return solve_with_symk
+
+
+def _pyperplan() -> PlannerFunction:
+    import up_fast_downward  # noqa: F401 - the grounder, imported before worker processes fork
+    import up_pyperplan.engine  # noqa: F401 - the engine, likewise
+
+    from translator.planners.pyperplan_bfs import solve_with_pyperplan
+
+    return solve_with_pyperplan
+
+
+def _search() -> PlannerFunction:
+    from translator.planners.exhaustive import solve_with_search
+
+    return solve_with_search
+
+
+_UP = RequiredPackage("unified_planning", "unified-planning")
+_UP_FD = RequiredPackage("up_fast_downward", "up-fast-downward")
+
+PLANNERS: dict[str, Backend] = {
+    "fd": Backend(
+        "Fast Downward, A* with a pattern database over the hero's cell, bounded by the "
+        "budget (default)",
+        (_UP_FD, RequiredPackage("fast_downward.translate", "up-fast-downward")),
+        _fast_downward),
+    "fd-up": Backend(
+        "Fast Downward through unified-planning's OneshotPlanner, blind A* "
+        "(astar(blind())) bounded by the budget",
+        (_UP, _UP_FD), _fast_downward_through_up),
+    "symk": Backend(
+        "SymK through up-symk: optimal symbolic search sym_bd bounded by the budget",
+        (_UP, RequiredPackage("up_symk", "up-symk")), _symk),
+    "pyperplan": Backend(
+        "pyperplan through up-pyperplan: breadth-first search on a compiled variant where "
+        "damage is an extra unit step, so plan length = cost",
+        # pyperplan's problem is grounded by Fast Downward's grounder first.
+        (_UP, RequiredPackage("up_pyperplan", "up-pyperplan"), _UP_FD), _pyperplan),
+    "search": Backend("exhaustive A* over the simulator (the reference)", (), _search),
 }
 DEFAULT_PLANNER = "fd"
 
-_WARM_UP_MODULES: dict[str, tuple[str, ...]] = {
-    "fd": ("translator.planners.fast_downward", "fast_downward.translate.main"),
-    "fd-up": ("translator.planners.fd_oneshot",),
-    "symk": ("translator.planners.symk", "translator.planners.fd_oneshot", "translator.planners.oneshot", "up_symk"),
-    "pyperplan": ("translator.planners.pyperplan_bfs", "translator.encode.strips_compile",
-                  "translator.planners.oneshot", "up_pyperplan.engine", "up_fast_downward"),
-}
+
+def _check_packages(name: str) -> None:
+    for needed in PLANNERS[name].packages:
+        require_package(needed.module, needed.package, name)
+
+
+def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutcome:
+    """Planner `name` on `level`; what keeps it from running is an ERROR outcome."""
+    try:
+        _check_packages(name)
+        return PLANNERS[name].load()(level, options)
+    except PlannerUnavailable as error:
+        return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
 
 
 def prepare_planner(name: str) -> None:
-    """Import what planner `name` needs once, before worker processes are forked from us.
+    """Import what planner `name` needs, and parse the schemas its plans are read with, once,
+    before worker processes are forked from us.
 
     A planner whose packages are missing is left alone here: running it reports them."""
-    import importlib
-
-    for needed in ENGINE_PACKAGES.get(name, ()):
-        try:
-            require_package(needed.module, needed.package, name)
-        except PlannerUnavailable:
-            return
-    for module in _WARM_UP_MODULES.get(name, ()):
-        importlib.import_module(module)
+    helltaker_domain()
+    try:
+        _check_packages(name)
+    except PlannerUnavailable:
+        return
+    PLANNERS[name].load()
 
 
 def describe_planners() -> str:
     """`name = description; ...`, for the `--planner` help of every command."""
-    return "; ".join(f"{name} = {PLANNER_DESCRIPTIONS[name]}" for name in PLANNERS)
+    return "; ".join(f"{name} = {backend.description}" for name, backend in PLANNERS.items())

@@ -7,34 +7,20 @@ translator, planners) is not imported again, and every task starts from fresh mo
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from multiprocessing.connection import Connection, wait
+from multiprocessing.connection import wait
 from typing import Any, TypeVar
 
-from strips_model.errors import RunError
+from translator.planners.processes import Child, receive, start_child, stop
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
-class WorkerDied(RunError):
-    """A worker process ended without sending its result (killed, out of memory)."""
-
-
 def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
         (os.cpu_count() or 1)
-
-
-def _run_child(function: Callable[[Any], Any], item: Any, sender: Connection) -> None:
-    try:
-        sender.send((True, function(item)))
-    except BaseException as error:  # noqa: BLE001 - handed to the parent, which re-raises it
-        sender.send((False, error))
-    finally:
-        sender.close()
 
 
 def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
@@ -43,36 +29,27 @@ def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
 
     With `isolate`, every item runs in a process of its own even when one job at a time is
     asked for (benchmarks use it so that no run inherits state from the previous one).
+    A task's exception is raised here when its turn comes; a worker that dies raises
+    WorkerDied.
     """
     if not isolate and (jobs <= 1 or len(items) <= 1):
         for item in items:
             yield function(item)
         return
-    context = multiprocessing.get_context("fork")
     waiting = list(enumerate(items))
-    running: dict[int, tuple[Any, Connection]] = {}
+    running: dict[int, Child] = {}
     finished: dict[int, tuple[bool, Any]] = {}
     next_index = 0
     try:
         while next_index < len(items):
             while waiting and len(running) < max(1, jobs):
                 index, item = waiting.pop(0)
-                receiver, sender = context.Pipe(duplex=False)
-                process = context.Process(target=_run_child, args=(function, item, sender))
-                process.start()
-                sender.close()
-                running[index] = (process, receiver)
-            ready = wait([receiver for _, receiver in running.values()])
-            for index, (process, receiver) in list(running.items()):
-                if receiver not in ready:
-                    continue
-                try:
-                    finished[index] = receiver.recv()
-                except EOFError:
-                    finished[index] = (False, WorkerDied(f"worker for task {index} died"))
-                receiver.close()
-                process.join()
-                del running[index]
+                running[index] = start_child(f"worker for task {index}", function, item)
+            ready = wait([child.receiver for child in running.values()])
+            for index, child in list(running.items()):
+                if child.receiver in ready:
+                    del running[index]
+                    finished[index] = _outcome(child)
             while next_index in finished:
                 ok, value = finished.pop(next_index)
                 if not ok:
@@ -80,7 +57,13 @@ def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
                 yield value
                 next_index += 1
     finally:
-        for process, receiver in running.values():
-            process.terminate()
-            process.join()
-            receiver.close()
+        for child in running.values():
+            stop(child)
+
+
+def _outcome(child: Child) -> tuple[bool, Any]:
+    """(True, result) or (False, the exception): raised only when the task's turn comes."""
+    try:
+        return True, receive(child)
+    except BaseException as error:  # noqa: BLE001 - re-raised in input order
+        return False, error

@@ -8,6 +8,7 @@ exit 3). Messages are one line, prefixed with the place they refer to when there
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 
@@ -58,8 +59,6 @@ class SchemaError(InputError):
 
 def read_text(path: str) -> str:
     """Read a UTF-8 file, turning OS and decoding failures into one-line input errors."""
-    import os
-
     if os.path.isdir(path):
         raise InputError("is a directory, expected a file", Position(path))
     try:

@@ -1,106 +1,159 @@
-"""Shared helpers: the ../shared directory, inline levels and short replays.
+"""The tables of expected results, and how tests receive them.
 
-Test modules import the plain functions from here (`from conftest import ...`); pytest puts this
-directory on `sys.path` because `tests/` is not a package.
+One table of levels: every shared level with the budget and par PAR.md lists (read by the
+project's own PAR.md reader), and every level of `levels/` with the budget and par it was made
+with. One table of published plans: the plans the seed reports printed, with the verdict the
+rules give each (valid, or the exact reason it is rejected).
+
+Tests never import this module. A test that takes an argument named `level_case` (every
+level), `shared_case`, `repo_case` or `published_plan` is run once per row (see `pytest_generate_tests`); the
+`level_table` and `published_plans` fixtures hand out the whole tables. Plain helpers are in helpers.py.
 """
 
 from __future__ import annotations
 
-import textwrap
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
+from helpers import ROOT, SHARED, SHARED_ABSENT
 
-from strips_model.level import Cell, Level, State, load_level, parse_level
-from strips_model.simulator import Move, step
 from translator.bench.par import read_par_table
 
-ROOT = Path(__file__).resolve().parents[1]
-"""The project checkout (the directory holding pyproject.toml)."""
-SHARED = ROOT.parent / "shared"
-"""Rules, level files, par table and seed reports shared by every checkout."""
-SHARED_ABSENT = "../shared is absent: shared levels, PAR.md and seeds cannot be read"
+
+@dataclass(frozen=True)
+class LevelCase:
+    path: Path
+    label: str
+    """`classic/level1.txt` for a shared level (its PAR.md key), `levels/x.txt` for ours."""
+    budget: int
+    """The budget line of the file."""
+    par: int
+    """Least total cost under RULES.md, damage included (R-G3)."""
+
+    @property
+    def shared(self) -> bool:
+        return not self.label.startswith("levels/")
 
 
-def shared_path(relpath: str) -> Path:
-    """Path of a file under ../shared; skips the test when the directory is missing."""
-    if not SHARED.is_dir():
-        pytest.skip(SHARED_ABSENT)
-    return SHARED / relpath
+REPO_LEVELS: dict[str, tuple[int, int]] = {
+    "level1.txt": (23, 23),
+    "level6_report.txt": (43, 42),
+    "lock_and_key.txt": (14, 14),
+    "static_spikes.txt": (8, 8),
+    "trap_lowered_start.txt": (10, 10),
+    "trap_raised_start.txt": (6, 6),
+    "skeleton_on_spikes.txt": (10, 10),
+    "skeleton_on_trap.txt": (9, 9),
+    "boulder_wait.txt": (5, 5),
+    "boulder_on_key.txt": (12, 12),
+    "hero_starts_next_to_demon.txt": (0, 0),
+}
+"""(budget, par) of each file in levels/; budget = par but for level 6's one move of slack, as
+in PAR.md (levels/README.md says where each comes from)."""
 
 
-def shared_level(relpath: str) -> Level:
-    """Load a shared level, e.g. `shared_level("levels/classic/level1.txt")`."""
-    return load_level(str(shared_path(relpath)))
+def shared_cases() -> tuple[LevelCase, ...]:
+    return tuple(LevelCase(SHARED / "levels" / row.level, row.level, row.budget, row.par)
+                 for row in read_par_table(SHARED / "PAR.md"))
 
 
-def shared_params(values: list[Any]) -> list[Any]:
-    """Parameters for a test over shared data: one skipped parameter when ../shared is absent."""
-    if values:
-        return values
-    return [pytest.param(None, marks=pytest.mark.skip(reason=SHARED_ABSENT))]
+def repo_cases() -> tuple[LevelCase, ...]:
+    return tuple(LevelCase(ROOT / "levels" / name, f"levels/{name}", budget, par)
+                 for name, (budget, par) in sorted(REPO_LEVELS.items()))
 
 
-def shared_level_files() -> list[str]:
-    """Every shared level as a path relative to ../shared/levels, e.g. `classic/level1.txt`."""
-    levels = SHARED / "levels"
-    if not levels.is_dir():
-        return []
-    return sorted(path.relative_to(levels).as_posix() for path in levels.glob("*/*.txt"))
+@dataclass(frozen=True)
+class PublishedPlan:
+    level: str
+    """The level file under ../shared/levels."""
+    letters: str
+    alphabet: str
+    source: str
+    """Where the seed printed it."""
+    rejected: str | None = None
+    """The validator's exact reason when the rules reject the plan; None when it is valid."""
 
 
-def par_table() -> list[tuple[str, int, int]]:
-    """Rows (file under levels/, budget, par) of ../shared/PAR.md, the single source of pars."""
-    return [(row.level, row.budget, row.par) for row in read_par_table(SHARED / "PAR.md")]
+_SEED_000 = "seed 000, section 2.3"
+PUBLISHED_PLANS: tuple[PublishedPlan, ...] = (
+    PublishedPlan("classic/level1.txt", "dlllllllddlddrruurrrrdr", "en",
+                  "seed 003, Level #1 output"),
+    # Seed 000 lists traps1 as "None" (no plan found), so it has no row; the exhaustive search
+    # solves it. Its plans for levels 3, 6 and 8 are each one letter short of a valid plan,
+    # traced by hand against RULES.md:
+    # - level 3: after letter 17 the hero is at (7,5) with the key; letter 18 kicks the
+    #   skeleton from (7,6) to (7,7), 19 steps to (7,6), 20 kicks the skeleton into the wall
+    #   at (7,8) (destroyed, R-A4); letter 21 'h' faces the wall at (6,6). With one more 'd'
+    #   the plan is valid at 32 (the par).
+    # - level 6: letter 24 'b' kicks the skeleton at (6,2) into the wall at (7,2) with the hero
+    #   at (5,2); letter 25 'd' faces the wall at (5,3). With a fourth 'd' in "bbddd" it is
+    #   valid at 43.
+    # - level 8: the hero ends at (3,5), two rows below the demon at (1,5); one more 'h'
+    #   before "dd" makes it valid at 12.
+    *(PublishedPlan(level, letters, "fr", _SEED_000, rejected) for level, letters, rejected in (
+        ("tests/locknkey.txt", "gggddddddddd", None),
+        ("tests/corridor.txt", "bbb", None),
+        ("tests/spikes1.txt", "dbddh", None),
+        ("tests/spikes2.txt", "dddddd", None),
+        ("tests/spikes3.txt", "ddddddd", None),
+        ("tests/spikes4.txt", "bbb", None),
+        ("tests/trapsmob1.txt", "ddddd", None),
+        ("tests/trapsmob2.txt", "ddddd", None),
+        ("tests/trapsTTT.txt", "dddd", None),
+        ("tests/trapsUUU.txt", "ddddd", None),
+        ("classic/level1.txt", "bgbbgggggbgbbddhhddddbd", None),
+        ("classic/level2.txt", "dhhhhhhdddbddbbbbggb", None),
+        ("classic/level3.txt", "gggggbbbbgghbdddddddhhhhhh",
+         "letter 21 'h': hero at (7,6) walks into a wall at (6,6) (R-A0)"),
+        ("classic/level4.txt", "bbbdbbdddhgghhdbbdddb", None),
+        ("classic/level5.txt", "bbbbddhdddbhghhgghhhh", None),
+        ("classic/level6.txt", "gbddbbggbggbbdddhhbggbbbdddhhddddbbggbb",
+         "letter 25 'd': hero at (5,2) walks into a wall at (5,3) (R-A0)"),
+        ("classic/level7.txt", "hhbgghhdbbbggghhhhddhbddddhhddhh", None),
+        ("classic/level8.txt", "hghhhhhhhdd",
+         "plan ends with the hero at (3,5), not next to a demon (R-G1)"),
+        ("classic/level9.txt", "dhhddddhbddghhddddbbddhhdggghhhgh", None),
+    )),
+)
 
 
-def make_level(grid: str, budget: int = 99, title: str = "inline") -> Level:
-    """Build a level from a grid drawn in a triple-quoted string (common indentation removed).
-
-    Draw at least one row starting with a non-blank character, or the dedent would eat
-    meaningful leading floor.
-    """
-    rows = textwrap.dedent(grid).strip("\n")
-    return parse_level(f"{title}\n{budget}\n{rows}\n", source="<inline>")
+def _published_plans() -> tuple[PublishedPlan, ...]:
+    return PUBLISHED_PLANS if SHARED.is_dir() else ()
 
 
-def play(level: Level, letters: str, state: State | None = None) -> tuple[State, list[int]]:
-    """Apply English letters from the start (or `state`); every letter must be an action.
-
-    Returns the final state and the cost of each letter.
-    """
-    current = level.start if state is None else state
-    costs: list[int] = []
-    for index, letter in enumerate(letters, start=1):
-        outcome = step(level, current, letter)
-        assert isinstance(outcome, Move), f"letter {index} {letter!r} is not an action: {outcome}"
-        costs.append(outcome.cost)
-        current = outcome.state
-    return current, costs
+_ROWS: dict[str, tuple[Callable[[], Sequence[object]], Callable[[object], str]]] = {
+    "level_case": (lambda: shared_cases() + repo_cases(),
+                   lambda case: case.label),  # type: ignore[attr-defined]
+    "shared_case": (shared_cases, lambda case: case.label),  # type: ignore[attr-defined]
+    "repo_case": (repo_cases, lambda case: case.label),  # type: ignore[attr-defined]
+    "published_plan": (_published_plans,
+                       lambda plan: f"{plan.level}:{plan.source}"),  # type: ignore[attr-defined]
+}
 
 
-def last_move(level: Level, letters: str) -> Move:
-    """The `Move` of the last letter of `letters`, the earlier ones applied from the start."""
-    before, _ = play(level, letters[:-1])
-    outcome = step(level, before, letters[-1])
-    assert isinstance(outcome, Move), f"last letter {letters[-1]!r} is not an action: {outcome}"
-    return outcome
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """One run per row for each table argument a test takes; a table that needs ../shared is
+    one skipped run when ../shared is absent."""
+    for argument, (rows, label) in _ROWS.items():
+        if argument not in metafunc.fixturenames:
+            continue
+        found = rows()
+        if found:
+            metafunc.parametrize(argument, found, ids=label)
+        else:
+            metafunc.parametrize(argument, [pytest.param(None, marks=pytest.mark.skip(
+                reason=SHARED_ABSENT))])
 
 
-def state(
-    hero: Cell,
-    boulders: tuple[Cell, ...] = (),
-    skeletons: tuple[Cell, ...] = (),
-    has_key: bool = False,
-    lock_closed: bool = False,
-    parity: int = 0,
-) -> State:
-    """A `State` written with tuples, for exact comparisons."""
-    return State(hero, frozenset(boulders), frozenset(skeletons), has_key, lock_closed, parity)
+@pytest.fixture(scope="session")
+def level_table() -> tuple[LevelCase, ...]:
+    """Every shared level (none without ../shared) and every level of levels/."""
+    return shared_cases() + repo_cases()
 
 
-@pytest.fixture
-def inline_level() -> Any:
-    """Fixture form of `make_level`."""
-    return make_level
+@pytest.fixture(scope="session")
+def published_plans() -> tuple[PublishedPlan, ...]:
+    """Every published plan with its verdict (none without ../shared)."""
+    return _published_plans()

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from helpers import ROOT
 
 from translator.bench.benchmark import PHASES
 from translator.bench.par import par_of_level

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, par_table, shared_path
+from helpers import ROOT, shared_path
 
 from translator.cli.main import main
 
@@ -31,9 +31,10 @@ def level_file(tmp_path: Path) -> str:
     return str(path)
 
 
-def shared_map_and_par() -> tuple[str, int]:
+@pytest.fixture
+def shared_map_and_par(level_table) -> tuple[str, int]:
     path = shared_path(f"levels/{SHARED_MAP}")
-    (par,) = [par for relpath, _, par in par_table() if relpath == SHARED_MAP]
+    (par,) = [case.par for case in level_table if case.label == SHARED_MAP]
     return str(path), par
 
 
@@ -138,9 +139,10 @@ def test_validate_french_alphabet(level_file: str, capsys: pytest.CaptureFixture
         "at (1,1) (R-A0)"
 
 
-def test_solve_search_prints_a_plan_that_validates(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_search_prints_a_plan_that_validates(capsys: pytest.CaptureFixture[str],
+                                                   shared_map_and_par: tuple[str, int]) -> None:
     """solve --planner search: the printed plan is accepted by validate at the par."""
-    path, par = shared_map_and_par()
+    path, par = shared_map_and_par
     assert main(["solve", path, "--planner", "search"]) == 0
     (plan,) = capsys.readouterr().out.splitlines()
     assert main(["validate", path, plan, "--json"]) == 0
@@ -148,18 +150,20 @@ def test_solve_search_prints_a_plan_that_validates(capsys: pytest.CaptureFixture
     assert data["valid"] is True and data["cost"] == par
 
 
-def test_solve_search_budget_below_par_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_search_budget_below_par_exits_1(capsys: pytest.CaptureFixture[str],
+                                               shared_map_and_par: tuple[str, int]) -> None:
     """solve --budget par-1: proven unsolvable, exit 1, nothing on stdout."""
-    path, par = shared_map_and_par()
+    path, par = shared_map_and_par
     assert main(["solve", path, "--planner", "search", "--budget", str(par - 1)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
     assert f"no plan within budget {par - 1}" in captured.err
 
 
-def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str],
+                                 shared_map_and_par: tuple[str, int]) -> None:
     """solve --json: one object per level with the documented keys."""
-    path, par = shared_map_and_par()
+    path, par = shared_map_and_par
     corridor = str(shared_path("levels/tests/corridor.txt"))
     assert main(["solve", path, corridor, "--planner", "search", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -172,9 +176,10 @@ def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert first["cost"] == par
 
 
-def test_solve_search_json_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_search_json_unsolvable(capsys: pytest.CaptureFixture[str],
+                                      shared_map_and_par: tuple[str, int]) -> None:
     """solve --json with budget par-1: status unsolvable, plan null, exit 1."""
-    path, par = shared_map_and_par()
+    path, par = shared_map_and_par
     assert main(["solve", path, "--planner", "search", "--json", "--budget", str(par - 1)]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "unsolvable" and data["plan"] is None and data["cost"] is None

@@ -7,7 +7,7 @@ import re
 from functools import cache
 
 import pytest
-from conftest import ROOT, make_level, shared_level, shared_path
+from helpers import ROOT, make_level, shared_level, shared_path
 
 from strips_model.level import load_level
 from strips_model.reports.document import Report, load_report

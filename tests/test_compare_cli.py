@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, shared_path
+from helpers import ROOT, shared_path
 
 from strips_model.schema import helltaker_domain
 from translator.cli.main import main

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from helpers import ROOT
 
 from strips_model.level import load_level
 from strips_model.schema import helltaker_domain

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import ROOT, SHARED, par_table, shared_params
+from helpers import ROOT
 
 from strips_model.level import load_level
 from strips_model.moves import parse_plan
@@ -27,18 +27,18 @@ def _solve(capsys, *args: str) -> tuple[int, list[dict]]:  # type: ignore[type-a
     return code, [json.loads(line) for line in captured.out.splitlines()]
 
 
-def test_shared_levels_solved_optimally_within_budget(capsys) -> None:
-    rows = par_table()
+def test_shared_levels_solved_optimally_within_budget(capsys, level_table) -> None:
+    rows = [case for case in level_table if case.shared]
     if not rows:
         pytest.skip("../shared is absent: PAR.md and the shared levels cannot be read")
-    paths = [str(SHARED / "levels" / relpath) for relpath, _, _ in rows]
-    code, results = _solve(capsys, *paths)
+    code, results = _solve(capsys, *(str(case.path) for case in rows))
     assert code == 0
-    for (relpath, budget, par), result in zip(rows, results, strict=True):
-        assert result["status"] == "solved", relpath
+    for case, result in zip(rows, results, strict=True):
+        par = case.par
+        assert result["status"] == "solved", case.label
         assert result["valid"] is True
-        assert result["cost"] == par, relpath
-        assert result["budget"] == budget
+        assert result["cost"] == par, case.label
+        assert result["budget"] == case.budget
         assert result["optimal"] is True
         assert result["planner"].startswith("fd astar(")
         level = load_level(result["level"])
@@ -53,10 +53,8 @@ def test_repo_levels_solved_and_agree_with_the_exhaustive_search(capsys) -> None
         assert result["valid"] is True and result["cost"] == reference.cost, path
 
 
-@pytest.mark.parametrize("row", shared_params(par_table()), ids=lambda row: row and row[0])
-def test_budget_par_minus_one_is_proven_unsolvable(row: tuple[str, int, int], capsys) -> None:
-    relpath, _, par = row
-    code, results = _solve(capsys, "--budget", str(par - 1), str(SHARED / "levels" / relpath))
+def test_budget_par_minus_one_is_proven_unsolvable(shared_case, capsys) -> None:
+    code, results = _solve(capsys, "--budget", str(shared_case.par - 1), str(shared_case.path))
     assert code == 1
     assert results[0]["status"] == "unsolvable"
     assert results[0]["plan"] is None

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ROOT, play
+from helpers import ROOT, play
 from PIL import Image
 
 from strips_model.level import load_level

@@ -6,9 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import (
+from helpers import (
     make_level,
-    par_table,
     shared_level,
     shared_level_files,
     shared_params,
@@ -43,11 +42,10 @@ def test_every_shared_level_parses_and_round_trips(relpath: str) -> None:
     assert level.start.lock_closed == (level.lock is not None)
 
 
-@pytest.mark.parametrize("row", shared_params(par_table()))
-def test_shared_budgets_match_par_table(row: tuple[str, int, int]) -> None:
-    """F1: the budget line of each file is the budget PAR.md lists for it."""
-    relpath, budget, _ = row
-    assert shared_level(f"levels/{relpath}").budget == budget
+def test_level_budgets_match_the_level_table(level_case) -> None:
+    """F1: the budget line of each file is the budget PAR.md (shared levels) or the table of
+    our levels lists for it."""
+    assert load_level(str(level_case.path)).budget == level_case.budget
 
 
 def test_level1_cells_by_hand() -> None:

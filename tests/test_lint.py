@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import shared_path
+from helpers import shared_path
 
 from strips_model.reports.document import load_report
 from strips_model.schema import helltaker_domain, parse_schemas

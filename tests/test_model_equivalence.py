@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHARED, shared_level_files, shared_params
+from helpers import ROOT, SHARED, shared_level_files, shared_params
 
 from strips_model.level import load_level, parse_level
 from strips_model.random_level import random_level_text

@@ -8,7 +8,7 @@ import json
 import sys
 
 import pytest
-from conftest import ROOT, SHARED, make_level, par_table
+from helpers import ROOT, SHARED, make_level
 
 from strips_model.level import load_level
 from strips_model.moves import Direction, parse_plan
@@ -30,14 +30,15 @@ def _solve(capsys, *args: str) -> tuple[int, list[dict], str]:  # type: ignore[t
 
 @pytest.mark.planner
 @pytest.mark.parametrize("planner", NEW_PLANNERS)
-def test_shared_test_maps_solved_at_par(planner: str, capsys) -> None:
-    rows = [row for row in par_table() if row[0].startswith("tests/")]
+def test_shared_test_maps_solved_at_par(planner: str, capsys, level_table) -> None:
+    rows = [case for case in level_table if case.label.startswith("tests/")]
     if not rows:
         pytest.skip("../shared is absent: PAR.md and the shared levels cannot be read")
-    paths = [str(SHARED / "levels" / relpath) for relpath, _, _ in rows]
+    paths = [str(case.path) for case in rows]
     code, results, err = _solve(capsys, "--planner", planner, "--jobs", "2", *paths)
     assert code == 0, err
-    for (relpath, budget, par), result in zip(rows, results, strict=True):
+    for case, result in zip(rows, results, strict=True):
+        relpath, budget, par = case.label, case.budget, case.par
         # Both planners are optimal, so they must meet PAR.md's exhaustive optimum (spikes3
         # only with kicks on spikes costing 2, RULES.md E10).
         assert (result["status"], result["cost"], result["valid"]) == ("solved", par, True), \

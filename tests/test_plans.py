@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHARED, make_level, shared_params, shared_path
+from helpers import ROOT, SHARED, make_level, shared_params, shared_path
 
 from strips_model.level import Level, State, load_level
 from strips_model.moves import Direction, parse_plan

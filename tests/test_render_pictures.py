@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_level, play
+from helpers import ROOT, make_level, play
 from PIL import Image
 
 from strips_model.level import Cell, Level, load_level

@@ -1,7 +1,7 @@
 """The levels shipped in `levels/`: par, tightness, each map's mechanic, level 6's rebuild.
 
-One table of expected verdicts (`EXPECTED`) drives the parametrized tests; every `levels/*.txt`
-must have a row. The mechanic maps are checked twice: the optimal plan's trace applies the rule
+The table of levels in conftest.py (budget and par of each file) drives the parametrized
+tests; every `levels/*.txt` must have a row. The mechanic maps are checked twice: the optimal plan's trace applies the rule
 the map is named for, and the same search with that mechanic forbidden (or the map with the symbol
 swapped) needs more, so the mechanic is really necessary and not just present.
 """
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import ROOT, SHARED
 
 from strips_model.level import Cell, Level, State, load_level, parse_level
 from strips_model.moves import Direction
@@ -24,38 +25,15 @@ from strips_model.validator import TraceStep, validate
 from translator.planners.best_first import best_first_search
 from translator.planners.exhaustive import solve_exhaustively
 
-REPO = Path(__file__).resolve().parents[1]
-LEVELS = REPO / "levels"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+LEVELS = ROOT / "levels"
 
-
-@dataclass(frozen=True)
-class Expected:
-    par: int
-    """Least total cost, damage included (R-G3)."""
-    budget: int
-    """The budget line of the file; equal to par except level 6's one move of slack (PAR.md)."""
-
-
-EXPECTED: dict[str, Expected] = {
-    "level1.txt": Expected(par=23, budget=23),
-    "level6_report.txt": Expected(par=42, budget=43),
-    "lock_and_key.txt": Expected(par=14, budget=14),
-    "static_spikes.txt": Expected(par=8, budget=8),
-    "trap_lowered_start.txt": Expected(par=10, budget=10),
-    "trap_raised_start.txt": Expected(par=6, budget=6),
-    "skeleton_on_spikes.txt": Expected(par=10, budget=10),
-    "skeleton_on_trap.txt": Expected(par=9, budget=9),
-    "boulder_wait.txt": Expected(par=5, budget=5),
-    "boulder_on_key.txt": Expected(par=12, budget=12),
-    "hero_starts_next_to_demon.txt": Expected(par=0, budget=0),
-}
 
 LEVEL_FILES = sorted(LEVELS.glob("*.txt"))
 
 
-def test_table_covers_every_level_file() -> None:
-    assert sorted(path.name for path in LEVEL_FILES) == sorted(EXPECTED)
+def test_table_covers_every_level_file(level_table) -> None:
+    listed = [case.path.name for case in level_table if not case.shared]
+    assert sorted(path.name for path in LEVEL_FILES) == sorted(listed)
 
 
 @pytest.fixture(scope="module")
@@ -74,10 +52,9 @@ def optimal() -> Callable[[str], tuple[Level, tuple[str, ...], int]]:
     return get
 
 
-@pytest.mark.parametrize("path", LEVEL_FILES, ids=lambda path: path.name)
-def test_level_parses_solves_at_par_and_is_tight(path: Path, optimal) -> None:
-    expected = EXPECTED[path.name]
-    level, plan, cost = optimal(path.name)
+def test_level_parses_solves_at_par_and_is_tight(repo_case, optimal) -> None:
+    expected = repo_case
+    level, plan, cost = optimal(repo_case.path.name)
     assert level.budget == expected.budget
     assert cost == expected.par
     verdict = validate(level, plan)

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, shared_level, shared_path
+from helpers import ROOT, shared_level, shared_path
 
 from strips_model.errors import SchemaError
 from strips_model.level import load_level

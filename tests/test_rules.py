@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import last_move, make_level, play, state
+from helpers import last_move, make_level, play, state
 
 from strips_model.level import Level, State
 from strips_model.moves import Direction, parse_plan

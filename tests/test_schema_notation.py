@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import shared_path
+from helpers import shared_path
 
 from strips_model.errors import SchemaError
 from strips_model.reports.document import load_report

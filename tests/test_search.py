@@ -4,30 +4,28 @@ the best-first search under it finds cheapest paths within a bound, the same one
 from __future__ import annotations
 
 import pytest
-from conftest import make_level, par_table, shared_level, shared_params
+from helpers import make_level
 
+from strips_model.level import load_level
 from strips_model.validator import validate
 from translator.planners.best_first import SearchTimeout, best_first_search
 from translator.planners.exhaustive import solve_exhaustively
 
 
-def test_par_table_lists_every_shared_level() -> None:
+def test_par_table_lists_every_shared_level(level_table) -> None:
     """Test data: PAR.md is parsed into 20 rows (9 classic levels, 11 test maps)."""
-    rows = par_table()
+    rows = [case for case in level_table if case.shared]
     if not rows:
         pytest.skip("../shared is absent: PAR.md cannot be read")
     assert len(rows) == 20
-    assert sum(relpath.startswith("classic/") for relpath, _, _ in rows) == 9
+    assert sum(case.label.startswith("classic/") for case in rows) == 9
 
 
-@pytest.mark.parametrize(
-    "row", shared_params([pytest.param(row, id=row[0]) for row in par_table()])
-)
-def test_search_reaches_par_and_proves_par_minus_one(row: tuple[str, int, int]) -> None:
+def test_search_reaches_par_and_proves_par_minus_one(shared_case) -> None:
     """R-G1..R-G3: an optimal plan costs exactly the par, validates, and par - 1 has no plan."""
-    relpath, budget, par = row
-    level = shared_level(f"levels/{relpath}")
-    assert level.budget == budget
+    par = shared_case.par
+    level = load_level(str(shared_case.path))
+    assert level.budget == shared_case.budget
     found = solve_exhaustively(level)
     assert found.plan is not None and found.cost == par
     verdict = validate(level, found.plan)

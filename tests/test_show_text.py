@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, make_level, play, shared_level_files, shared_params, shared_path
+from helpers import ROOT, make_level, play, shared_level_files, shared_params, shared_path
 
 from strips_model.level import Level, load_level
 from strips_model.moves import parse_plan

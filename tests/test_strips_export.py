@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SHARED, shared_params
+from helpers import ROOT, SHARED, shared_params
 
 from strips_model.level import load_level
 from strips_model.validator import validate

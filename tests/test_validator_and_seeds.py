@@ -3,85 +3,41 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make_level, shared_level, shared_params, shared_path
+from helpers import SHARED_ABSENT, make_level, shared_level, shared_path
 
 from strips_model.errors import PlanError
 from strips_model.moves import ALPHABETS, Direction, format_plan, parse_plan
 from strips_model.simulator import Event, Happening, Obstacle
 from strips_model.validator import event_text, obstacle_text, validate
 
-# Seed 003 (../shared/seeds/003_*.txt, "Level #1 output"), English alphabet.
-SEED_003_LEVEL1 = "dlllllllddlddrruurrrrdr"
 
-# Seed 000 (../shared/seeds/000_*.txt, section 2.3, "Expérimentations pratiques"): the plans its
-# Python solver printed, French alphabet hbgd. The seed lists traps1 as "None" (no plan found),
-# so it has no row here; the exhaustive search solves it (test_search.py).
-SEED_000_PLANS = {
-    "tests/locknkey.txt": "gggddddddddd",
-    "tests/corridor.txt": "bbb",
-    "tests/spikes1.txt": "dbddh",
-    "tests/spikes2.txt": "dddddd",
-    "tests/spikes3.txt": "ddddddd",
-    "tests/spikes4.txt": "bbb",
-    "tests/trapsmob1.txt": "ddddd",
-    "tests/trapsmob2.txt": "ddddd",
-    "tests/trapsTTT.txt": "dddd",
-    "tests/trapsUUU.txt": "ddddd",
-    "classic/level1.txt": "bgbbgggggbgbbddhhddddbd",
-    "classic/level2.txt": "dhhhhhhdddbddbbbbggb",
-    "classic/level3.txt": "gggggbbbbgghbdddddddhhhhhh",
-    "classic/level4.txt": "bbbdbbdddhgghhdbbdddb",
-    "classic/level5.txt": "bbbbddhdddbhghhgghhhh",
-    "classic/level6.txt": "gbddbbggbggbbdddhhbggbbbdddhhddddbbggbb",
-    "classic/level7.txt": "hhbgghhdbbbggghhhhddhbddddhhddhh",
-    "classic/level8.txt": "hghhhhhhhdd",
-    "classic/level9.txt": "dhhddddhbddghhddddbbddhhdggghhhgh",
-}
-
-# Seed 000 plans the rules reject, with the exact reason. Each is one letter short of a valid
-# plan, but only level 8 misses its last letter; levels 3 and 6 miss a letter inside a run, so
-# the replay walks into a wall before the end (traced by hand against RULES.md):
-# - level 3: after letter 17 the hero is at (7,5) with the key; letter 18 kicks the skeleton
-#   from (7,6) to (7,7), 19 steps to (7,6), 20 kicks the skeleton into the wall at (7,8)
-#   (destroyed, R-A4); letter 21 'h' faces the wall at (6,6). With one more 'd' the plan is
-#   valid at 32 (the par).
-# - level 6: letter 24 'b' kicks the skeleton at (6,2) into the wall at (7,2) with the hero at
-#   (5,2); letter 25 'd' faces the wall at (5,3). With a fourth 'd' in "bbddd" it is valid at 43.
-# - level 8: the hero ends at (3,5), two rows below the demon at (1,5); one more 'h' before
-#   "dd" makes it valid at 12.
-SEED_000_REJECTED = {
-    "classic/level3.txt": "letter 21 'h': hero at (7,6) walks into a wall at (6,6) (R-A0)",
-    "classic/level6.txt": "letter 25 'd': hero at (5,2) walks into a wall at (5,3) (R-A0)",
-    "classic/level8.txt": "plan ends with the hero at (3,5), not next to a demon (R-G1)",
-}
-
-
-def seed_000_text() -> str:
-    (path,) = shared_path("seeds").glob("000_*.txt")
-    return path.read_text("utf-8")
-
-
-def test_seed_003_level1_is_valid_at_23() -> None:
+def test_seed_003_level1_is_valid_at_23(published_plans) -> None:
     """R-G1..R-G3: seed 003's level 1 plan reaches the demon exactly at its last letter, cost 23.
 
     Traced by hand: 3 kicks clear the skeleton row (the last one into the wall at (2,1)), two
     boulders are kicked aside and the hero ends at (6,6), left of the demon at (6,7).
     """
-    level = shared_level("levels/classic/level1.txt")
-    verdict = validate(level, parse_plan(SEED_003_LEVEL1))
+    if not published_plans:
+        pytest.skip(SHARED_ABSENT)
+    (plan,) = [plan for plan in published_plans if plan.source.startswith("seed 003")]
+    level = shared_level(f"levels/{plan.level}")
+    verdict = validate(level, parse_plan(plan.letters))
     assert verdict.valid, verdict.reason
     assert verdict.cost == 23 == level.budget
     assert verdict.goal_at == verdict.letters == 23
     assert verdict.trace[-1].state.hero == (6, 6)
 
 
-@pytest.mark.parametrize("relpath", shared_params(sorted(SEED_000_PLANS)))
-def test_seed_000_table_is_copied_from_the_seed(relpath: str) -> None:
-    """Test data: every plan of the table occurs verbatim in seed 000, next to its map name."""
-    text = seed_000_text()
-    plan = SEED_000_PLANS[relpath]
-    name = relpath.rsplit("/", 1)[1].removesuffix(".txt")
-    if relpath.startswith("classic/"):
+def test_published_plan_is_copied_from_its_seed(published_plan) -> None:
+    """Test data: every plan of the table occurs verbatim in its seed, next to its map name."""
+    seed = "003" if published_plan.source.startswith("seed 003") else "000"
+    (path,) = shared_path("seeds").glob(f"{seed}_*.txt")
+    text = path.read_text("utf-8")
+    plan = published_plan.letters
+    name = published_plan.level.rsplit("/", 1)[1].removesuffix(".txt")
+    if seed == "003":
+        assert plan in text
+    elif published_plan.level.startswith("classic/"):
         assert f"\n{name}\t{plan}\t" in text
     else:
         # The test maps are laid out as a "maps" row directly followed by its "plans" row.
@@ -96,26 +52,20 @@ def test_seed_000_table_is_copied_from_the_seed(relpath: str) -> None:
         assert pairs[name] == plan
 
 
-@pytest.mark.parametrize(
-    "relpath", shared_params(sorted(set(SEED_000_PLANS) - set(SEED_000_REJECTED)))
-)
-def test_seed_000_valid_plans(relpath: str) -> None:
-    """R-G1..R-G3: seed 000's plans for levels 1, 2, 4, 5, 7, 9 and the test maps are valid."""
-    level = shared_level(f"levels/{relpath}")
-    directions = parse_plan(SEED_000_PLANS[relpath], alphabet="fr")
-    verdict = validate(level, directions, alphabet="fr")
-    assert verdict.valid, verdict.reason
-    assert verdict.goal_at == len(directions)
-    assert verdict.cost <= level.budget
-
-
-@pytest.mark.parametrize("relpath", shared_params(sorted(SEED_000_REJECTED)))
-def test_seed_000_rejected_plans(relpath: str) -> None:
-    """R-A0 / R-G1: seed 000's plans for levels 3, 6 and 8 are rejected, with the exact reason."""
-    level = shared_level(f"levels/{relpath}")
-    verdict = validate(level, parse_plan(SEED_000_PLANS[relpath], alphabet="fr"), alphabet="fr")
-    assert not verdict.valid
-    assert verdict.reason == SEED_000_REJECTED[relpath]
+def test_published_plan_verdict(published_plan) -> None:
+    """R-A0, R-G1..R-G3: each published plan is valid within the budget, or rejected with the
+    exact reason the table gives (seed 000's plans for levels 3, 6 and 8)."""
+    level = shared_level(f"levels/{published_plan.level}")
+    alphabet = published_plan.alphabet
+    directions = parse_plan(published_plan.letters, alphabet=alphabet)
+    verdict = validate(level, directions, alphabet=alphabet)
+    if published_plan.rejected is None:
+        assert verdict.valid, verdict.reason
+        assert verdict.goal_at == len(directions)
+        assert verdict.cost <= level.budget
+    else:
+        assert not verdict.valid
+        assert verdict.reason == published_plan.rejected
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,12 +7,17 @@ has a time limit; an engine that hits it is not run on larger sizes.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import random
 from dataclasses import asdict, dataclass
 
+from matplotlib.figure import Figure
+
 from strips_model.level import parse_level
 from strips_model.random_level import Counts, layout_text
+from translator.atomic_write import write_files_atomically
 from translator.decode.solve import solve_level
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.registry import prepare_planner
@@ -99,14 +104,12 @@ def scaling_table(rows: list[ScalingRow]) -> str:
     return "\n".join(lines)
 
 
-def plot(rows: list[ScalingRow], directory: str) -> list[str]:
-    """Solve time against open cells, log scale; PNG and SVG. Returns the files written."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure, axes = plt.subplots(figsize=(7, 4.5))
+def plot(rows: list[ScalingRow]) -> dict[str, bytes]:
+    """Solve time against open cells, log scale: the bytes of a PNG and of an SVG, by
+    extension."""
+    # A bare Figure draws with Agg whatever the machine's display: no pyplot, no backend state.
+    figure = Figure(figsize=(7, 4.5))
+    axes = figure.subplots()
     series = {
         "Fast Downward, total": [(r.cells, r.seconds) for r in rows
                                  if r.engine == "fd" and r.status == "solved"],
@@ -133,29 +136,22 @@ def plot(rows: list[ScalingRow], directory: str) -> list[str]:
     axes.grid(True, which="both", alpha=0.3)
     axes.legend()
     figure.tight_layout()
-    written = []
+    pictures = {}
     for extension in ("png", "svg"):
-        path = os.path.join(directory, f"scaling.{extension}")
-        temporary = path + ".tmp"
-        figure.savefig(temporary, format=extension, dpi=110)
-        os.replace(temporary, path)
-        written.append(path)
-    plt.close(figure)
-    return written
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format=extension, dpi=110)
+        pictures[extension] = buffer.getvalue()
+    return pictures
 
 
 def write_scaling(rows: list[ScalingRow], directory: str | None) -> str:
-    import json
-
-    from translator.atomic_write import write_text_files_atomically
-
     table = scaling_table(rows)
     if directory:
-        os.makedirs(directory, exist_ok=True)
-        write_text_files_atomically({
-            os.path.join(directory, "scaling.md"): "# Scaling study\n\n" + table + "\n",
-            os.path.join(directory, "scaling.json"):
-                json.dumps([asdict(row) for row in rows], indent=2) + "\n",
-        })
-        plot(rows, directory)
+        files = {
+            "md": f"# Scaling study\n\n{table}\n".encode(),
+            "json": (json.dumps([asdict(row) for row in rows], indent=2) + "\n").encode(),
+            **plot(rows),
+        }
+        write_files_atomically({os.path.join(directory, f"scaling.{extension}"): data
+                                for extension, data in files.items()})
     return table

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from unified_planning.io import PDDLWriter
+from unified_planning.model import Problem
+
 from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.reports.document import Report
@@ -156,9 +159,7 @@ class Comparison:
                 "coverage": [rule.as_json() for rule in self.coverage]}
 
 
-def _pddl_bytes(problem: object) -> int:
-    from unified_planning.io import PDDLWriter
-
+def _pddl_bytes(problem: Problem) -> int:
     writer = PDDLWriter(problem)
     return len(writer.get_domain().encode()) + len(writer.get_problem().encode())
 

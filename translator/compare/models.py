@@ -24,6 +24,8 @@ from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.schema import Schema
 from translator.compare.observation import Observation
+from translator.compare.our_model import OurModel
+from translator.compare.report_model import ReportModel
 from translator.encode.grounding import GroundAction
 from translator.encode.level_facts import Atom
 
@@ -89,12 +91,8 @@ def compared_model(report: Report, label: str) -> ComparedModel:
     """The model a file describes, in the vocabulary its predicates belong to."""
     used = {lit.predicate for s in report.schemas for lit in (*s.preconditions, *s.effects)}
     if used >= REPORT_VOCABULARY:
-        from translator.compare.report_model import ReportModel
-
         return ReportModel(report, label)
     if used >= OUR_VOCABULARY:
-        from translator.compare.our_model import OurModel
-
         return OurModel(report, label)
     raise SchemaError(
         f"the schemas use neither seed 001's vocabulary ({', '.join(sorted(REPORT_VOCABULARY))}) "

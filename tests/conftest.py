@@ -6,8 +6,9 @@ with. One table of published plans: the plans the seed reports printed, with the
 rules give each (valid, or the exact reason it is rejected).
 
 Tests never import this module. A test that takes an argument named `level_case` (every
-level), `shared_case`, `repo_case` or `published_plan` is run once per row (see `pytest_generate_tests`); the
-`level_table` and `published_plans` fixtures hand out the whole tables. Plain helpers are in helpers.py.
+level), `shared_case`, `repo_case` or `published_plan` is run once per row (see
+`pytest_generate_tests`); the `level_table` and `published_plans` fixtures hand out the whole
+tables. Plain helpers are in helpers.py.
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ from strips_model.reports.init_level import SKELETON
 from strips_model.schema import UNTYPED, helltaker_domain
 from strips_model.validator import validate
 from translator.compare.comparison import compare_level
-from translator.compare.models import compared_model
 from translator.compare.coverage import PROBES, check_probe, distinct_probes
 from translator.compare.divergence import along_directions
 from translator.compare.model_run import accepts, search_exact, solve_model
+from translator.compare.models import compared_model
 from translator.compare.report_model import (
     ReportModel,
     constant_name,

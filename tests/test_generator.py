@@ -8,8 +8,8 @@ import pytest
 
 from strips_model.level import load_level, parse_level
 from strips_model.random_level import Counts
-from translator.cli.main import main
 from translator.bench.generator import generate_level
+from translator.cli.main import main
 from translator.planners.exhaustive import solve_exhaustively
 
 pytestmark = pytest.mark.planner

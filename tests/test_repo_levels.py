@@ -1,9 +1,10 @@
 """The levels shipped in `levels/`: par, tightness, each map's mechanic, level 6's rebuild.
 
 The table of levels in conftest.py (budget and par of each file) drives the parametrized
-tests; every `levels/*.txt` must have a row. The mechanic maps are checked twice: the optimal plan's trace applies the rule
-the map is named for, and the same search with that mechanic forbidden (or the map with the symbol
-swapped) needs more, so the mechanic is really necessary and not just present.
+tests; every `levels/*.txt` must have a row. The mechanic maps are checked twice: the optimal
+plan's trace applies the rule the map is named for, and the same search with that mechanic
+forbidden (or the map with the symbol swapped) needs more, so the mechanic is really necessary
+and not just present.
 """
 
 from __future__ import annotations

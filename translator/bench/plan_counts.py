@@ -88,7 +88,8 @@ class SlackPlans:
 def slack_plans(level: Level, plans: Sequence[FoundPlan]) -> SlackPlans:
     cheapest = min(plan.cost for plan in plans)
     minimal = {plan.directions for plan in plans if plan.cost == cheapest}
-    wait_added, routes, other = 0, set(), Counter()
+    wait_added, routes = 0, set()
+    other: Counter[tuple[int, int]] = Counter()
     for plan in plans:
         if plan.cost == cheapest:
             continue

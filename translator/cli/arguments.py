@@ -17,7 +17,7 @@ from strips_model.moves import ALPHABETS
 from translator.atomic_write import write_files_atomically
 from translator.planners.registry import DEFAULT_PLANNER, PLANNERS, describe_planners
 
-Subcommands = argparse._SubParsersAction  # type: ignore[type-arg]
+Subcommands = argparse._SubParsersAction
 """What `add_subparsers` returns; argparse names it privately."""
 
 

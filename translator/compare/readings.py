@@ -40,9 +40,9 @@ def static_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
         required = {str(lit) for lit in schema.preconditions if lit.positive}
         bound = bound_variables(schema)
         for effect in schema.effects:
-            if not effect.positive:
-                changed.add(effect.predicate)
-            elif str(effect) not in required and all(v in bound for v in _variables(effect)):
+            adds_new_value = str(effect) not in required and all(
+                v in bound for v in _variables(effect))
+            if not effect.positive or adds_new_value:
                 changed.add(effect.predicate)
     return frozenset(names - changed)
 

@@ -27,6 +27,7 @@ from translator.compare.report_model import (
     generated_init,
 )
 from translator.planners.exhaustive import solve_exhaustively
+from translator.planners.outcome import Status
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
 
@@ -255,7 +256,7 @@ def test_our_model_compared_with_itself_agrees() -> None:
     level = load_level(str(ROOT / "levels" / "lock_and_key.txt"))
     compared = compare_level(_ours(), _ours(), level, "fd")
     assert compared.agrees and compared.divergences == ()
-    assert compared.report.status == compared.ours.status == "solved"
+    assert compared.report.status is compared.ours.status is Status.SOLVED
     assert compared.report.game_cost == compared.ours.game_cost == 14
 
 
@@ -263,7 +264,7 @@ def test_our_model_compared_with_itself_agrees() -> None:
 def test_report_on_a_level_with_a_skeleton_on_spikes_is_unsolvable() -> None:
     level = load_level(str(ROOT / "levels" / "skeleton_on_spikes.txt"))
     compared = compare_level(_model(), _ours(), level, "search")
-    assert compared.report.status == "unsolvable" and compared.ours.status == "solved"
+    assert compared.report.status is Status.UNSOLVABLE and compared.ours.status is Status.SOLVED
     assert not compared.agrees
     assert any("destroyed" in d for d in compared.divergences)
 

@@ -14,7 +14,7 @@ from strips_model.level import load_level
 from strips_model.moves import Direction, parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.decode.solve import INVALID, Solution, solve_level
+from translator.decode.solve import Solution, solve_level
 from translator.planners.exit_codes import FastDownwardExit, status_of_exit, symk_status
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.registry import PLANNERS, describe_planners, run_planner
@@ -74,7 +74,7 @@ def test_pyperplan_reports_a_cheapest_plan_over_the_budget_as_unsolvable() -> No
 def test_pyperplan_plan_length_is_its_cost() -> None:
     level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
     solution = solve_level(level, "pyperplan", PlannerOptions(budget=8))
-    assert solution.status == "solved" and solution.verdict is not None
+    assert solution.status is Status.SOLVED and solution.verdict is not None
     assert solution.outcome.cost == solution.verdict.cost == 8
 
 
@@ -178,7 +178,7 @@ def test_plan_steps_are_decoded_to_key_presses_and_replayed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
         Status.SOLVED, "stub", True, steps=(_step("right"),), cost=2))
-    assert solution.status == "solved" and solution.directions == ("r",)
+    assert solution.status is Status.SOLVED and solution.directions == ("r",)
     assert solution.verdict is not None and solution.verdict.cost == 2
     assert [name for name, _ in solution.phases] == ["planner", "decode", "validate"]
 
@@ -187,20 +187,20 @@ def test_key_presses_of_a_planner_over_the_simulator_are_replayed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
         Status.SOLVED, "stub", True, key_presses=(Direction.RIGHT,), cost=2), budget=1)
-    assert solution.status == INVALID
+    assert solution.status is Status.INVALID
     assert solution.verdict is not None and solution.verdict.rule == "R-G3"
 
 
 def test_a_plan_the_rules_reject_is_invalid(monkeypatch: pytest.MonkeyPatch) -> None:
     solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
         Status.SOLVED, "stub", True, steps=(_step("left"),), cost=1))
-    assert solution.status == INVALID and solution.directions == ("l",)
+    assert solution.status is Status.INVALID and solution.directions == ("l",)
 
 
 def test_an_action_without_key_press_is_a_planner_error(
         monkeypatch: pytest.MonkeyPatch) -> None:
     solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
         Status.SOLVED, "stub", True, steps=(("fly", ("c0_1",)),), log_tail="planner log"))
-    assert solution.status == "error" and solution.directions is None
+    assert solution.status is Status.ERROR and solution.directions is None
     assert solution.outcome.log_tail.splitlines() == ["planner log",
                                                       "action (fly c0_1) is not in the model"]

@@ -43,14 +43,14 @@ def generate_level(width: int, height: int, counts: Counts, seed: int, slack: in
         level = parse_level(text, source=f"<generated seed {seed}>")
         solution = solve_level(level, planner, PlannerOptions(generous, True, timeout))
         outcome, verdict = solution.outcome, solution.verdict
-        if solution.status == Status.SOLVED.value and verdict is not None and verdict.cost > 0:
+        if solution.status is Status.SOLVED and verdict is not None and verdict.cost > 0:
             budget = verdict.cost + slack
             final = text.replace(f"\n{generous}\n", f"\n{budget}\n", 1)
             return Generated(final, parse_level(final, source=level.source), verdict.cost,
                              attempt)
-        if solution.status not in (Status.SOLVED.value, Status.UNSOLVABLE.value):
+        if solution.status not in (Status.SOLVED, Status.UNSOLVABLE):
             reason = f"{verdict.reason}\n" if verdict is not None and not verdict.valid else ""
-            raise GenerationError(f"{outcome.planner}: {solution.status} while checking a "
+            raise GenerationError(f"{outcome.planner}: {solution.status.value} while checking a "
                                   f"candidate\n{reason}{outcome.log_tail}")
     raise GenerationError(f"no solvable {width}x{height} layout in {attempts} attempts; "
                           "use fewer objects or walls")

@@ -54,7 +54,7 @@ def _solve(task: tuple[str, str, float]) -> tuple[str, int | None, float, dict[s
     level = parse_level(text)
     solution = solve_level(level, engine, PlannerOptions(level.budget, True, limit))
     outcome = solution.outcome
-    return (solution.status, outcome.cost, solution.seconds, dict(solution.phases),
+    return (solution.status.value, outcome.cost, solution.seconds, dict(solution.phases),
             dict(outcome.counts))
 
 

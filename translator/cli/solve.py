@@ -16,7 +16,7 @@ from translator.cli.arguments import (
     load_levels,
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
-from translator.decode.solve import INVALID, Solution, solve_level
+from translator.decode.solve import Solution, solve_level
 from translator.planners.outcome import PlannerOptions, Status
 from translator.terminal import print_table
 
@@ -81,9 +81,9 @@ def command_solve(args: argparse.Namespace) -> ExitCode:
 
 
 def _exit_code(solution: Solution) -> ExitCode:
-    if solution.status in (INVALID, Status.TIMEOUT.value, Status.ERROR.value):
+    if solution.status in (Status.INVALID, Status.TIMEOUT, Status.ERROR):
         return ExitCode.RUN_FAILED
-    if solution.status == Status.UNSOLVABLE.value:
+    if solution.status is Status.UNSOLVABLE:
         return ExitCode.FAILED
     return ExitCode.OK
 
@@ -92,7 +92,7 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
             rows: list[tuple[str, ...]]) -> ExitCode:
     """Print one level's result (or keep its table row); return its exit status."""
     outcome, verdict, status = solution.outcome, solution.verdict, solution.status
-    if status == INVALID and verdict is not None:
+    if status is Status.INVALID and verdict is not None:
         # A plan the rules reject is a planner (or model) failure, never shown as a solution.
         print(f"{level.source}: {outcome.planner} returned an invalid plan: {verdict.reason}",
               file=sys.stderr)
@@ -105,8 +105,8 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
     cost = verdict.cost if verdict is not None else None
     if args.json:
         print(json.dumps({
-            "level": level.source, "status": status, "plan": plan, "cost": cost,
-            "budget": level.budget, "optimal": outcome.optimal and status == "solved",
+            "level": level.source, "status": status.value, "plan": plan, "cost": cost,
+            "budget": level.budget, "optimal": outcome.optimal and status is Status.SOLVED,
             "planner": outcome.planner, "seconds": round(solution.seconds, 3),
             "valid": verdict.valid if verdict is not None else None,
         }), flush=True)
@@ -115,14 +115,14 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
         par = reference.verdict.cost if reference.verdict is not None else None
         rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
                      str(par) if par is not None else "-",
-                     (plan or "(empty)") if plan is not None else status,
+                     (plan or "(empty)") if plan is not None else status.value,
                      f"{solution.seconds:.2f}"))
-    elif plan is not None and status == "solved":
+    elif plan is not None and status is Status.SOLVED:
         print(plan if level_count == 1 else f"{level.source}\t{plan}", flush=True)
         print(f"{level.source}: solved, cost {cost}/{level.budget}"
               f"{' (optimal)' if outcome.optimal else ''}, {solution.seconds:.2f} s, "
               f"{outcome.planner}", file=sys.stderr)
-    elif status == "unsolvable":
+    elif status is Status.UNSOLVABLE:
         print(f"{level.source}: no plan within budget {level.budget} "
               f"(proven by {outcome.planner})", file=sys.stderr)
         if level_count > 1:

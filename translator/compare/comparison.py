@@ -87,8 +87,9 @@ def summarise(report: Report, model: ComparedModel) -> ModelSummary:
 class Column:
     """One model on one level."""
 
-    status: str
-    """solved, unsolvable, timeout, error, or untranslatable."""
+    status: Status
+    """What the planner came to on this model (INVALID is never set here: the game check is
+    `valid`)."""
     plan: str | None
     cost: int | None
     """What the model (or planner) says its plan costs."""
@@ -103,7 +104,7 @@ class Column:
     method: str
 
     def as_json(self) -> dict[str, object]:
-        return {"status": self.status, "plan": self.plan, "cost": self.cost,
+        return {"status": self.status.value, "plan": self.plan, "cost": self.cost,
                 "valid": self.valid, "game_cost": self.game_cost, "reason": self.reason,
                 "seconds": round(self.seconds, 3), "ground_actions": self.ground_actions,
                 "pddl_bytes": self.pddl_bytes, "method": self.method}
@@ -149,7 +150,7 @@ class Comparison:
 
     @property
     def planner_failed(self) -> bool:
-        return any(side.status in ("timeout", "error") for level in self.levels
+        return any(side.status in (Status.TIMEOUT, Status.ERROR) for level in self.levels
                    for side in (level.report, level.ours))
 
     def as_json(self) -> dict[str, object]:
@@ -181,7 +182,7 @@ def _our_column(ours: ComparedModel, level: Level, planner: str,
         else (None, None, None)
     if outcome.status in (Status.TIMEOUT, Status.ERROR):
         reason = outcome.log_tail.splitlines()[-1] if outcome.log_tail else outcome.status.value
-    return Column(outcome.status.value, format_plan(directions)
+    return Column(outcome.status, format_plan(directions)
                   if directions is not None else None, outcome.cost, valid, game_cost,
                   reason, solution.seconds, dict(outcome.counts).get("operators"),
                   _pddl_bytes(ours.on(level).problem()), outcome.planner)
@@ -195,7 +196,7 @@ def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
         reason = f"{run.replay_failure}; {reason}" if reason else run.replay_failure
     if run.status in (Status.TIMEOUT, Status.ERROR):
         reason = run.log_tail.splitlines()[-1] if run.log_tail else run.status.value
-    return Column(run.status.value, format_plan(run.directions)
+    return Column(run.status, format_plan(run.directions)
                   if run.directions is not None else None, run.cost, valid, game_cost, reason,
                   run.seconds, run.ground_actions, _pddl_bytes(on_level.problem()),
                   f"fd {on_level.search}")

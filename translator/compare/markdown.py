@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from translator.compare.comparison import Column, Comparison, LevelComparison, ModelSummary
 from translator.compare.lint import KINDS, Finding
+from translator.planners.outcome import Status
 
 
 def _cell(text: object) -> str:
@@ -34,8 +35,8 @@ def _parameters(summary: ModelSummary) -> str:
 
 
 def _status(column: Column) -> str:
-    if column.status != "solved":
-        return column.status
+    if column.status is not Status.SOLVED:
+        return column.status.value
     game = "valid" if column.valid else "invalid"
     return f"cost {column.cost}, {game} in the game (cost {column.game_cost})"
 
@@ -47,8 +48,8 @@ def render(comparison: Comparison) -> str:
     lines += _summary(comparison) + [""]
 
     lines += ["## Side by side", ""]
-    report_solved = sum(level.report.status == "solved" for level in levels)
-    ours_solved = sum(level.ours.status == "solved" for level in levels)
+    report_solved = sum(level.report.status is Status.SOLVED for level in levels)
+    ours_solved = sum(level.ours.status is Status.SOLVED for level in levels)
     lines += _table(["", f"the compared model ({report.label})", f"ours ({ours.label})"], [
         ["schemas", report.schemas, ours.schemas],
         ["predicates (fluent + static)",
@@ -95,8 +96,8 @@ def render(comparison: Comparison) -> str:
 
 def _summary(comparison: Comparison) -> list[str]:
     levels = comparison.levels
-    solved = [level.name for level in levels if level.report.status == "solved"]
-    unsolved = [level.name for level in levels if level.report.status != "solved"]
+    solved = [level.name for level in levels if level.report.status is Status.SOLVED]
+    unsolved = [level.name for level in levels if level.report.status is not Status.SOLVED]
     valid = [level.name for level in levels if level.report.valid]
     invalid = [level.name for level in levels if level.report.valid is False]
     missing = [rule.rule for rule in comparison.coverage if not rule.expressed]
@@ -149,7 +150,7 @@ def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
                   f"- initial state of the compared model: {level.init}"]
         lines += [f"- treatment: {note}" for note in level.notes]
         for name, column in (("compared model", level.report), ("ours", level.ours)):
-            detail = f"- {name}: {column.status} by {column.method} in {column.seconds:.2f} s"
+            detail = f"- {name}: {column.status.value} by {column.method} in {column.seconds:.2f} s"
             if column.ground_actions is not None:
                 detail += f", {column.ground_actions} ground actions"
             if column.pddl_bytes is not None:

@@ -18,9 +18,6 @@ from translator.decode.key_presses import PlanMappingError, key_presses
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.registry import run_planner
 
-INVALID = "invalid"
-"""`Solution.status` of a plan the rules reject."""
-
 
 @dataclass(frozen=True, slots=True)
 class Solution:
@@ -36,12 +33,12 @@ class Solution:
     when it does not measure them), then `decode` and `validate`."""
 
     @property
-    def status(self) -> str:
-        """The outcome's status, or `invalid` when the rules reject the plan it found."""
+    def status(self) -> Status:
+        """The outcome's status, or INVALID when the rules reject the plan it found."""
         if self.outcome.status is Status.SOLVED and self.verdict is not None \
                 and not self.verdict.valid:
-            return INVALID
-        return self.outcome.status.value
+            return Status.INVALID
+        return self.outcome.status
 
 
 def solve_level(level: Level, planner_name: str, options: PlannerOptions) -> Solution:

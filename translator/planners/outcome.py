@@ -19,6 +19,9 @@ class Status(Enum):
     """Proven: no plan within the budget."""
     TIMEOUT = "timeout"
     ERROR = "error"
+    INVALID = "invalid"
+    """A plan came back that the rules reject: set when decoding replays it, never by a
+    planner."""
 
 
 PlanStep = tuple[str, tuple[str, ...]]

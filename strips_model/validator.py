@@ -86,6 +86,13 @@ class Verdict:
     """1-based index of the letter that made the plan invalid, if one did."""
     trace: tuple[TraceStep, ...]
 
+    def summary(self) -> str:
+        """The verdict in one line, as every command prints it."""
+        if self.valid:
+            return (f"valid: {self.level}, cost {self.cost} <= budget {self.budget}, "
+                    f"goal at letter {self.goal_at}")
+        return f"invalid: {self.reason}"
+
     def as_json(self) -> dict[str, object]:
         return {
             "level": self.level,

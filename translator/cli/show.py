@@ -177,14 +177,8 @@ def _wait_for_enter() -> bool:
 
 
 def _print_verdict(shown: Replay) -> None:
-    verdict = shown.verdict
-    if verdict is None:
-        return
-    if verdict.valid:
-        print(f"valid: {shown.level.name}, cost {verdict.cost} <= budget {verdict.budget}, "
-              f"goal at letter {verdict.goal_at}")
-    else:
-        print(f"invalid: {verdict.reason}")
+    if shown.verdict is not None:
+        print(shown.verdict.summary())
 
 
 def render_output(shown: Replay, extension: str) -> bytes:

@@ -41,11 +41,8 @@ def command_validate(args: argparse.Namespace) -> ExitCode:
         _print_trace(verdict)
     if args.json:
         print(json.dumps(verdict.as_json()))
-    elif verdict.valid:
-        print(f"valid: {level.name}, cost {verdict.cost} <= budget {verdict.budget}, "
-              f"goal at letter {verdict.goal_at}")
     else:
-        print(f"invalid: {verdict.reason}")
+        print(verdict.summary())
     return ExitCode.OK if verdict.valid else ExitCode.FAILED
 
 

@@ -15,7 +15,6 @@ from typing import Final
 from rich.console import Console
 from rich.text import Text
 
-from strips_model.validator import Verdict
 from translator.render.board import CellView, cell_view
 from translator.render.frames import Frame, Replay, phase_text
 
@@ -124,7 +123,7 @@ def _summary(replay: Replay, colour: bool) -> Text | None:
     if verdict is None:
         return None
     if verdict.valid:
-        return Text(_valid_line(replay.level.name, verdict) + "\n")
+        return Text(verdict.summary() + "\n")
     failure = replay.failure
     assert failure is not None
     marked = failure.letter
@@ -136,11 +135,6 @@ def _summary(replay: Replay, colour: bool) -> Text | None:
     where = f" letter {marked}" if marked is not None else " the plan ends here"
     caret = Text.assemble(" " * column, _styled("^", _BAD), where)
     return Text("\n").join([_styled(f"invalid: {failure.reason}", _BAD), plan, caret]) + "\n"
-
-
-def _valid_line(name: str, verdict: Verdict) -> str:
-    return (f"valid: {name}, cost {verdict.cost} <= budget {verdict.budget}, "
-            f"goal at letter {verdict.goal_at}")
 
 
 def _output(text: Text, colour: bool) -> str:

@@ -104,7 +104,7 @@ def _measure_once(task: tuple[str, str, float | None]) -> _Run:
     started = time.perf_counter()
     level = load_level(source)
     parsed = time.perf_counter()
-    solution = solve_level(level, planner, PlannerOptions(level.budget, True, timeout))
+    solution = solve_level(level, planner, PlannerOptions(level.budget, timeout))
     outcome, verdict = solution.outcome, solution.verdict
     phases = {"parse": parsed - started}
     for phase, seconds in solution.phases:

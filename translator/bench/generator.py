@@ -41,7 +41,7 @@ def generate_level(width: int, height: int, counts: Counts, seed: int, slack: in
     for attempt in range(1, attempts + 1):
         text = layout_text(rng, width, height, counts, generous, title)
         level = parse_level(text, source=f"<generated seed {seed}>")
-        solution = solve_level(level, planner, PlannerOptions(generous, True, timeout))
+        solution = solve_level(level, planner, PlannerOptions(generous, timeout))
         outcome, verdict = solution.outcome, solution.verdict
         if solution.status is Status.SOLVED and verdict is not None and verdict.cost > 0:
             budget = verdict.cost + slack

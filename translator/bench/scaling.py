@@ -52,7 +52,7 @@ def _solve(task: tuple[str, str, float]) -> tuple[str, int | None, float, dict[s
                                                   dict[str, int]]:
     engine, text, limit = task
     level = parse_level(text)
-    solution = solve_level(level, engine, PlannerOptions(level.budget, True, limit))
+    solution = solve_level(level, engine, PlannerOptions(level.budget, limit))
     outcome = solution.outcome
     return (solution.status.value, outcome.cost, solution.seconds, dict(solution.phases),
             dict(outcome.counts))

@@ -106,7 +106,7 @@ def _plan_directions(args: argparse.Namespace,
     from translator.decode.solve import solve_level
     from translator.planners.outcome import PlannerOptions, Status
 
-    solution = solve_level(level, args.planner, PlannerOptions(level.budget, False, args.timeout))
+    solution = solve_level(level, args.planner, PlannerOptions(level.budget, args.timeout))
     outcome = solution.outcome
     if outcome.status is Status.SOLVED and solution.directions is not None:
         print(f"{level.source}: plan by {outcome.planner}", file=sys.stderr)

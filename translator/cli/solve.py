@@ -31,8 +31,9 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
     add_planner(command)
     command.add_argument("--optimal", action="store_true",
-                         help="return a minimum-cost plan (the default only guarantees the "
-                         "budget)")
+                         help="ask for a minimum-cost plan; every planner of --planner is "
+                         "optimal, so plans are of minimum cost with or without it (it states "
+                         "the intent in scripts)")
     command.add_argument("--budget", type=int, metavar="N",
                          help="override the budget written in the level files")
     command.add_argument("--timeout", type=float, metavar="S",
@@ -64,7 +65,7 @@ def command_solve(args: argparse.Namespace) -> ExitCode:
     check_jobs(args.jobs)
     jobs = args.jobs if args.jobs is not None else default_jobs()
     prepare_planner(args.planner)
-    tasks = [(args.planner, level, PlannerOptions(level.budget, args.optimal, args.timeout))
+    tasks = [(args.planner, level, PlannerOptions(level.budget, args.timeout))
              for level in levels]
     worst = ExitCode.OK
     rows: list[tuple[str, ...]] = []
@@ -111,7 +112,7 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
             "valid": verdict.valid if verdict is not None else None,
         }), flush=True)
     elif args.table:
-        reference = solve_level(level, "search", PlannerOptions(level.budget, True))
+        reference = solve_level(level, "search", PlannerOptions(level.budget))
         par = reference.verdict.cost if reference.verdict is not None else None
         rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
                      str(par) if par is not None else "-",

@@ -176,7 +176,7 @@ def _game_check(level: Level, directions: tuple[Direction, ...] | None
 def _our_column(ours: ComparedModel, level: Level, planner: str,
                 timeout: float | None) -> Column:
     """The chosen planner on our model, its plan replayed in the game."""
-    solution = solve_level(level, planner, PlannerOptions(level.budget, True, timeout))
+    solution = solve_level(level, planner, PlannerOptions(level.budget, timeout))
     outcome, directions, verdict = solution.outcome, solution.directions, solution.verdict
     valid, game_cost, reason = (verdict.valid, verdict.cost, verdict.reason) if verdict \
         else (None, None, None)

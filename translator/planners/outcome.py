@@ -31,7 +31,6 @@ PlanStep = tuple[str, tuple[str, ...]]
 @dataclass(frozen=True, slots=True)
 class PlannerOptions:
     budget: int
-    optimal: bool = False
     timeout: float | None = None
 
 

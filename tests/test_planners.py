@@ -11,12 +11,11 @@ import pytest
 from helpers import ROOT, SHARED, make_level
 
 from strips_model.level import load_level
-from strips_model.moves import Direction, parse_plan
+from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.decode.solve import Solution, solve_level
-from translator.planners.exit_codes import FastDownwardExit, status_of_exit, symk_status
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.decode.solve import solve_level
+from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.registry import PLANNERS, describe_planners, run_planner
 
 NEW_PLANNERS = ("symk", "pyperplan")
@@ -143,64 +142,17 @@ def test_every_planner_is_described_for_help() -> None:
     assert "astar(blind())" in PLANNERS["fd-up"].description
 
 
-@pytest.mark.parametrize(("code", "status"), [
-    (0, Status.SOLVED), (2, Status.SOLVED), (10, Status.UNSOLVABLE), (11, Status.UNSOLVABLE),
-    (12, Status.ERROR), (13, Status.UNSOLVABLE), (22, Status.ERROR), (23, Status.TIMEOUT),
-    (33, Status.ERROR), (99, Status.ERROR), (-9, Status.ERROR)])
-def test_fast_downward_exit_codes(code: int, status: Status) -> None:
-    assert status_of_exit(code) is status
 
 
-def test_symk_exhausting_its_bound_is_a_proof() -> None:
-    exhausted = "BOUND: 5 < 6\nBOUND: 6 < 6\nSearch stopped without finding a solution.\n"
-    incomplete = "BOUND: 5 < 6\nSearch stopped without finding a solution.\n"
-    code = FastDownwardExit.SEARCH_UNSOLVED_INCOMPLETE
-    assert symk_status(code, exhausted) is Status.UNSOLVABLE
-    assert symk_status(code, incomplete) is Status.ERROR
-    assert symk_status(0, exhausted) is Status.SOLVED
 
 
-def _solve_with_planner_returning(monkeypatch: pytest.MonkeyPatch, outcome: PlannerOutcome,
-                                  budget: int = 2) -> Solution:
-    """`solve_level` on `#HSD#` (across the spikes costs 2) with a planner stub."""
-    import translator.decode.solve as solve
-
-    monkeypatch.setattr(solve, "run_planner", lambda name, level, options: outcome)
-    return solve_level(make_level("#HSD#", budget=budget), "stub", PlannerOptions(budget))
 
 
-def _step(direction: str) -> tuple[str, tuple[str, ...]]:
-    return ("step_hurt", ("c0_1", "c0_2", direction, "even", "odd", "limbo_even", "limbo_odd",
-                          "no", "yes"))
 
 
-def test_plan_steps_are_decoded_to_key_presses_and_replayed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
-        Status.SOLVED, "stub", True, steps=(_step("right"),), cost=2))
-    assert solution.status is Status.SOLVED and solution.directions == ("r",)
-    assert solution.verdict is not None and solution.verdict.cost == 2
-    assert [name for name, _ in solution.phases] == ["planner", "decode", "validate"]
 
 
-def test_key_presses_of_a_planner_over_the_simulator_are_replayed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
-        Status.SOLVED, "stub", True, key_presses=(Direction.RIGHT,), cost=2), budget=1)
-    assert solution.status is Status.INVALID
-    assert solution.verdict is not None and solution.verdict.rule == "R-G3"
 
 
-def test_a_plan_the_rules_reject_is_invalid(monkeypatch: pytest.MonkeyPatch) -> None:
-    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
-        Status.SOLVED, "stub", True, steps=(_step("left"),), cost=1))
-    assert solution.status is Status.INVALID and solution.directions == ("l",)
 
 
-def test_an_action_without_key_press_is_a_planner_error(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    solution = _solve_with_planner_returning(monkeypatch, PlannerOutcome(
-        Status.SOLVED, "stub", True, steps=(("fly", ("c0_1",)),), log_tail="planner log"))
-    assert solution.status is Status.ERROR and solution.directions is None
-    assert solution.outcome.log_tail.splitlines() == ["planner log",
-                                                      "action (fly c0_1) is not in the model"]

@@ -1,6 +1,6 @@
 """Benchmarks: time of every pipeline phase per level and planner, and the speed targets.
 
-Every measured run happens in a process forked for it (translator/parallel.py), so no run
+Every measured run happens in a process forked for it (translator/planners/workers.py), so no run
 inherits caches or state from the previous one, and medians are taken over `repeat` runs.
 """
 

@@ -1,10 +1,11 @@
 """`helltaker compare`: a hand-written model run through our pipeline next to ours.
 
-For each level, the compared model (translator/compared_model.py) is solved by Fast Downward
-and its plan is replayed in the game; our model is solved by the chosen planner of
-translator/planner_registry.py; the two are then replayed key by key (translator/divergence.py)
-to find where the compared model first departs from the game. The lint and the rule coverage
-complete the picture; translator/compare_report.py writes it all down.
+For each level, the compared model (translator/compare/models.py) is solved by Fast Downward and
+its plan is replayed in the game; our model is solved by the chosen planner of
+translator/planners/registry.py; the two are then replayed key by key
+(translator/compare/divergence.py) to find where the compared model first departs from the game.
+The lint and the rule coverage complete the picture; translator/compare/markdown.py writes it
+all down.
 """
 
 from __future__ import annotations

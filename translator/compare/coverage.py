@@ -6,7 +6,7 @@ solved twice: by the exhaustive search over the simulator (the game) and by an e
 search over the model's exact view (translator/model_run.search_exact, the model as written,
 counter included). The model expresses the rule on the probe when both find the same least
 cost (or both none), the model's plan is valid in the game, and the model can follow the
-game's plan key by key (translator/divergence.py). Otherwise the probe is the witness, and
+game's plan key by key (translator/compare/divergence.py). Otherwise the probe is the witness, and
 the report says what each side found and where the model departs.
 """
 

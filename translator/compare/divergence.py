@@ -1,9 +1,9 @@
 """Where a model first departs from the game: the two replayed side by side, key by key.
 
 Along a plan, each key press is applied in the game (the simulator, which our model matches:
-tests/test_model_equivalence.py) and in the model's exact view. They agree on a key press when
-the model has an action for it whose successor looks the same (translator/observation.py) and
-costs the same; the first key press where that fails is the divergence, told with the state
+tests/test_equivalence.py) and in the model's exact view. They agree on a key press when the
+model has an action for it whose successor looks the same (translator/compare/observation.py)
+and costs the same; the first key press where that fails is the divergence, told with the state
 it happens in. When the model has no action, the schema that came closest says why.
 """
 

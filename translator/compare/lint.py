@@ -5,7 +5,7 @@ Every finding names its schema and the literal concerned:
   deleting the value it requires: both hold afterwards (a second counter, a second hero);
 - `unbound-variable`: a variable of the effect that neither the header nor a precondition
   binds (when a static effect literal mentions it, the reading of
-  translator/schema_readings.py binds it there; otherwise it cannot be instantiated);
+  translator/compare/readings.py binds it there; otherwise it cannot be instantiated);
 - `contradiction`: a precondition requires an atom and its negation;
 - `duplicate`: a schema identical to an earlier one up to the names of its variables and the
   order of its literals;

@@ -69,7 +69,7 @@ def render(comparison: Comparison) -> str:
          f"{sum(level.ours.valid is True for level in levels)}/{ours_solved}"],
         ["rules expressed (coverage)",
          f"{sum(rule.expressed for rule in comparison.coverage)}/{len(comparison.coverage)}",
-         "all (tests/test_model_equivalence.py)"],
+         "all (tests/test_equivalence.py)"],
     ])
     lines += [""]
 
@@ -190,15 +190,16 @@ def _coverage(comparison: Comparison) -> list[str]:
 def _method(comparison: Comparison) -> list[str]:
     return [
         "- The compared model's schemas are read as written, with three documented readings "
-        "(see translator/schema_readings.py): a predicate no effect deletes and that effects "
+        "(see translator/compare/readings.py): a predicate no effect deletes and that effects "
         "only repeat is static; a static literal in an effect is read as a precondition (that "
         "is what binds `C'` in `plusOne(C', C)`); variables a header does not declare become "
         "parameters.",
         "- Its exact view (those schemas over its Init) is what every replay uses. Fast "
-        "Downward gets a compiled view (translator/report_model.py): negative preconditions on "
-        "static predicates as positive complements, the counter as action costs with the "
-        "budget as cost bound (budget + 1 spent, as its `-counter(-1)` guard allows), the "
-        "disjunctive goal as one zero-cost action per disjunct that adds `goal_reached`.",
+        "Downward gets a compiled view (translator/compare/report_model.py): negative "
+        "preconditions on static predicates as positive complements, the counter as action "
+        "costs with the budget as cost bound (budget + 1 spent, as its `-counter(-1)` guard "
+        "allows), the disjunctive goal as one zero-cost action per disjunct that adds "
+        "`goal_reached`.",
         f"- Ours is solved with `--planner {comparison.planner}` and its plan replayed in the "
         "game; the first divergence is found by replaying a plan key by key in the game and in "
         "the compared model's exact view and comparing what the player would see.",

@@ -1,11 +1,11 @@
 """A model under comparison, set up on a level: its exact semantics and its planning problem.
 
 Two vocabularies are known: the one of seed report 001 (`helltaker(X, Y)`, `counter(C)`,
-`plusOne`; translator/report_model.py) and ours (`hero(C)`, `adjacent(C, N, Dir)`;
-translator/our_model.py). A model file is read in the vocabulary its predicates belong to.
+`plusOne`; translator/compare/report_model.py) and ours (`hero(C)`, `adjacent(C, N, Dir)`;
+translator/compare/our_model.py). A model file is read in the vocabulary its predicates belong to.
 
 Each level gives two views of the model. The *exact* one is the schemas as read (see
-translator/schema_readings.py), ground by `Grounder` over the level's facts: replays use it,
+translator/compare/readings.py), ground by `Grounder` over the level's facts: replays use it,
 so what is said about a model's behaviour is about the model as written. The *planning* one
 is what Fast Downward gets, which may be compiled for the grounder's sake (the report model's
 counter, for one); its plans are replayed in the exact view before anything is concluded.

@@ -1,7 +1,7 @@
 """A model in our vocabulary (`hero(C)`, `adjacent(C, N, Dir)`, ...) on a level.
 
 Both views are the same here: the schemas need no compiling, the level's facts come from
-translator/level_facts.py, and the search is the one `helltaker solve` uses. This is how
+translator/encode/level_facts.py, and the search is the one `helltaker solve` uses. This is how
 `helltaker compare` reads strips_model/helltaker.strips, or a variant of it, as the REPORT.
 """
 
@@ -50,7 +50,7 @@ class OurModel:
 
 
 class OurLevelModel:
-    init_note = "translator/level_facts.py"
+    init_note = "translator/encode/level_facts.py"
     notes: tuple[str, ...] = ()
 
     def __init__(self, model: OurModel, level: Level) -> None:

@@ -1,7 +1,7 @@
 """How hand-written schemas are read before they are planned with: the documented readings.
 
 Reports write things a planner cannot take as is. Each reading here is a rule applied to every
-schema alike, and the lint (`translator/lint.py`) names every place where one applies:
+schema alike, and the lint (`translator/compare/lint.py`) names every place where one applies:
 
 - **Static predicates.** A predicate is static when no effect deletes it and every effect that
   adds it either repeats a precondition or names a variable no precondition binds; it is then

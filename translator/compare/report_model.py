@@ -1,7 +1,7 @@
 """Seed report 001's model (`helltaker(X, Y)`, `counter(C)`, `plusOne`) on a level.
 
-The exact view is the report's schemas as read (translator/schema_readings.py) over an Init
-in its vocabulary (strips_model/report_level.py): its own `Init(...)` for the level it
+The exact view is the report's schemas as read (translator/compare/readings.py) over an Init
+in its vocabulary (strips_model/reports/init_level.py): its own `Init(...)` for the level it
 describes (classic level 6), and for any other level one generated from the level file. The
 goal is its `But(...)`.
 

@@ -3,7 +3,7 @@
 This is `--planner fd`. Compared with going through unified-planning's `OneshotPlanner`
 (`--planner fd-up`), it skips importing unified-planning (1.3 s per process), `PDDLWriter`
 (0.1-0.6 s per level) and the two Python start-ups of Fast Downward's driver and translator.
-The task Fast Downward receives is the same (tests/test_fast_path.py checks it). The search
+The task Fast Downward receives is the same (tests/test_pddl_text.py checks it). The search
 is A* under a cost bound of budget + 1 (FD's bound is exclusive), guided by a pattern
 database over the hero's cell (`search_configuration`), where `fd-up` runs A* blind.
 """

@@ -2,7 +2,7 @@
 against the level files, colour rules, `--step`, exit statuses.
 
 Snapshots live in tests/snapshots/show_<case>.txt. After an intended change of the output,
-rewrite them with `UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_show_text.py`, then
+rewrite them with `UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/test_render_text.py`, then
 read the diff (`git diff tests/snapshots`) before committing it.
 """
 
@@ -28,7 +28,7 @@ from translator.render.text import render
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
-# Plans found by the exhaustive search (translator/search_planner.py) at their level's par,
+# Plans found by the exhaustive search (translator/planners/exhaustive.py) at their level's par,
 # each checked valid by the validator below, and deliberately broken variants of them.
 CASES: dict[str, tuple[str, str | None, str]] = {
     # case: (repo level, plan or None for the level alone, alphabet)

@@ -13,6 +13,7 @@ from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.planners.exhaustive import solve_exhaustively
+from translator.planners.fast_downward import search_configuration
 
 pytestmark = pytest.mark.planner
 
@@ -93,3 +94,29 @@ def test_plain_output_is_the_plan_and_a_summary(capsys) -> None:
     captured = capsys.readouterr()
     assert validate(load_level(path), parse_plan(captured.out.strip())).valid
     assert f"{path}: solved, cost 14/14 (optimal)" in captured.err
+
+
+def test_search_uses_a_hero_pattern_database_when_the_task_has_one() -> None:
+    sas = "\n".join(["begin_variable", "var0", "-1", "2", "Atom won(yes)", "NegatedAtom won(yes)",
+                     "end_variable", "begin_variable", "var1", "-1", "2", "Atom phase(even)",
+                     "Atom phase(odd)", "end_variable", "begin_variable", "var2", "-1", "2",
+                     "Atom hero(c1_1)", "Atom hero(c1_2)", "end_variable"])
+    assert search_configuration(23, sas) == \
+        "astar(pdb(pattern=manual_pattern([0,2])),bound=24)"
+    assert search_configuration(23, "begin_metric\n1\nend_metric") == "astar(blind(),bound=24)"
+
+
+@pytest.mark.planner
+def test_both_fast_downward_paths_agree(capsys) -> None:
+    """`fd` (hot path) and `fd-up` (through OneshotPlanner) find plans of the same cost."""
+    import json
+
+    from translator.cli.main import main
+
+    paths = [str(p) for p in REPO_LEVELS]
+    costs = {}
+    for planner in ("fd", "fd-up"):
+        assert main(["solve", "--json", "--planner", planner, *paths]) == 0
+        costs[planner] = [json.loads(line)["cost"] for line in capsys.readouterr().out.split("\n")
+                          if line]
+    assert costs["fd"] == costs["fd-up"]

@@ -198,3 +198,32 @@ def test_subprocess_bad_level_single_line_no_traceback(tmp_path: Path) -> None:
     assert done.stdout == ""
     line = one_error_line(done.stderr)
     assert line.startswith(f"helltaker: {path}:2:1: ")
+
+
+def _die(task: object) -> object:
+    """A worker that ends the way an out-of-memory kill ends it: no result, no exception."""
+    import os
+
+    os._exit(9)
+
+
+def test_a_dying_worker_is_a_one_line_run_failure(level_file: str, monkeypatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """A worker process that dies is a failed run (exit 3) with one line, never a traceback."""
+    import translator.cli.solve as solve
+
+    monkeypatch.setattr(solve, "_solve_task", _die)
+    assert main(["solve", level_file, level_file, "--planner", "search", "--jobs", "2"]) == 3
+    line = one_error_line(capsys.readouterr().err)
+    assert "exit code 9" in line
+
+
+def test_exit_statuses_are_declared_once() -> None:
+    """Every handler's status comes from the one enum, and an error's branch decides 2 or 3."""
+    from strips_model.errors import InputError, LevelError, RunError
+    from translator.cli.exit_codes import ExitCode, exit_code_of
+    from translator.planners.processes import WorkerDied
+
+    assert [code.value for code in ExitCode] == [0, 1, 2, 3, 130, 141]
+    assert exit_code_of(LevelError("x")) is exit_code_of(InputError("x")) is ExitCode.BAD_INPUT
+    assert exit_code_of(WorkerDied("x")) is exit_code_of(RunError("x")) is ExitCode.RUN_FAILED

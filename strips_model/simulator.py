@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, auto
-from typing import Final
+from typing import Final, NamedTuple
 
 from strips_model.level import Cell, Level, State
 from strips_model.moves import Direction
@@ -42,9 +42,12 @@ class Happening(Enum):
     """R-E3: after the toggle the hero's cell hurts; the action costs one more move."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing a key press made happen."""
+class Event(NamedTuple):
+    """One thing a key press made happen.
+
+    A named tuple rather than a frozen dataclass: every step of every search builds one or two,
+    and a tuple is built in half the time (the exhaustive search makes 300k steps on level 9).
+    """
 
     happening: Happening
     cell: Cell
@@ -111,37 +114,37 @@ def step(level: Level, state: State, direction: Direction) -> Move | NotAnAction
     n2 = (n1[0] + d_row, n1[1] + d_column)
     boulders, skeletons = state.boulders, state.skeletons
     has_key, lock_closed = state.has_key, state.lock_closed
-    events: list[Event]
+    events: tuple[Event, ...]
     if lock_closed and n1 == level.lock:
         if not has_key:
             rule = "R-A1"
-            events = [Event(Happening.LOCK_BUMPED, n1)]
+            events = (Event(Happening.LOCK_BUMPED, n1),)
         else:
             rule = "R-A2"
             hero, lock_closed = n1, False
-            events = [Event(Happening.LOCK_OPENED, n1)]
+            events = (Event(Happening.LOCK_OPENED, n1),)
     elif n1 in boulders:
         rule = "R-A3"
         if _free_for_object(level, state, n2):
             boulders = (boulders - {n1}) | {n2}
-            events = [Event(Happening.BOULDER_MOVED, n1, n2)]
+            events = (Event(Happening.BOULDER_MOVED, n1, n2),)
         else:
-            events = [Event(Happening.BOULDER_STUCK, n1)]
+            events = (Event(Happening.BOULDER_STUCK, n1),)
     elif n1 in skeletons:
         rule = "R-A4"
         skeletons = skeletons - {n1}
         if _free_for_object(level, state, n2):
             skeletons = skeletons | {n2}
-            events = [Event(Happening.SKELETON_MOVED, n1, n2)]
+            events = (Event(Happening.SKELETON_MOVED, n1, n2),)
         else:
-            events = [Event(Happening.SKELETON_SMASHED, n1)]
+            events = (Event(Happening.SKELETON_SMASHED, n1),)
     else:
         rule = "R-A5"
         hero = n1
-        events = [Event(Happening.HERO_STEPPED, n1)]
+        events = (Event(Happening.HERO_STEPPED, n1),)
         if n1 == level.key and not has_key:
             has_key = True
-            events.append(Event(Happening.KEY_TAKEN, n1))
+            events += (Event(Happening.KEY_TAKEN, n1),)
     parity = 1 - state.parity
     rules: tuple[str, ...] = (rule, "R-E1")
     hurts = level.hurts
@@ -149,14 +152,14 @@ def step(level: Level, state: State, direction: Direction) -> Move | NotAnAction
     if doomed:
         skeletons = skeletons.difference(doomed)
         rules += ("R-E2",)
-        events.extend(Event(Happening.SKELETON_IMPALED, cell) for cell in sorted(doomed))
+        events += tuple(Event(Happening.SKELETON_IMPALED, cell) for cell in sorted(doomed))
     cost = 1
     if hurts(hero, parity):
         cost = 2
         rules += ("R-E3",)
-        events.append(Event(Happening.HERO_HURT, hero))
+        events += (Event(Happening.HERO_HURT, hero),)
     new_state = State(hero, boulders, skeletons, has_key, lock_closed, parity)
-    return Move(new_state, cost, rules, tuple(events))
+    return Move(new_state, cost, rules, events)
 
 
 def is_goal(level: Level, state: State) -> bool:

@@ -35,6 +35,9 @@ class Backend:
     """Checked before the back-end is imported."""
     load: Callable[[], PlannerFunction]
     """Imports the back-end, and what its runs will import, and returns its entry point."""
+    plans_in_actions: bool = True
+    """Its plans are actions of our schemas, decoded with the parsed schema file; False for a
+    planner that searches over key presses itself."""
 
 
 def _fast_downward() -> PlannerFunction:
@@ -93,7 +96,8 @@ PLANNERS: dict[str, Backend] = {
         "damage is an extra unit step, so plan length = cost",
         # pyperplan's problem is grounded by Fast Downward's grounder first.
         (_UP, RequiredPackage("up_pyperplan", "up-pyperplan"), _UP_FD), _pyperplan),
-    "search": Backend("exhaustive A* over the simulator (the reference)", (), _search),
+    "search": Backend("exhaustive A* over the simulator (the reference)", (), _search,
+                      plans_in_actions=False),
 }
 DEFAULT_PLANNER = "fd"
 
@@ -117,7 +121,8 @@ def prepare_planner(name: str) -> None:
     before worker processes are forked from us.
 
     A planner whose packages are missing is left alone here: running it reports them."""
-    helltaker_domain()
+    if PLANNERS[name].plans_in_actions:
+        helltaker_domain()
     try:
         _check_packages(name)
     except PlannerUnavailable:

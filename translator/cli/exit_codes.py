@@ -29,5 +29,6 @@ def exit_code_of(error: HelltakerError) -> ExitCode:
 
 EXIT_STATUS_HELP = """\
 exit status: 0 success, 1 invalid plan or level unsolvable within its budget,
-2 bad input, 3 planner error or timeout."""
+2 bad input, 3 planner error or timeout (or a worker process that died),
+130 interrupted."""
 """The common part of every command's epilog."""

@@ -35,8 +35,3 @@ def write_files_atomically(files: dict[str, bytes]) -> None:
         for temporary, _ in staged:
             if os.path.exists(temporary):
                 os.unlink(temporary)
-
-
-def write_text_files_atomically(files: dict[str, str]) -> None:
-    """`write_files_atomically` for UTF-8 text with LF line ends."""
-    write_files_atomically({path: text.encode("utf-8") for path, text in files.items()})

@@ -25,7 +25,6 @@ PUBLISHED_SEED_003: dict[int, int] = {1: 8, 2: 3, 3: 1, 4: 2, 5: 26, 6: 39, 7: 2
 """Seed 003, section "Number of different solutions per level": answer sets of the authors'
 ASP encoding (clingo -n0), horizon = the level's budget."""
 
-DEFAULT_LEVELS = "../shared/levels/classic/level*.txt"
 COMMAND = "helltaker bench --plan-counts --out docs"
 
 

@@ -9,6 +9,7 @@ a better word for some situations passes a `special` hook that sees the problem 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -91,6 +92,18 @@ def generic_wording(problem: SyntaxProblem) -> Wording:
         return f"unexpected end of file; expected {expected}", problem.position
     found = "end of file" if problem.found_type == END_OF_INPUT else repr(problem.found)
     return f"expected {expected}, found {found}", problem.position
+
+
+def integer_of(digits: str, what: str, error_type: type[InputError],
+               position: Position) -> int:
+    """The value of a string of ASCII digits; past the digits `int()` converts
+    (sys.get_int_max_str_digits) it is bad input named `what`, not a ValueError."""
+    significant = digits.lstrip("0") or "0"
+    limit = sys.get_int_max_str_digits()
+    if limit and len(significant) > limit:
+        raise error_type(f"{what} too large: {len(significant)} digits, at most {limit}",
+                         position)
+    return int(significant)
 
 
 @cache

@@ -10,7 +10,14 @@ from typing import Final
 from lark import Token, Transformer, v_args
 
 from strips_model.errors import LevelError, Position, read_text
-from strips_model.lark_front import END_OF_INPUT, SyntaxProblem, Unexpected, Wording, parse_with
+from strips_model.lark_front import (
+    END_OF_INPUT,
+    SyntaxProblem,
+    Unexpected,
+    Wording,
+    integer_of,
+    parse_with,
+)
 from strips_model.moves import Direction
 
 Cell = tuple[int, int]
@@ -115,6 +122,9 @@ class Level:
 
 
 _MISSING_BUDGET: Final = "missing budget line after the title (F1)"
+_LONE_CARRIAGE_RETURN: Final = (
+    "carriage return without a line feed: lines end with \\n or \\r\\n (F1)"
+)
 
 # Symbol -> (static part, movable part), RULES.md F4.
 _SYMBOLS: Final[dict[str, tuple[str, str | None]]] = {
@@ -265,7 +275,7 @@ class _LevelBuilder(Transformer[Token, Level]):
             raise LevelError(
                 f"budget must be a non-negative integer, found {text!r} (F1)", self._at(token)
             )
-        return int(text), token
+        return integer_of(text, "budget", LevelError, self._at(token)), token
 
     def row(self, token: Token) -> Token:
         return token
@@ -292,8 +302,15 @@ class _LevelBuilder(Transformer[Token, Level]):
 
 def _unknown_character(text: str, source: str, line: int, column: int) -> Wording:
     """Point at the first character of `line` (from `column` on) that F4 does not define."""
-    row = text.splitlines()[line - 1] if line - 1 < len(text.splitlines()) else ""
+    # Lines as the grammar counts them: only "\n" ends one (splitlines() would also split at
+    # "\r", "\v", "\x1c" or "\u2028" and pick the wrong line).
+    lines = text.split("\n")
+    row = lines[line - 1] if line - 1 < len(lines) else ""
     for index in range(column - 1, len(row)):
+        if row[index] == "\r":
+            if index + 1 < len(row) or line == len(lines):  # not the "\r" of a "\r\n"
+                return _LONE_CARRIAGE_RETURN, Position(source, line, index + 1)
+            break
         if row[index] not in _SYMBOLS:
             return _unknown_symbol(row[index]), Position(source, line, index + 1)
     return "malformed grid row (F4)", Position(source, line, column)

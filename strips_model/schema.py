@@ -16,7 +16,7 @@ from typing import TypeVar
 from lark import Token, Transformer, v_args
 
 from strips_model.errors import Position, SchemaError
-from strips_model.lark_front import SyntaxProblem, Unexpected, Wording, parse_with
+from strips_model.lark_front import SyntaxProblem, Unexpected, Wording, integer_of, parse_with
 
 UNTYPED = "object"
 
@@ -143,7 +143,8 @@ class _SchemaBuilder(TermBuilder[tuple[Schema, ...]]):
     effect = precondition
 
     def cost(self, token: Token) -> int:
-        return int(token)
+        sign = -1 if token.startswith("-") else 1
+        return sign * integer_of(token.lstrip("-"), "cost", SchemaError, self._at(token))
 
     def schema(self, name: Token, parameters: tuple[Parameter, ...],
                preconditions: tuple[Literal, ...], effects: tuple[Literal, ...],

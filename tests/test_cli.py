@@ -62,10 +62,10 @@ def test_validate_invalid_plan_exits_1(level_file: str, capsys: pytest.CaptureFi
 def test_validate_plan_from_a_file(
     level_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """PLAN may be a file; whitespace and newlines between letters are ignored."""
+    """@FILE reads the plan from FILE; whitespace and newlines between letters are ignored."""
     plan = tmp_path / "plan.txt"
     plan.write_text("rr\nrr\n", encoding="utf-8")
-    assert main(["validate", level_file, str(plan)]) == 0
+    assert main(["validate", level_file, f"@{plan}"]) == 0
     assert capsys.readouterr().out.startswith("valid: ")
 
 
@@ -168,7 +168,8 @@ def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str],
     assert main(["solve", path, corridor, "--planner", "search", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
-    keys = {"level", "status", "plan", "cost", "budget", "optimal", "planner", "seconds", "valid"}
+    keys = {"level", "status", "plan", "cost", "budget", "optimal", "planner", "seconds", "valid",
+            "message"}
     first, second = (json.loads(line) for line in lines)
     assert set(first) == keys and set(second) == keys
     assert first["level"] == path and second["level"] == corridor
@@ -224,6 +225,21 @@ def test_exit_statuses_are_declared_once() -> None:
     from translator.cli.exit_codes import ExitCode, exit_code_of
     from translator.planners.processes import WorkerDied
 
-    assert [code.value for code in ExitCode] == [0, 1, 2, 3, 130, 141]
+    assert [code.value for code in ExitCode] == [0, 1, 2, 3, 130, 141, 143]
     assert exit_code_of(LevelError("x")) is exit_code_of(InputError("x")) is ExitCode.BAD_INPUT
     assert exit_code_of(WorkerDied("x")) is exit_code_of(RunError("x")) is ExitCode.RUN_FAILED
+
+
+def test_validate_reads_a_ground_plan_from_standard_input(level_file: str) -> None:
+    """`-` in a real process: a ground plan on standard input is told from letters and read."""
+    from strips_model.level import load_level
+    from strips_model.moves import parse_plan
+    from translator.decode.ground_plans import format_ground_plan, ground_plan_of
+
+    level = load_level(level_file)
+    text = format_ground_plan(ground_plan_of(level, parse_plan("rrrr")), 5)
+    run = subprocess.run([sys.executable, "-m", "translator.cli.main", "validate", level_file,
+                          "-"], input=text, capture_output=True, text=True, cwd=ROOT,
+                         timeout=120)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.startswith("valid: skel, cost 5")

@@ -11,7 +11,7 @@ from translator.planners.outcome import Status
 
 @pytest.mark.parametrize(("code", "status"), [
     (0, Status.SOLVED), (2, Status.SOLVED), (10, Status.UNSOLVABLE), (11, Status.UNSOLVABLE),
-    (12, Status.ERROR), (13, Status.UNSOLVABLE), (22, Status.ERROR), (23, Status.TIMEOUT),
+    (12, Status.ERROR), (13, Status.UNSOLVABLE), (22, Status.OUT_OF_MEMORY), (23, Status.TIMEOUT),
     (33, Status.ERROR), (99, Status.ERROR), (-9, Status.ERROR)])
 def test_fast_downward_exit_codes(code: int, status: Status) -> None:
     assert status_of_exit(code) is status

@@ -22,8 +22,8 @@ from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.cli.show import print_replay, use_colour
-from translator.render.frames import replay
-from translator.render.text import render
+from translator.render.frames import Frame, replay
+from translator.render.text import HEADER_PLAN_LETTERS, PLAN_CONTEXT, TerminalText, render
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -252,3 +252,125 @@ def test_solve_with_fast_downward(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", path, "--solve"]) == 0
     out = capsys.readouterr().out
     assert "valid: lock_and_key, cost 14 <= budget 14" in out
+
+
+# A room for long plans: `rl` walks back and forth, `rrr` then ends next to the demon.
+ROOM = """\
+######
+#H   #
+#   D#
+######
+"""
+
+
+def room_plan(pairs: int) -> str:
+    return "rl" * pairs + "rrr"
+
+
+def room_replay_text(plan: str) -> str:
+    out = io.StringIO()
+    print_replay(replay(make_level(ROOM, budget=10 * len(plan)), parse_plan(plan)), False, out)
+    return out.getvalue()
+
+
+def test_output_grows_linearly_with_the_plan() -> None:
+    short, long = room_replay_text(room_plan(500)), room_replay_text(room_plan(1000))
+    assert short.count("moves left") == 1004 and long.count("moves left") == 2004
+    # Reprinting the whole plan in every frame would make this ratio about 4.
+    assert len(long) < 2.5 * len(short)
+
+
+def test_a_frame_shows_the_plan_around_its_letter_only() -> None:
+    plan = room_plan(90)
+    assert 2 * PLAN_CONTEXT + 1 < len(plan) <= HEADER_PLAN_LETTERS
+    text = room_replay_text(plan)
+    header, *frames, verdict = text.split("\n\n")
+    assert header.splitlines()[1] == f"plan  {plan}"  # printed once, whole
+    assert verdict.startswith("valid:")
+    context = PLAN_CONTEXT
+    for index in (1, context, context + 1, 100, len(plan) - context, len(plan)):
+        (line,) = [line for line in frames[index].splitlines() if line.startswith("plan  ")]
+        start, end = max(0, index - 1 - context), min(len(plan), index + context)
+        expected = (("..." if start else "") + plan[start:index - 1] + f"[{plan[index - 1]}]"
+                    + plan[index:end] + ("..." if end < len(plan) else ""))
+        assert line == f"plan  {expected}"
+    plan_lines = [line for frame in frames for line in frame.splitlines()
+                  if line.startswith("plan  ")]
+    assert len(plan_lines) == len(plan) and max(map(len, plan_lines)) <= 80
+
+
+def test_the_header_cuts_a_very_long_plan() -> None:
+    plan = room_plan(200)
+    header = room_replay_text(plan).split("\n\n")[0].splitlines()
+    assert header[1] == f"plan  {plan[:HEADER_PLAN_LETTERS]}... ({len(plan)} letters)"
+    # Short plans are shown whole in every frame, so their header does not repeat them.
+    assert not case_text("lock_and_key_valid").split("\n\n")[0].count("plan  ")
+
+
+def test_the_caret_points_at_the_failing_letter_of_a_long_plan() -> None:
+    plan = room_plan(100)[:-3] + "u"  # the hero is back at the start, under the wall
+    text = room_replay_text(plan)
+    *_, reason, plan_line, caret = text.rstrip("\n").split("\n")
+    column = caret.index("^")
+    assert reason.startswith(f"invalid: letter {len(plan)} 'u'") and reason.endswith("(R-A0)")
+    assert plan_line[column] == "u" and plan_line[column + 1:] == ""
+    assert plan_line == f"plan  ...{plan[-1 - PLAN_CONTEXT:]}"
+    assert caret.endswith(f"^ letter {len(plan)}")
+
+
+def test_frames_are_printed_as_they_are_made(monkeypatch: pytest.MonkeyPatch) -> None:
+    shown = replay(make_level(ROOM, budget=999), parse_plan(room_plan(20)))
+    out = io.StringIO()
+    printed: list[int] = []
+    made: list[int] = []
+    frame_text = TerminalText.frame
+
+    def counting_frame(self: TerminalText, frame: Frame) -> str:
+        made.append(frame.index)
+        return frame_text(self, frame)
+
+    def wait() -> bool:
+        printed.append(out.getvalue().count("moves left"))
+        return len(printed) < 5
+
+    monkeypatch.setattr(TerminalText, "frame", counting_frame)
+    print_replay(shown, False, out, wait)
+    # Each pause comes right after its frame is printed, and no frame is made ahead of time.
+    assert printed == [1, 2, 3, 4, 5] and made == [0, 1, 2, 3, 4]
+
+
+def test_frames_view_builds_each_frame_from_the_trace() -> None:
+    level = repo_level("lock_and_key")
+    shown = replay(level, parse_plan("llluu"))
+    frames = shown.frames
+    assert len(frames) == shown.last_index + 1 == 4  # R-A0 at letter 4: the start + 3 letters
+    assert list(frames) == [frames[index] for index in range(len(frames))]
+    assert frames[-1] == frames[3] and frames[1:3] == (frames[1], frames[2])
+    assert shown.verdict is not None
+    assert [frame.state for frame in frames[1:]] == [step.state for step in shown.verdict.trace]
+    with pytest.raises(IndexError):
+        frames[4]
+
+
+def test_show_reads_the_plan_from_plan_file(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(ROOT / "levels" / "lock_and_key.txt")
+    plan_file = tmp_path / "lock.plan"
+    plan_file.write_text("lllrrrrrddllll\n", encoding="utf-8")
+    assert main(["show", path, "--plan-file", str(plan_file)]) == 0
+    assert capsys.readouterr().out == case_text("lock_and_key_valid")
+    assert main(["show", path, "--plan-file", str(tmp_path / "missing.plan")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"helltaker: {tmp_path / 'missing.plan'}: cannot read plan file")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["show", path, "--plan", "lll", "--plan-file", str(plan_file)])
+    assert exit_info.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_step_cannot_share_standard_input_with_the_plan(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(ROOT / "levels" / "lock_and_key.txt")
+    for source in (["--plan", "-"], ["--plan", "@-"], ["--plan-file", "-"]):
+        assert main(["show", path, *source, "--step"]) == 2
+        assert "--step reads Enter from standard input" in capsys.readouterr().err

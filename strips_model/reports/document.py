@@ -21,10 +21,17 @@ _CLAUSE = re.compile(r"^\s+(Precondition|Effect|Cost)\s*:")
 def schema_lines(markdown: str) -> str:
     """Keep the indented schema headers and their Precondition/Effect/Cost lines only."""
     lines = markdown.split("\n")
+    # The next non-blank line after each line, found in one backward pass: looking ahead from
+    # every line would take time quadratic in the blank lines of a long report.
+    following = [""] * len(lines)
+    upcoming = ""
+    for index in range(len(lines) - 1, -1, -1):
+        following[index] = upcoming
+        if lines[index].strip():
+            upcoming = lines[index]
     kept: list[str] = []
-    for index, line in enumerate(lines):
-        following = next((later for later in lines[index + 1:] if later.strip()), "")
-        is_header = bool(_HEADER.match(line)) and bool(_CLAUSE.match(following))
+    for line, after in zip(lines, following, strict=True):
+        is_header = bool(_HEADER.match(line)) and bool(_CLAUSE.match(after))
         kept.append(line if is_header or _CLAUSE.match(line) else "")
     return "\n".join(kept)
 

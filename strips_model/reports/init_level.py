@@ -31,6 +31,8 @@ SUCCESSOR: Final = "plusOne"
 PLACES: Final = (HERO, DEMON, WALL, ROCK, SKELETON, LOCK, KEY, TRAP, SPIKES)
 """Predicates whose first two arguments are a cell (X, Y)."""
 LOWERED, RAISED = 0, 1
+MOST_CELLS: Final = 10_000
+"""The largest grid an Init may span (100 x 100); the course's levels have under 100 cells."""
 CLOSED, OPENED = 0, 1
 
 
@@ -88,7 +90,13 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init") 
         elif atom.predicate == COUNTER:
             if budget is not None:
                 raise SchemaError("a second counter: the budget must be one value", atom.position)
+            if len(args) != 1:
+                raise SchemaError(f"{COUNTER} takes 1 argument, found {len(args)}",
+                                  atom.position)
             (budget,) = _integers(COUNTER, args, atom.position)
+            if budget < 0:
+                raise SchemaError(f"{COUNTER}({budget}): the budget must be non-negative (F1)",
+                                  atom.position)
     if len(places[HERO]) != 1:
         raise SchemaError(f"Init needs exactly one {HERO}(X, Y), found {len(places[HERO])}",
                           init.position)
@@ -98,12 +106,18 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init") 
     xs, ys = [x for x, _ in every], [y for _, y in every]
     frame = Frame(max(ys), -min(xs))
     height, width = max(ys) - min(ys) + 1, max(xs) - min(xs) + 1
+    if height * width > MOST_CELLS:
+        # The grid is drawn cell by cell: far-flung coordinates would take the memory.
+        raise SchemaError(f"Init spans {width} x {height} cells, more than {MOST_CELLS}",
+                          init.position)
 
     def draw(floor: frozenset[Cell] | None) -> Level:
         rows = ["".join(_symbol(places, frame.xy((row, column)),
                                 floor is None or (row, column) in floor)
                         for column in range(width)) for row in range(height)]
-        return level_from_rows(title, budget, rows, source=str(init.position))
+        # A grid the Init draws wrongly (no demon, the demon on the hero) is the Init's fault.
+        return level_from_rows(title, budget, rows, source=str(init.position),
+                               where=lambda _cell: init.position)
 
     # First every unlisted cell as floor, to find where the hero can walk; then the rest
     # of the grid as wall.

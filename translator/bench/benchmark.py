@@ -16,13 +16,20 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from strips_model.level import load_level
+from strips_model.level import Level, load_level
 from translator.bench.par import par_of_level
 from translator.bench.published_times import published_for
 from translator.decode.solve import solve_level
 from translator.planners.best_first import SearchTimeout
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.outcome import PlannerOptions
+from translator.planners.processes import (
+    NO_LIMITS,
+    Limits,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    run_in_child,
+)
 from translator.planners.registry import prepare_planner
 from translator.planners.workers import run_ordered
 from translator.progress import Progress
@@ -99,12 +106,13 @@ class _Run:
     counts: dict[str, int]
 
 
-def _measure_once(task: tuple[str, str, float | None]) -> _Run:
-    source, planner, timeout = task
+def _measure_once(task: tuple[str, str, Limits]) -> _Run:
+    source, planner, limits = task
     started = time.perf_counter()
     level = load_level(source)
     parsed = time.perf_counter()
-    solution = solve_level(level, planner, PlannerOptions(level.budget, timeout))
+    solution = solve_level(level, planner,
+                           PlannerOptions(level.budget, limits.seconds, limits.memory))
     outcome, verdict = solution.outcome, solution.verdict
     phases = {"parse": parsed - started}
     for phase, seconds in solution.phases:
@@ -115,35 +123,39 @@ def _measure_once(task: tuple[str, str, float | None]) -> _Run:
                 parsed - started + solution.seconds, dict(outcome.counts))
 
 
-def _reference_par(source: str) -> int | None:
+def _reference_par(source: str, limits: Limits) -> int | None:
     listed = par_of_level(source)
     if listed is not None:
         return listed
     try:
-        return solve_exhaustively(load_level(source), time_limit=60).cost
-    except SearchTimeout:
+        return run_in_child("the exhaustive search for par", _minimum_cost, load_level(source),
+                            Limits(60.0, limits.memory))
+    except (SearchTimeout, WorkerTimeout, WorkerOutOfMemory):
         return None
 
 
+def _minimum_cost(level: Level) -> int | None:
+    return solve_exhaustively(level, time_limit=60).cost
+
+
 def measure(levels: list[str], planners: list[str], repeat: int,
-            timeout: float | None = None) -> list[Row]:
+            limits: Limits = NO_LIMITS) -> list[Row]:
     for planner in planners:
         prepare_planner(planner)
     load_level(levels[0])  # build the level parser before forking the runs
     rows = []
     with Progress(len(levels) * len(planners)) as progress:
         for source in levels:
-            par = _reference_par(source)
+            par = _reference_par(source, limits)
             for planner in planners:
                 progress.start(f"{Path(source).name} {planner}")
-                rows.append(_row(source, planner, par, repeat, timeout))
+                rows.append(_row(source, planner, par, repeat, limits))
                 progress.done()
     return rows
 
 
-def _row(source: str, planner: str, par: int | None, repeat: int,
-         timeout: float | None) -> Row:
-    runs = list(run_ordered(_measure_once, [(source, planner, timeout)] * repeat,
+def _row(source: str, planner: str, par: int | None, repeat: int, limits: Limits) -> Row:
+    runs = list(run_ordered(_measure_once, [(source, planner, limits)] * repeat,
                             jobs=1, isolate=True))
     first = runs[0]
     names = [name for name in (*PHASES, "planner") if name in first.phases]
@@ -196,9 +208,9 @@ def speed_targets(levels: list[str], repeat: int) -> list[Target]:
 
 
 def run_benchmark(levels: list[str], planners: list[str], repeat: int,
-                  timeout: float | None = None, with_targets: bool = True) -> Report:
+                  limits: Limits = NO_LIMITS, with_targets: bool = True) -> Report:
     machine = machine_facts()
-    rows = measure(levels, planners, repeat, timeout)
+    rows = measure(levels, planners, repeat, limits)
     targets = speed_targets(levels, repeat) if with_targets else []
     machine["load_after_1_5_15"] = machine_facts()["load_1_5_15"]
     return Report(machine, repeat, rows, targets)
@@ -215,9 +227,7 @@ def _seconds(value: float | None) -> str:
 
 
 def _general(configuration: str) -> str:
-    """A configuration with its per-level numbers named instead."""
-    configuration = re.sub(r"manual_pattern\(\[[\d,]+\]\)", "manual_pattern([hero,won])",
-                           configuration)
+    """A configuration with its per-level bound named instead."""
     return re.sub(r"bound=\d+", "bound=budget+1", configuration)
 
 

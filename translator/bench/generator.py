@@ -14,10 +14,18 @@ from strips_model.level import Level, parse_level
 from strips_model.random_level import Counts, layout_text
 from translator.decode.solve import solve_level
 from translator.planners.outcome import PlannerOptions, Status
+from translator.planners.processes import Limits
+
+CHECK_LIMITS = Limits(60.0, None)
+"""For checking one candidate layout, unless the caller says otherwise."""
 
 
 class GenerationError(RunError):
     """No solvable layout was found within the attempts allowed."""
+
+
+class CheckFailed(RunError):
+    """The planner that checks candidates failed (timeout, out of memory, error)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +38,7 @@ class Generated:
 
 def generate_level(width: int, height: int, counts: Counts, seed: int, slack: int = 0,
                    planner: str = "fd", attempts: int = 50,
-                   timeout: float | None = 60.0) -> Generated:
+                   limits: Limits = CHECK_LIMITS) -> Generated:
     if slack < 0:
         raise ValueError("slack must be non-negative")
     rng = random.Random(f"helltaker-{width}x{height}-{counts}-{seed}")
@@ -41,7 +49,8 @@ def generate_level(width: int, height: int, counts: Counts, seed: int, slack: in
     for attempt in range(1, attempts + 1):
         text = layout_text(rng, width, height, counts, generous, title)
         level = parse_level(text, source=f"<generated seed {seed}>")
-        solution = solve_level(level, planner, PlannerOptions(generous, timeout))
+        solution = solve_level(level, planner,
+                               PlannerOptions(generous, limits.seconds, limits.memory))
         outcome, verdict = solution.outcome, solution.verdict
         if solution.status is Status.SOLVED and verdict is not None and verdict.cost > 0:
             budget = verdict.cost + slack
@@ -50,7 +59,7 @@ def generate_level(width: int, height: int, counts: Counts, seed: int, slack: in
                              attempt)
         if solution.status not in (Status.SOLVED, Status.UNSOLVABLE):
             reason = f"{verdict.reason}\n" if verdict is not None and not verdict.valid else ""
-            raise GenerationError(f"{outcome.planner}: {solution.status.value} while checking a "
-                                  f"candidate\n{reason}{outcome.log_tail}")
+            raise CheckFailed(f"{outcome.planner}: {solution.status.value} while checking a "
+                              f"candidate\n{reason}{outcome.log_tail}")
     raise GenerationError(f"no solvable {width}x{height} layout in {attempts} attempts; "
                           "use fewer objects or walls")

@@ -20,6 +20,7 @@ from strips_model.moves import Direction
 from strips_model.simulator import Move, is_goal, step
 from translator.decode.plan_enumeration import FoundPlan, enumerate_plans
 from translator.planners.outcome import Status
+from translator.planners.processes import Limits
 
 PUBLISHED_SEED_003: dict[int, int] = {1: 8, 2: 3, 3: 1, 4: 2, 5: 26, 6: 39, 7: 2, 8: 4, 9: 2}
 """Seed 003, section "Number of different solutions per level": answer sets of the authors'
@@ -117,8 +118,8 @@ class LevelCounts:
     """Letters and damage of the minimum-cost plans, e.g. "21 letters + 1 damage"."""
 
 
-def count_level(number: int, level: Level, timeout: float | None) -> LevelCounts:
-    result = enumerate_plans(level, level.budget, timeout=timeout)
+def count_level(number: int, level: Level, limits: Limits) -> LevelCounts:
+    result = enumerate_plans(level, level.budget, limits=limits)
     if result.status not in (Status.SOLVED, Status.UNSOLVABLE) or not result.complete:
         raise RunError(f"{result.search}: {result.status.value}\n{result.message}",
                        Position(level.source))
@@ -245,7 +246,7 @@ def _level_number(path: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def count_levels(paths: Sequence[str], timeout: float | None,
+def count_levels(paths: Sequence[str], limits: Limits,
                  progress: Callable[[LevelCounts], None] | None = None) -> list[LevelCounts]:
     """The table's rows, one per classic level file `levelN.txt`, in the order given."""
     numbered = []
@@ -256,7 +257,7 @@ def count_levels(paths: Sequence[str], timeout: float | None,
         numbered.append((number, load_level(path)))
     rows = []
     for number, level in numbered:
-        row = count_level(number, level, timeout)
+        row = count_level(number, level, limits)
         if progress is not None:
             progress(row)
         rows.append(row)

@@ -7,7 +7,6 @@ unified-planning (1.3 s) or the renderers are imported by the handlers that need
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Mapping, Sequence
 
@@ -37,27 +36,35 @@ def add_planner(parser: argparse.ArgumentParser, purpose: str = "") -> None:
 
 
 def read_plan_argument(text: str) -> tuple[str, str]:
-    """(plan text, source name) of a PLAN argument: letters, a file name, or - for stdin."""
+    """(plan text, source name) of a PLAN argument: always the key presses themselves, except
+    `@FILE`, which reads FILE, and `-`, which reads standard input. A word is never taken for
+    a file name: a mistyped name would be read as letters, an existing file as a plan."""
     if text == "-":
         return sys.stdin.read(), "<stdin>"
-    if os.path.isfile(text):
-        return read_text(text), text
+    if text.startswith("@"):
+        if text == "@":
+            raise InputError("'@' must be followed by a file name: @FILE reads the plan from "
+                             "FILE")
+        return read_plan_file(text[1:])
     return text, "<plan>"
 
 
-def load_levels(paths: Sequence[str], budget: int | None = None) -> list[Level]:
-    """Every level, all parsed before any work starts; `budget` overrides theirs."""
-    levels = [load_level(path) for path in paths]
-    if budget is None:
-        return levels
-    if budget < 0:
-        raise InputError(f"--budget must be non-negative, found {budget}")
-    return [level.with_budget(budget) for level in levels]
+def read_plan_file(path: str) -> tuple[str, str]:
+    """(plan text, source name) of a plan file; `-` reads standard input."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        # Probed first for the operating system's own words; read_text has the decoding's.
+        with open(path, "rb"):
+            pass
+    except OSError as error:
+        raise InputError(f"cannot read plan file: {error.strerror}", Position(path)) from None
+    return read_text(path), path
 
 
-def check_jobs(jobs: int | None) -> None:
-    if jobs is not None and jobs < 1:
-        raise InputError(f"--jobs must be at least 1, found {jobs}")
+def load_levels(paths: Sequence[str]) -> list[Level]:
+    """Every level, all parsed before any work starts."""
+    return [load_level(path) for path in paths]
 
 
 def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import glob
 import json
+import math
 import os
 import sys
 
 from strips_model.errors import InputError
 from translator.cli.arguments import Subcommands, write_outputs
 from translator.cli.exit_codes import ExitCode
+from translator.cli.options import add_limits, at_least, seconds
 from translator.planners.registry import PLANNERS
 
 CLASSIC_LEVELS = os.path.join("..", "shared", "levels", "classic", "level*.txt")
@@ -46,9 +48,9 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("--planners", default="fd,search", metavar="LIST",
                          help=f"comma-separated, from {', '.join(sorted(PLANNERS))} "
                          "(default: fd,search)")
-    command.add_argument("--repeat", type=int, default=3, metavar="N",
+    command.add_argument("--repeat", type=at_least(1), default=3, metavar="N",
                          help="runs per measurement; medians are reported (default 3)")
-    command.add_argument("--timeout", type=float, metavar="S", help="per planner run")
+    add_limits(command, "one planner run")
     command.add_argument("--no-targets", action="store_true",
                          help="skip the whole-process speed targets")
     command.add_argument("--out", metavar="DIR",
@@ -57,7 +59,7 @@ def add_command(commands: Subcommands) -> None:
                          help="run the scaling study instead (needs --out for the plot)")
     command.add_argument("--sizes", default="8,12,16,20,24", metavar="LIST",
                          help="scaling: square level sizes, walls included")
-    command.add_argument("--time-limit", type=float, default=60.0, metavar="S",
+    command.add_argument("--time-limit", type=seconds, default=60.0, metavar="S",
                          help="scaling: give up on a level and engine after S seconds")
     command.add_argument("--plan-counts", action="store_true",
                          help="count every plan within the budget of each classic level "
@@ -68,8 +70,9 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_bench(args: argparse.Namespace) -> ExitCode:
-    if args.repeat < 1:
-        raise InputError("--repeat must be at least 1")
+    from translator.planners.processes import Limits, default_memory_limit
+
+    args.limits = Limits(args.timeout, args.memory_limit or default_memory_limit())
     if args.scaling:
         return _scaling(args)
     if args.plan_counts:
@@ -86,7 +89,7 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
 
     for path in levels:
         load_level(path)  # bad input fails here, before any timing
-    report = run_benchmark(levels, planners, args.repeat, args.timeout, not args.no_targets)
+    report = run_benchmark(levels, planners, args.repeat, args.limits, not args.no_targets)
     markdown = report_markdown(report)
     print(markdown)
     if args.out:
@@ -105,7 +108,7 @@ def _scaling(args: argparse.Namespace) -> ExitCode:
         raise InputError(f"--sizes must be integers, found {args.sizes!r}") from None
     if not sizes or min(sizes) < 6:
         raise InputError("--sizes must list sizes of at least 6")
-    study = scaling_study(sizes, args.time_limit)
+    study = scaling_study(sizes, args.time_limit if args.time_limit is not None else math.inf)
     table = write_scaling(study, args.out)
     print(table)
     return ExitCode.OK
@@ -113,6 +116,7 @@ def _scaling(args: argparse.Namespace) -> ExitCode:
 
 def _plan_counts(args: argparse.Namespace) -> ExitCode:
     from translator.bench.plan_counts import LevelCounts, count_levels, render
+    from translator.planners.processes import Limits
 
     paths = args.levels or _classic_levels()
     if not paths:
@@ -122,7 +126,9 @@ def _plan_counts(args: argparse.Namespace) -> ExitCode:
         print(f"level {row.number}: {row.within_budget} plans within budget, "
               f"{row.of_min_cost} of minimum cost", file=sys.stderr)
 
-    rows = count_levels(paths, args.timeout if args.timeout is not None else 120.0, report)
+    limits = args.limits if args.timeout is not None else \
+        Limits(120.0, args.limits.memory)
+    rows = count_levels(paths, limits, report)
     text = render(rows)
     if args.out:
         write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out)

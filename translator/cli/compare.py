@@ -11,11 +11,11 @@ from strips_model.errors import InputError, Position
 from translator.cli.arguments import (
     Subcommands,
     add_planner,
-    check_jobs,
     load_levels,
     write_outputs,
 )
 from translator.cli.exit_codes import ExitCode
+from translator.cli.options import add_limits, at_least
 
 DESCRIPTION = """\
 Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, or a
@@ -59,9 +59,8 @@ def add_command(commands: Subcommands) -> None:
                          help="write the markdown report to FILE.md (atomically)")
     add_planner(command, "planner for our model (the compared model is always solved by Fast "
                 "Downward); ")
-    command.add_argument("--timeout", type=float, metavar="S",
-                         help="give up on one planner run after S seconds (exit 3)")
-    command.add_argument("--jobs", type=int, metavar="N",
+    add_limits(command, "one planner run")
+    command.add_argument("--jobs", type=at_least(1), metavar="N",
                          help="levels and probes compared at once, in forked processes "
                          "(default: one per CPU)")
     command.set_defaults(handler=command_compare)
@@ -73,10 +72,10 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     from translator.compare.comparison import compare
     from translator.compare.markdown import render
     from translator.compare.models import compared_model
+    from translator.planners.processes import Limits, default_memory_limit
     from translator.planners.registry import prepare_planner
     from translator.planners.workers import default_jobs
 
-    check_jobs(args.jobs)
     if args.output and os.path.isdir(args.output):
         raise InputError("is a directory, expected a file name", Position(args.output))
     report = load_report(args.report)
@@ -91,8 +90,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
                          Position(args.report))
     prepare_planner(args.planner)
-    comparison = compare(report, model, ours, levels, args.planner, args.timeout,
-                         args.jobs or default_jobs())
+    jobs = args.jobs or default_jobs()
+    limits = Limits(args.timeout, args.memory_limit or default_memory_limit(jobs))
+    comparison = compare(report, model, ours, levels, args.planner, limits, jobs)
     markdown = render(comparison)
     if args.output:
         write_outputs({args.output: markdown}, args.output)

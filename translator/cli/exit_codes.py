@@ -15,11 +15,13 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2
     """A level, plan or schema file, or an argument, that cannot be used; argparse uses 2 too."""
     RUN_FAILED = 3
-    """A planner failed or timed out, or a worker process died."""
+    """A planner failed, timed out or ran out of memory, or a worker process died."""
     INTERRUPTED = 130
     """Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
     BROKEN_PIPE = 141
     """The reader of standard output went away (128 + SIGPIPE), as Unix filters report it."""
+    TERMINATED = 143
+    """SIGTERM (a batch system's time limit, `kill`), as shells report it (128 + 15)."""
 
 
 def exit_code_of(error: HelltakerError) -> ExitCode:
@@ -29,6 +31,7 @@ def exit_code_of(error: HelltakerError) -> ExitCode:
 
 EXIT_STATUS_HELP = """\
 exit status: 0 success, 1 invalid plan or level unsolvable within its budget,
-2 bad input, 3 planner error or timeout (or a worker process that died),
-130 interrupted."""
+2 bad input, 3 planner error, timeout or out of memory (or a worker process that
+died), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM); with several levels,
+the worst status of any level."""
 """The common part of every command's epilog."""

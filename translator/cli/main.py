@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 
 from strips_model.errors import HelltakerError
 from translator.cli import bench, compare, generate, pddl, plans, show, solve, validate
@@ -42,19 +44,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that every `finally` cleans up on the way out,
+    as KeyboardInterrupt does for Ctrl-C."""
+
+
+def _terminate(signal_number: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    from translator.planners.processes import stop_every_child
+
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         return int(args.handler(args))
     except HelltakerError as error:
         print(f"helltaker: {error}", file=sys.stderr)
         return exit_code_of(error)
-    except KeyboardInterrupt:
-        return ExitCode.INTERRUPTED
+    except (KeyboardInterrupt, Terminated) as stopped:
+        # The `finally` blocks on the way here ended the children they knew of and removed
+        # their folders; this ends any that started between two of them.
+        stop_every_child()
+        interrupted = isinstance(stopped, KeyboardInterrupt)
+        print(f"helltaker: {'interrupted' if interrupted else 'terminated'}", file=sys.stderr)
+        return ExitCode.INTERRUPTED if interrupted else ExitCode.TERMINATED
     except BrokenPipeError:
         # The reader (`head`, a closed pager) went away: stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.BROKEN_PIPE
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

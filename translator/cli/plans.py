@@ -12,6 +12,7 @@ from strips_model.level import load_level
 from strips_model.moves import format_plan
 from translator.cli.arguments import Subcommands, add_alphabet
 from translator.cli.exit_codes import ExitCode
+from translator.cli.options import add_limits, at_least
 
 if TYPE_CHECKING:
     from translator.decode.plan_enumeration import PlanEnumeration
@@ -24,7 +25,7 @@ the count goes to stderr. --json prints one object instead:
 with "plans" the key-press words and "costs" their costs, in the same order.
 
 exit status: 0 at least one plan, 1 no plan within the bound (proven), 2 bad input,
-3 planner error or timeout, or a plan the rules reject.
+3 planner error, timeout or out of memory, or a plan the rules reject.
 """
 
 
@@ -42,37 +43,41 @@ def add_command(commands: Subcommands) -> None:
     )
     command.add_argument("level", metavar="LEVEL", help="level file in the course format")
     bound = command.add_mutually_exclusive_group()
-    bound.add_argument("--max-cost", type=int, metavar="N",
-                       help="list plans of cost <= N (default: the level's budget)")
+    bound.add_argument("--max-cost", type=at_least(0), metavar="N",
+                       help="list plans of cost <= N (default: the level's budget); past "
+                       "2^31 - 2, SymK's integer range, N is no bound, and --limit is needed "
+                       "(plans that walk back and forth never run out)")
     bound.add_argument("--optimal-only", action="store_true",
                        help="list only the plans of minimum cost (within the budget)")
-    command.add_argument("--limit", type=int, metavar="K",
+    command.add_argument("--limit", type=at_least(1), metavar="K",
                          help="list at most the K cheapest plans")
-    command.add_argument("--timeout", type=float, metavar="S",
-                         help="give up after S seconds (exit 3)")
+    add_limits(command, "the enumeration")
     add_alphabet(command)
     command.add_argument("--json", action="store_true", help="print one JSON object")
     command.set_defaults(handler=command_plans)
 
 
 def command_plans(args: argparse.Namespace) -> ExitCode:
-    from translator.decode.plan_enumeration import enumerate_plans
-    from translator.planners.outcome import Status
+    from translator.decode.plan_enumeration import endless, enumerate_plans
+    from translator.planners.outcome import FAILURES
     from translator.planners.packages import PlannerUnavailable, require_package
+    from translator.planners.processes import Limits, default_memory_limit
 
     level = load_level(args.level)
     max_cost = level.budget if args.max_cost is None else args.max_cost
-    if max_cost < 0:
-        raise InputError(f"--max-cost must be non-negative, found {max_cost}")
-    if args.limit is not None and args.limit < 1:
-        raise InputError(f"--limit must be at least 1, found {args.limit}")
+    if args.limit is None and endless(max_cost):
+        option = "--max-cost" if args.max_cost is not None else "the level's budget"
+        raise InputError(f"{option} {max_cost} is past SymK's integer range, so it bounds "
+                         "nothing and the plans never run out (every plan can be padded with "
+                         "back-and-forth steps): give --limit K to list the K cheapest")
     try:
         require_package("up_symk", "up-symk", "symk")
     except PlannerUnavailable as error:
         print(f"{level.source}: {error}", file=sys.stderr)
         return ExitCode.RUN_FAILED
-    result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, args.timeout)
-    if result.status in (Status.TIMEOUT, Status.ERROR):
+    limits = Limits(args.timeout, args.memory_limit or default_memory_limit())
+    result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, limits)
+    if result.status in FAILURES:
         print(f"{level.source}: {result.search}: {result.status.value}", file=sys.stderr)
         if result.message:
             print(result.message, file=sys.stderr)

@@ -16,22 +16,27 @@ from translator.cli.arguments import (
     add_alphabet,
     add_planner,
     read_plan_argument,
+    read_plan_file,
     write_outputs,
 )
 from translator.cli.exit_codes import ExitCode
+from translator.cli.options import add_limits
 from translator.render.frames import Replay, replay
+from translator.render.limits import check_picture_limits, limits_text
 
 DESCRIPTION = """\
 Replay PLAN on LEVEL in the rules simulator and show every state: the level at the start, then
 the state after each letter with the move counter (moves left), the trap phase, whether the
 hero holds the key and what the letter did (rule ids of RULES.md and a sentence). An invalid
 plan is shown up to its failing letter, which is pointed at with the validator's reason.
-Without --plan or --solve the level alone is shown.
+Without --plan, --plan-file or --solve the level alone is shown.
 
 In the terminal, each cell is two characters: H hero, D demon, ## wall, B boulder,
 M skeleton, K key, L lock, . floor, ** spikes, ^^ raised trap, __ lowered trap; a letter's
 second character is what it stands on (H^ = hero on a raised trap, Bk = boulder on the key).
 Colour is used when standard output is a terminal and NO_COLOR is not set (see --color).
+Frames are printed one by one as they are made: each names its letter and shows the plan
+around it, so a plan of any length streams in time and memory linear in its letters.
 
 Files (any combination; written atomically, nothing in the terminal then):
   --svg OUT.svg    one SVG, every state a frame, animated (SMIL); static viewers show the start
@@ -41,16 +46,18 @@ Files (any combination; written atomically, nothing in the terminal then):
                    keys: left/right arrows step, space plays, Home/End; OUT.html#frame=N opens
                    at frame N
 Frames: the start, then one per letter applied (an invalid plan stops at its failing letter).
-"""
+
+""" + limits_text()
 
 EPILOG = """\
 examples:
   helltaker show levels/level1.txt --plan dlllllllddlddrruurrrrdr
   helltaker show levels/level1.txt --solve --step
   helltaker show levels/level1.txt --solve --gif level1.gif --html level1.html
+  helltaker show levels/level1.txt --plan-file level1.plan --svg level1.svg
 
 exit status: 0 shown (valid plan or no plan), 1 invalid plan or level unsolvable within its
-budget, 2 bad input, 3 planner error or timeout.
+budget, 2 bad input, 3 planner error, timeout or out of memory.
 """
 
 OUTPUTS: dict[str, str] = {"svg": "SVG", "png": "PNG", "gif": "GIF", "html": "HTML"}
@@ -65,12 +72,14 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("level", metavar="LEVEL", help="level file in the course format")
     source = command.add_mutually_exclusive_group()
     source.add_argument("--plan", metavar="PLAN",
-                        help="the plan's letters, or a file holding them, or - for standard input")
+                        help="the plan's key presses, @FILE to read them from a file, - for "
+                        "standard input")
+    source.add_argument("--plan-file", metavar="FILE",
+                        help="read the plan's key presses from FILE (- for standard input)")
     source.add_argument("--solve", action="store_true",
                         help="find a plan with --planner (default fd) and show it")
     add_planner(command, "planner for --solve; ")
-    command.add_argument("--timeout", type=float, metavar="S",
-                         help="with --solve: give up after S seconds (exit 3)")
+    add_limits(command, "--solve's planner")
     add_alphabet(command)
     command.add_argument("--step", action="store_true",
                          help="wait for Enter between frames (q then Enter stops)")
@@ -98,15 +107,19 @@ def use_colour(choice: str, stream: TextIO, environ: dict[str, str] | os._Enviro
 def _plan_directions(args: argparse.Namespace,
                      level: Level) -> tuple[tuple[Direction, ...] | None, ExitCode]:
     """The directions to replay and the exit status the plan's origin imposes."""
-    if args.plan is not None:
-        text, source = read_plan_argument(args.plan)
+    if args.plan is not None or args.plan_file is not None:
+        text, source = (read_plan_argument(args.plan) if args.plan is not None
+                        else read_plan_file(args.plan_file))
         return parse_plan(text, args.alphabet, source), ExitCode.OK
     if not args.solve:
         return None, ExitCode.OK
     from translator.decode.solve import solve_level
     from translator.planners.outcome import PlannerOptions, Status
+    from translator.planners.processes import default_memory_limit
 
-    solution = solve_level(level, args.planner, PlannerOptions(level.budget, args.timeout))
+    memory = args.memory_limit or default_memory_limit()
+    solution = solve_level(level, args.planner,
+                           PlannerOptions(level.budget, args.timeout, memory))
     outcome = solution.outcome
     if outcome.status is Status.SOLVED and solution.directions is not None:
         print(f"{level.source}: plan by {outcome.planner}", file=sys.stderr)
@@ -127,14 +140,16 @@ def command_show(args: argparse.Namespace) -> ExitCode:
     if args.step and outputs:
         raise InputError("--step pauses the terminal replay; it cannot be combined with "
                          "--svg, --png, --gif or --html")
-    if args.step and args.plan == "-":
-        raise InputError("--step reads Enter from standard input, which --plan - uses")
-    if args.timeout is not None and not args.solve:
-        raise InputError("--timeout applies to --solve only")
+    if args.step and (args.plan in ("-", "@-") or args.plan_file == "-"):
+        raise InputError("--step reads Enter from standard input, which the plan is read from")
+    if (args.timeout is not None or args.memory_limit is not None) and not args.solve:
+        raise InputError("--timeout and --memory-limit apply to --solve only")
     level = load_level(args.level)
     directions, status = _plan_directions(args, level)
     if status is ExitCode.RUN_FAILED:
         return status
+    if outputs:
+        check_picture_limits(level, len(directions) if directions is not None else 0, outputs)
     shown = replay(level, directions, args.alphabet)
     if outputs:
         write_replay_files(shown, outputs)
@@ -153,19 +168,22 @@ def command_show(args: argparse.Namespace) -> ExitCode:
 
 def print_replay(shown: Replay, colour: bool, out: TextIO,
                  wait: Callable[[], bool] | None = None) -> None:
-    """Print the header, the frames and the verdict; `wait` (if any) runs between frames and
-    returns False to stop early."""
-    from translator.render.text import blocks
+    """Print the header, the frames and the verdict, one block at a time as it is made; `wait`
+    (if any) runs between frames and returns False to stop early."""
+    from translator.render.text import TerminalText
 
-    parts = blocks(shown, colour)
-    for number, part in enumerate(parts):
-        if number:
-            out.write("\n")
-        out.write(part)
-        out.flush()
-        # parts[1:1 + frames] are the frames: pause after each of them but the last.
-        if wait is not None and 1 <= number < len(shown.frames) and not wait():
-            break
+    text = TerminalText(shown, colour)
+    out.write(text.header())
+    for frame in shown.frames:
+        out.write("\n" + text.frame(frame))
+        if wait is not None and frame.index < shown.last_index:
+            out.flush()
+            if not wait():
+                return
+    tail = text.summary()
+    if tail is not None:
+        out.write("\n" + tail)
+    out.flush()
 
 
 def _wait_for_enter() -> bool:

@@ -6,18 +6,14 @@ import argparse
 import json
 import sys
 
-from strips_model.level import Level
+from strips_model.errors import InputError
+from strips_model.level import Level, load_level
 from strips_model.moves import format_plan
-from translator.cli.arguments import (
-    Subcommands,
-    add_alphabet,
-    add_planner,
-    check_jobs,
-    load_levels,
-)
-from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
+from translator.cli.arguments import Subcommands, add_alphabet, add_planner, write_outputs
+from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
+from translator.cli.options import BUDGET_HELP, add_limits, at_least
 from translator.decode.solve import Solution, solve_level
-from translator.planners.outcome import PlannerOptions, Status
+from translator.planners.outcome import FAILURES, PlannerOptions, Status
 from translator.terminal import print_table
 
 
@@ -34,14 +30,18 @@ def add_command(commands: Subcommands) -> None:
                          help="ask for a minimum-cost plan; every planner of --planner is "
                          "optimal, so plans are of minimum cost with or without it (it states "
                          "the intent in scripts)")
-    command.add_argument("--budget", type=int, metavar="N",
-                         help="override the budget written in the level files")
-    command.add_argument("--timeout", type=float, metavar="S",
-                         help="give up on a level after S seconds (exit 3)")
-    command.add_argument("--jobs", type=int, metavar="N", default=None,
+    command.add_argument("--budget", type=at_least(0), metavar="N",
+                         help=f"override the budget written in the level files ({BUDGET_HELP})")
+    add_limits(command, "a level")
+    command.add_argument("--jobs", type=at_least(1), metavar="N", default=None,
                          help="solve up to N levels at once in worker processes "
                          "(default: the number of cores)")
     add_alphabet(command)
+    command.add_argument("--pddl-plan", metavar="FILE",
+                         help="with one LEVEL: write the plan found as ground actions of our "
+                         "PDDL domain, in Fast Downward's plan format (one `(action objects)` "
+                         "per line, then `; cost = N`), for other tools; `helltaker validate "
+                         "LEVEL @FILE` reads it back. Written only when the level is solved")
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object per level")
     output.add_argument("--table", action="store_true",
@@ -56,48 +56,105 @@ def _solve_task(task: tuple[str, Level, PlannerOptions]) -> Solution:
     return solve_level(level, planner, options)
 
 
+def _load(path: str, budget: int | None) -> Level | InputError:
+    """The level, or why it cannot be read: that level's record, not the batch's end."""
+    try:
+        level = load_level(path)
+    except InputError as error:
+        return error
+    return level if budget is None else level.with_budget(budget)
+
+
 def command_solve(args: argparse.Namespace) -> ExitCode:
+    from translator.planners.processes import default_memory_limit
     from translator.planners.registry import prepare_planner
     from translator.planners.workers import default_jobs, run_ordered
     from translator.progress import Progress
 
-    levels = load_levels(args.levels, args.budget)
-    check_jobs(args.jobs)
+    if args.pddl_plan is not None and len(args.levels) != 1:
+        raise InputError(f"--pddl-plan writes one plan: give one LEVEL, not {len(args.levels)}")
+    entries = [_load(path, args.budget) for path in args.levels]
+    levels = [entry for entry in entries if isinstance(entry, Level)]
     jobs = args.jobs if args.jobs is not None else default_jobs()
+    memory = args.memory_limit or default_memory_limit(min(jobs, max(1, len(levels))))
     prepare_planner(args.planner)
-    tasks = [(args.planner, level, PlannerOptions(level.budget, args.timeout))
+    tasks = [(args.planner, level, PlannerOptions(level.budget, args.timeout, memory))
              for level in levels]
     worst = ExitCode.OK
     rows: list[tuple[str, ...]] = []
     results = run_ordered(_solve_task, tasks, jobs)
-    with Progress(len(levels), json_mode=args.json) as progress:
-        for level in levels:
-            progress.start(level.source)
+    with Progress(len(entries), json_mode=args.json) as progress:
+        for path, entry in zip(args.levels, entries, strict=True):
+            progress.start(path)
+            if isinstance(entry, InputError):
+                progress.done()
+                worst = max(worst, _report_bad_level(args, path, entry, rows))
+                continue
             solution = next(results)
             progress.done()
-            worst = max(worst, _report(args, level, solution, len(levels), rows))
+            if args.pddl_plan is not None and solution.status is Status.SOLVED:
+                _write_pddl_plan(args.pddl_plan, entry, solution)
+            worst = max(worst, _report(args, entry, solution, len(entries), rows, memory))
     if args.table:
         print_table(("level", "budget", "cost", "par", "plan", "seconds"), rows)
     return worst
 
 
+def _write_pddl_plan(path: str, level: Level, solution: Solution) -> None:
+    """The planner's own actions; for a planner that plans key presses (the exhaustive
+    search), the actions of our model that those key presses take."""
+    from translator.decode.ground_plans import format_ground_plan, ground_plan_of
+
+    assert solution.directions is not None and solution.verdict is not None
+    steps = solution.outcome.steps
+    if steps is None:
+        steps = ground_plan_of(level, solution.directions)
+    write_outputs({path: format_ground_plan(steps, solution.verdict.cost)}, path)
+
+
 def _exit_code(solution: Solution) -> ExitCode:
-    if solution.status in (Status.INVALID, Status.TIMEOUT, Status.ERROR):
+    if solution.status in FAILURES:
         return ExitCode.RUN_FAILED
     if solution.status is Status.UNSOLVABLE:
         return ExitCode.FAILED
     return ExitCode.OK
 
 
+def _report_bad_level(args: argparse.Namespace, path: str, error: InputError,
+                      rows: list[tuple[str, ...]]) -> ExitCode:
+    if args.json:
+        print(json.dumps({
+            "level": path, "status": Status.ERROR.value, "plan": None, "cost": None,
+            "budget": None, "optimal": False, "planner": args.planner, "seconds": 0.0,
+            "valid": None, "message": str(error),
+        }), flush=True)
+    else:
+        print(f"helltaker: {error}", file=sys.stderr, flush=True)
+        if args.table:
+            rows.append((path, "-", "-", "-", Status.ERROR.value, "-"))
+    return exit_code_of(error)
+
+
+def _failure_message(solution: Solution) -> str | None:
+    """One line saying why the run gave no valid plan; None when it did, or proved none."""
+    outcome, verdict = solution.outcome, solution.verdict
+    if solution.status is Status.INVALID and verdict is not None:
+        return f"{outcome.planner} returned an invalid plan: {verdict.reason}"
+    if outcome.status in FAILURES:
+        last = outcome.log_tail.strip().splitlines()[-1:] or [outcome.status.value]
+        return last[0]
+    return None
+
+
 def _report(args: argparse.Namespace, level: Level, solution: Solution, level_count: int,
-            rows: list[tuple[str, ...]]) -> ExitCode:
+            rows: list[tuple[str, ...]], memory: int | None) -> ExitCode:
     """Print one level's result (or keep its table row); return its exit status."""
     outcome, verdict, status = solution.outcome, solution.verdict, solution.status
-    if status is Status.INVALID and verdict is not None:
+    message = _failure_message(solution)
+    if status is Status.INVALID and not args.json:
         # A plan the rules reject is a planner (or model) failure, never shown as a solution.
-        print(f"{level.source}: {outcome.planner} returned an invalid plan: {verdict.reason}",
-              file=sys.stderr)
-    if outcome.status in (Status.TIMEOUT, Status.ERROR):
+        print(f"{level.source}: {message}", file=sys.stderr)
+    if outcome.status in FAILURES and not args.json:
         print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
         if outcome.log_tail:
             print(outcome.log_tail, file=sys.stderr)
@@ -109,10 +166,11 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
             "level": level.source, "status": status.value, "plan": plan, "cost": cost,
             "budget": level.budget, "optimal": outcome.optimal and status is Status.SOLVED,
             "planner": outcome.planner, "seconds": round(solution.seconds, 3),
-            "valid": verdict.valid if verdict is not None else None,
+            "valid": verdict.valid if verdict is not None else None, "message": message,
         }), flush=True)
     elif args.table:
-        reference = solve_level(level, "search", PlannerOptions(level.budget))
+        reference = solve_level(level, "search", PlannerOptions(level.budget, args.timeout,
+                                                                memory))
         par = reference.verdict.cost if reference.verdict is not None else None
         rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
                      str(par) if par is not None else "-",

@@ -35,7 +35,8 @@ from translator.compare.model_run import ModelRun, solve_model
 from translator.compare.models import ComparedModel, LevelModel
 from translator.compare.readings import static_predicates
 from translator.decode.solve import solve_level
-from translator.planners.outcome import PlannerOptions, Status
+from translator.planners.outcome import FAILURES, PlannerOptions, Status
+from translator.planners.processes import NO_LIMITS, Limits
 from translator.planners.workers import run_ordered
 
 
@@ -151,7 +152,7 @@ class Comparison:
 
     @property
     def planner_failed(self) -> bool:
-        return any(side.status in (Status.TIMEOUT, Status.ERROR) for level in self.levels
+        return any(side.status in FAILURES for level in self.levels
                    for side in (level.report, level.ours))
 
     def as_json(self) -> dict[str, object]:
@@ -174,14 +175,14 @@ def _game_check(level: Level, directions: tuple[Direction, ...] | None
     return verdict.valid, verdict.cost, verdict.reason
 
 
-def _our_column(ours: ComparedModel, level: Level, planner: str,
-                timeout: float | None) -> Column:
+def _our_column(ours: ComparedModel, level: Level, planner: str, limits: Limits) -> Column:
     """The chosen planner on our model, its plan replayed in the game."""
-    solution = solve_level(level, planner, PlannerOptions(level.budget, timeout))
+    solution = solve_level(level, planner,
+                           PlannerOptions(level.budget, limits.seconds, limits.memory))
     outcome, directions, verdict = solution.outcome, solution.directions, solution.verdict
     valid, game_cost, reason = (verdict.valid, verdict.cost, verdict.reason) if verdict \
         else (None, None, None)
-    if outcome.status in (Status.TIMEOUT, Status.ERROR):
+    if outcome.status in FAILURES:
         reason = outcome.log_tail.splitlines()[-1] if outcome.log_tail else outcome.status.value
     return Column(outcome.status, format_plan(directions)
                   if directions is not None else None, outcome.cost, valid, game_cost,
@@ -195,7 +196,7 @@ def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
     valid, game_cost, reason = _game_check(on_level.level, run.directions)
     if run.replay_failure is not None:
         reason = f"{run.replay_failure}; {reason}" if reason else run.replay_failure
-    if run.status in (Status.TIMEOUT, Status.ERROR):
+    if run.status in FAILURES:
         reason = run.log_tail.splitlines()[-1] if run.log_tail else run.status.value
     return Column(run.status, format_plan(run.directions)
                   if run.directions is not None else None, run.cost, valid, game_cost, reason,
@@ -204,10 +205,10 @@ def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
 
 
 def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, planner: str,
-                  timeout: float | None = None) -> LevelComparison:
-    our_column = _our_column(ours, level, planner, timeout)
+                  limits: Limits = NO_LIMITS) -> LevelComparison:
+    our_column = _our_column(ours, level, planner, limits)
     on_level = model.on(level)
-    run = solve_model(on_level, timeout)
+    run = solve_model(on_level, limits)
     divergences = []
     if our_column.plan is not None and our_column.valid:
         found = along_directions(on_level, parse_plan(our_column.plan))
@@ -223,14 +224,14 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
 
 
 def compare(report: Report, model: ComparedModel, ours: tuple[Report, ComparedModel],
-            levels: list[Level], planner: str, timeout: float | None = None,
+            levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
             jobs: int = 1) -> Comparison:
     """Levels and probes are independent: with `jobs` > 1 they run in forked workers."""
     probes = distinct_probes()
 
     def run(task: Level | Probe) -> LevelComparison | ProbeResult:
         if isinstance(task, Level):
-            return compare_level(model, ours[1], task, planner, timeout)
+            return compare_level(model, ours[1], task, planner, limits)
         return check_probe(model, task)
 
     tasks: list[Level | Probe] = [*levels, *probes]

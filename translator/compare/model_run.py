@@ -14,6 +14,14 @@ from translator.encode.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
 from translator.planners.oneshot import run_oneshot
 from translator.planners.outcome import Status
+from translator.planners.processes import (
+    NO_LIMITS,
+    Limits,
+    WorkerDied,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    run_in_child,
+)
 
 ENGINE = "fast-downward"
 _OPERATORS = re.compile(r"^Translator operators: (\d+)", re.M)
@@ -35,7 +43,22 @@ class ModelRun:
     log_tail: str
 
 
-def solve_model(model: LevelModel, timeout: float | None = None) -> ModelRun:
+def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
+    """Fast Downward on the model, in a child process under `limits` like every planner
+    attempt; a limit reached or a crash is the run's status."""
+    started = time.perf_counter()
+    try:
+        return run_in_child("fast-downward on the compared model", _solve_here,
+                            (model, limits.seconds), limits)
+    except (WorkerTimeout, WorkerOutOfMemory, WorkerDied) as error:
+        status = Status.TIMEOUT if isinstance(error, WorkerTimeout) else \
+            Status.OUT_OF_MEMORY if isinstance(error, WorkerOutOfMemory) else Status.ERROR
+        return ModelRun(status, None, None, None, time.perf_counter() - started, None, None,
+                        str(error))
+
+
+def _solve_here(task: tuple[LevelModel, float | None]) -> ModelRun:
+    model, timeout = task
     started = time.perf_counter()
     problem = model.problem()
     run = run_oneshot(problem, ENGINE, {"fast_downward_search_config": model.search}, timeout)

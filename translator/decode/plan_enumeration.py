@@ -9,7 +9,11 @@ and, depending on where its bidirectional search stops, some of cost exactly B; 
 B = max cost + 1, replay every plan and keep those of cost <= max cost. Plans with loops
 count: a word that walks back and forth and still fits the budget is a plan.
 With `optimal_only`, the top-quality search `symq_bd(quality=1.0)` returns the plans of
-minimum cost.
+minimum cost. A max cost past SymK's integers is no bound at all (cost_bound.py): then only
+`limit` ends the enumeration, since plans that walk back and forth never run out.
+
+The enumeration runs in a child process under the time and memory limits, like every
+planner attempt.
 """
 
 from __future__ import annotations
@@ -24,7 +28,16 @@ from strips_model.validator import validate
 from translator.decode.key_presses import PlanMappingError, key_presses
 from translator.encode.level_facts import level_facts
 from translator.encode.pddl_text import helltaker_domain_text, problem_text
+from translator.planners.cost_bound import exclusive_bound
 from translator.planners.outcome import Status, log_tail
+from translator.planners.processes import (
+    NO_LIMITS,
+    Limits,
+    WorkerDied,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    run_in_child,
+)
 from translator.planners.symk_driver import run_symk_driver, top_k_configuration
 
 
@@ -59,14 +72,35 @@ class PlanEnumeration:
 
 
 def enumerate_plans(level: Level, max_cost: int, optimal_only: bool = False,
-                    limit: int | None = None, timeout: float | None = None) -> PlanEnumeration:
+                    limit: int | None = None, limits: Limits = NO_LIMITS) -> PlanEnumeration:
     """The distinct plans of `level` that cost at most `max_cost` (or the `limit` cheapest)."""
     if max_cost < 0:
         raise ValueError(f"max_cost must be non-negative, found {max_cost}")
     if limit is not None and limit < 1:
         raise ValueError(f"limit must be at least 1, found {limit}")
+    if limit is None and endless(max_cost):
+        raise ValueError(f"max_cost {max_cost} is no bound for SymK: give a limit")
     started = time.perf_counter()
-    bound = max_cost + 1
+    search = f"symk {top_k_configuration(exclusive_bound(max_cost), limit, optimal_only)}"
+    try:
+        return run_in_child("symk", _enumerate,
+                            (level, max_cost, optimal_only, limit, limits.seconds), limits)
+    except (WorkerTimeout, WorkerOutOfMemory, WorkerDied) as error:
+        status = Status.TIMEOUT if isinstance(error, WorkerTimeout) else \
+            Status.OUT_OF_MEMORY if isinstance(error, WorkerOutOfMemory) else Status.ERROR
+        return PlanEnumeration(status, (), max_cost, False, search,
+                               time.perf_counter() - started, str(error))
+
+
+def endless(max_cost: int) -> bool:
+    """No cost bound can be given to SymK: without a plan limit it would never end."""
+    return exclusive_bound(max_cost) is None
+
+
+def _enumerate(task: tuple[Level, int, bool, int | None, float | None]) -> PlanEnumeration:
+    level, max_cost, optimal_only, limit, timeout = task
+    started = time.perf_counter()
+    bound = exclusive_bound(max_cost)
     search = f"symk {top_k_configuration(bound, limit, optimal_only)}"
     domain = helltaker_domain()
     run = run_symk_driver(helltaker_domain_text(),
@@ -83,7 +117,7 @@ def enumerate_plans(level: Level, max_cost: int, optimal_only: bool = False,
     if run.status is not Status.SOLVED:
         code = "" if run.exit_code is None else f"SymK exit code {run.exit_code}\n"
         return finished(run.status, complete=False, message=code + log_tail(run.log))
-    judged = level.with_budget(bound)
+    judged = level.with_budget(max_cost + 1)
     found: dict[tuple[Direction, ...], int] = {}
     beyond_max_cost = False
     for steps in run.plans:

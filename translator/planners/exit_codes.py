@@ -51,9 +51,9 @@ _STATUS_OF_EXIT: dict[FastDownwardExit, Status] = {
     # An incomplete search that gave up proves nothing.
     FastDownwardExit.SEARCH_UNSOLVED_INCOMPLETE: Status.ERROR,
     FastDownwardExit.SEARCH_UNSOLVABLE_WITHIN_BOUND: Status.UNSOLVABLE,
-    FastDownwardExit.TRANSLATE_OUT_OF_MEMORY: Status.ERROR,
+    FastDownwardExit.TRANSLATE_OUT_OF_MEMORY: Status.OUT_OF_MEMORY,
     FastDownwardExit.TRANSLATE_OUT_OF_TIME: Status.TIMEOUT,
-    FastDownwardExit.SEARCH_OUT_OF_MEMORY: Status.ERROR,
+    FastDownwardExit.SEARCH_OUT_OF_MEMORY: Status.OUT_OF_MEMORY,
     FastDownwardExit.SEARCH_OUT_OF_TIME: Status.TIMEOUT,
     FastDownwardExit.SEARCH_OUT_OF_MEMORY_AND_TIME: Status.TIMEOUT,
 }

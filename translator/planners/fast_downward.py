@@ -26,6 +26,7 @@ from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.encode.level_facts import level_facts
 from translator.encode.pddl_text import helltaker_domain_text, problem_text
+from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
 from translator.planners.fd_driver import read_plan_file
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, log_tail
@@ -44,10 +45,19 @@ def search_configuration(budget: int, sas_text: str) -> str:
     """
     pattern = [index for index, name in enumerate(_variable_atoms(sas_text))
                if name.startswith(("Atom hero(", "Atom won("))]
+    bound = exclusive_bound(budget)
+    limit = "" if bound is None else f",bound={bound}"
     if len(pattern) != 2:
-        return f"astar(blind(),bound={budget + 1})"
+        return f"astar(blind(){limit})"
     indices = ",".join(map(str, pattern))
-    return f"astar(pdb(pattern=manual_pattern([{indices}])),bound={budget + 1})"
+    return f"astar(pdb(pattern=manual_pattern([{indices}])){limit})"
+
+
+def readable(configuration: str) -> str:
+    """The configuration as users read it: the pattern's variables named, not numbered (the
+    numbers change from level to level)."""
+    return re.sub(r"manual_pattern\(\[\d+,\d+\]\)", "manual_pattern([hero,won])",
+                  configuration)
 
 
 def _variable_atoms(sas_text: str) -> list[str]:
@@ -110,7 +120,7 @@ def solve_direct(level: Level, options: PlannerOptions) -> PlannerOutcome:
         mark = lap("translate", mark)
         with open(sas_file, encoding="utf-8") as stream:
             configuration = search_configuration(options.budget, stream.read())
-        label = f"fd {configuration}"
+        label = f"fd {readable(configuration)}"
         remaining = None if options.timeout is None else \
             max(0.01, options.timeout - (mark - started))
         search = run_command([search_binary(), "--search", configuration,

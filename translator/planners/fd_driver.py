@@ -8,6 +8,8 @@ import sys
 import tempfile
 from dataclasses import dataclass
 
+from strips_model.errors import InputError, RunError, read_text
+from strips_model.ground_plan import parse_ground_plan
 from translator.planners.outcome import PlanStep
 from translator.planners.packages import package_directory
 from translator.planners.processes import run_command
@@ -39,15 +41,11 @@ def run_driver(domain: str, problem: str, search: str,
 
 
 def read_plan_file(path: str) -> tuple[tuple[PlanStep, ...], int | None]:
-    """The steps `(name, arguments)` and the `; cost = N` line of a Fast Downward plan file."""
-    steps: list[PlanStep] = []
-    cost = None
-    with open(path, encoding="utf-8") as stream:
-        for line in stream:
-            line = line.strip()
-            if line.startswith("(") and line.endswith(")"):
-                name, *arguments = line[1:-1].split()
-                steps.append((name, tuple(arguments)))
-            elif line.startswith("; cost ="):
-                cost = int(line.split("=")[1].split()[0])
-    return tuple(steps), cost
+    """The steps `(name, arguments)` and the `; cost = N` line of a Fast Downward plan file,
+    names in lowercase (strips_model/ground_plan.lark). A plan file the planner wrote and we
+    cannot read is a failed run, not bad input."""
+    try:
+        plan = parse_ground_plan(read_text(path), path)
+    except InputError as error:
+        raise RunError(f"the planner's plan file cannot be read: {error}") from None
+    return tuple(step.pair for step in plan.steps), plan.cost

@@ -16,6 +16,7 @@ from strips_model.level import Level
 from translator.encode.level_facts import level_facts
 from translator.encode.model_cache import helltaker_parts
 from translator.encode.up_problem import build_problem
+from translator.planners.cost_bound import exclusive_bound
 from translator.planners.oneshot import plan_steps, run_oneshot
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
@@ -24,7 +25,8 @@ ENGINE = "fast-downward"
 
 def search_configuration(budget: int) -> str:
     # No spaces: up-fast-downward splits the string on whitespace.
-    return f"astar(blind(),bound={budget + 1})"
+    bound = exclusive_bound(budget)
+    return "astar(blind())" if bound is None else f"astar(blind(),bound={bound})"
 
 
 def solve_with_fast_downward_through_up(level: Level, options: PlannerOptions) -> PlannerOutcome:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from strips_model.moves import Direction
+from translator.planners.processes import Limits
 
 
 class Status(Enum):
@@ -18,6 +19,7 @@ class Status(Enum):
     UNSOLVABLE = "unsolvable"
     """Proven: no plan within the budget."""
     TIMEOUT = "timeout"
+    OUT_OF_MEMORY = "out of memory"
     ERROR = "error"
     INVALID = "invalid"
     """A plan came back that the rules reject: set when decoding replays it, never by a
@@ -28,10 +30,22 @@ PlanStep = tuple[str, tuple[str, ...]]
 """One action of a plan: its name and its objects' names, as a PDDL plan file lists them."""
 
 
+FAILURES = frozenset({Status.TIMEOUT, Status.OUT_OF_MEMORY, Status.ERROR, Status.INVALID})
+"""Statuses that say nothing about the level: the run failed (exit 3)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PlannerOptions:
     budget: int
+    """Any non-negative integer; planners whose integers cannot hold it search unbounded."""
     timeout: float | None = None
+    """Wall-clock seconds for the whole attempt, translation included; None for no limit."""
+    memory_limit: int | None = None
+    """Bytes of address space for each process of the attempt; None for no limit."""
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(self.timeout, self.memory_limit)
 
 
 @dataclass(frozen=True, slots=True)

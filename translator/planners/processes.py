@@ -1,30 +1,354 @@
-"""Work that may have to be stopped: an external command in a process group of its own, a
-Python function in a forked child, each under a timeout; and a private working directory.
+"""Work that may have to be stopped: Python functions in forked children under a wall-clock
+and a memory limit, external commands in process groups of their own.
 
-Planner drivers start children of their own (Fast Downward's driver runs its translator and
-its search): a timeout therefore kills the command's whole process group, not just the
-command. A function that ignores timeouts (pyperplan's search) runs in a forked child, which
-is killed when its time is up.
+Every planner attempt runs in a child forked for it (`run_in_child`). The child is the only
+place heavy work happens, so the parent can always end it: on a timeout, on Ctrl-C, or when the
+attempt's worker is no longer wanted, the parent freezes the child and everything it started
+(Fast Downward's search binary, SymK's driver and its translator, unified-planning's
+subprocesses) and kills them all. Each child also gets a temporary folder of its own, which
+it and its descendants use as TMPDIR and which the parent removes when the child ends,
+however it ends: nothing a killed attempt wrote is left behind.
+
+The memory limit bounds the address space of each process of the attempt, as Fast Downward's
+own driver limits its components. The parent reads it from /proc every few hundredths of a
+second and ends the attempt when a process passes the limit; each process also carries the
+limit, plus some headroom, as RLIMIT_AS, so that one huge allocation between two readings
+fails at once (MemoryError in Python, exit code 22 in Fast Downward's search). Either way an
+attempt that runs out of memory ends within moments instead of swapping the machine to a halt.
 """
 
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
+import math
 import os
+import resource
+import shutil
 import signal
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from multiprocessing import Pipe
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
 from strips_model.errors import RunError
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
+
+GRACE_SECONDS = 0.4
+"""How long past its limit an attempt may take to report its own timeout (with its log)
+before it is killed: well within the second a limit promises."""
+
+LONGEST_WAIT = 1e8
+"""Seconds (three years): a timeout beyond this is no limit (the system's waits overflow)."""
+
+_OUT_OF_MEMORY_EXIT = 86
+"""The exit code of a child that ran out of memory before it could send its result."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    seconds: float | None = None
+    """Wall-clock seconds; None for no limit."""
+    memory: int | None = None
+    """Bytes of address space for each process of the attempt; None for no limit."""
+
+
+NO_LIMITS = Limits()
+
+
+class WorkerDied(RunError):
+    """A child process ended without sending its result (killed, crashed)."""
+
+
+class WorkerTimeout(RunError):
+    """A child process ran past its time limit and was stopped."""
+
+
+class WorkerOutOfMemory(RunError):
+    """A child process needed more memory than its limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Child:
+    """A forked process computing one result, the pipe it sends it on, and its own folder."""
+
+    name: str
+    pid: int
+    receiver: Connection
+    scratch: str
+    """The child's TMPDIR, removed with the child."""
+
+
+_LIVE: dict[int, Child] = {}
+"""Children started and not yet stopped, so that an interrupt can end them all."""
+
+
+def start_child(name: str, function: Callable[[Argument], Result], argument: Argument,
+                memory: int | None = None) -> Child:
+    """Fork a process that computes `function(argument)` and sends it back. A forked child
+    starts with what this process has imported and holds: nothing is imported or pickled
+    again but the result."""
+    scratch = tempfile.mkdtemp(prefix="helltaker-")
+    receiver, sender = Pipe(duplex=False)
+    # Ctrl-C between the fork and the registration would leave a child no one stops.
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        pid = os.fork()
+        if pid == 0:
+            _run_child(function, argument, sender, receiver, scratch, memory, blocked)
+        sender.close()
+        child = Child(name, pid, receiver, scratch)
+        _LIVE[pid] = child
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    return child
+
+
+def _run_child(function: Callable[[Any], Any], argument: Any, sender: Connection,
+               receiver: Connection, scratch: str, memory: int | None,
+               blocked: set[int | signal.Signals]) -> None:
+    """The child's whole life; it never returns into the parent's code."""
+    code = 0
+    try:
+        _LIVE.clear()  # the parent's other children are the parent's to stop
+        receiver.close()
+        # The parent answers Ctrl-C and ends its children; a child that raised
+        # KeyboardInterrupt itself would only race it.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        tempfile.tempdir = scratch
+        os.environ["TMPDIR"] = scratch
+        if memory is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+        code = _compute_and_send(function, argument, sender)
+    except BaseException:  # noqa: BLE001 - nothing may escape into the parent's code
+        code = 1
+    finally:
+        # os._exit: no atexit handlers, no flushing of buffers copied from the parent.
+        os._exit(code)
+
+
+def _compute_and_send(function: Callable[[Any], Any], argument: Any,
+                      sender: Connection) -> int:
+    try:
+        result = (True, function(argument))
+    except MemoryError:
+        return _OUT_OF_MEMORY_EXIT
+    except BaseException as error:  # noqa: BLE001 - handed to the parent, which re-raises it
+        result = (False, error)
+    try:
+        sender.send(result)
+    except MemoryError:
+        return _OUT_OF_MEMORY_EXIT
+    except Exception as error:  # noqa: BLE001 - an exception that does not pickle
+        sender.send((False, RunError(f"{type(error).__name__}: {error}")))
+    finally:
+        sender.close()
+    return 0
+
+
+def receive(child: Child) -> Any:
+    """The child's result, or the exception it raised, raised here; the child is reaped."""
+    try:
+        ok, value = child.receiver.recv()
+    except EOFError:
+        status = _reap(child, block=True)
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _OUT_OF_MEMORY_EXIT:
+            raise WorkerOutOfMemory(f"{child.name} ran out of memory") from None
+        raise WorkerDied(f"{child.name} ended ({_how_it_ended(status)}) without a result") \
+            from None
+    _reap(child, block=True)
+    if not ok:
+        raise value
+    return value
+
+
+def _how_it_ended(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        number = os.WTERMSIG(status)
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(number).name}"
+        return f"killed by signal {number}"
+    return f"exit code {os.waitstatus_to_exitcode(status)}"
+
+
+def _reap(child: Child, block: bool) -> int:
+    """The child's wait status once it has ended; -1 while it runs (without `block`)."""
+    try:
+        pid, status = os.waitpid(child.pid, 0 if block else os.WNOHANG)
+    except ChildProcessError:
+        return 0  # reaped already
+    if pid == 0:
+        return -1
+    _LIVE.pop(child.pid, None)
+    return status
+
+
+def stop(child: Child) -> None:
+    """End the child and every process it started, reap it and remove its folder."""
+    if child.pid in _LIVE and _reap(child, block=False) == -1:
+        _kill_family(child.pid)
+        _reap(child, block=True)
+    _LIVE.pop(child.pid, None)
+    child.receiver.close()
+    shutil.rmtree(child.scratch, ignore_errors=True)
+
+
+def stop_every_child() -> None:
+    """Stop every child still running (Ctrl-C)."""
+    for child in list(_LIVE.values()):
+        stop(child)
+
+
+def _kill_family(pid: int) -> None:
+    """SIGKILL `pid` and its descendants, frozen first so that none can start another."""
+    family = {pid}
+    _signal_all(family, signal.SIGSTOP)
+    while True:
+        newcomers = _descendants(pid) - family
+        if not newcomers:
+            break
+        _signal_all(newcomers, signal.SIGSTOP)
+        family |= newcomers
+    _signal_all(family, signal.SIGKILL)
+    # Killed descendants are reaped by whoever adopts them; wait (briefly) until they are
+    # gone, so that a command that returns has no process of its own left running.
+    deadline = time.monotonic() + 1.0
+    while family - {pid} and time.monotonic() < deadline:
+        family = {member for member in family if member == pid or _running(member)}
+        time.sleep(0.005)
+
+
+def _stat_fields(pid: int) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command name (state first), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stream:
+            stat = stream.read()
+    except OSError:
+        return None
+    # The command name may hold spaces and parentheses: the fields follow the last ')'.
+    return stat[stat.rindex(b")") + 2:].split()
+
+
+def _running(pid: int) -> bool:
+    """`pid` exists and is not a zombie."""
+    fields = _stat_fields(pid)
+    return fields is not None and fields[0] != b"Z"
+
+
+def _signal_all(pids: set[int], number: signal.Signals) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, number)
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below `pid`, from one reading of /proc (Linux); none elsewhere."""
+    children: dict[int, list[int]] = {}
+    with contextlib.suppress(FileNotFoundError):
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                fields = _stat_fields(int(entry.name))
+                if fields is not None:
+                    children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), ()):
+            if child not in found:
+                found.add(child)
+                waiting.append(child)
+    return found
+
+
+def _address_space(pid: int) -> int:
+    """Bytes of address space of `pid` (VmSize, what RLIMIT_AS bounds); 0 when it is gone."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as stream:
+            for line in stream:
+                if line.startswith(b"VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+MEMORY_POLL_SECONDS = 0.05
+"""How often the parent reads the attempt's memory use; the child's own address-space limit
+is set MEMORY_HEADROOM higher, so that the parent, not a failing allocation, ends it."""
+
+FAMILY_SCAN_SECONDS = 0.5
+"""How often the processes the attempt started are looked up again (a scan of /proc)."""
+
+
+def memory_headroom(limit: int) -> int:
+    """Room past the limit for the child's own RLIMIT_AS. At the exact limit CPython cannot
+    even raise MemoryError cleanly (handling it needs memory too) and may spin on failing
+    allocations: the parent's watch stops it first, and the kernel's limit only catches a
+    single allocation that jumps past the limit between two readings."""
+    return max(64 * 2**20, limit // 8)
+
+
+def _await_result(child: Child, limits: Limits) -> None:
+    """Return when the child's result is ready; WorkerTimeout or WorkerOutOfMemory when it
+    passes a limit first."""
+    seconds = bounded_seconds(limits.seconds)
+    deadline = None if seconds is None else time.monotonic() + seconds + GRACE_SECONDS
+    family = {child.pid}
+    next_scan = time.monotonic() + FAMILY_SCAN_SECONDS
+    while True:
+        now = time.monotonic()
+        remaining = None if deadline is None else max(0.0, deadline - now)
+        wait = remaining if limits.memory is None else \
+            MEMORY_POLL_SECONDS if remaining is None else min(remaining, MEMORY_POLL_SECONDS)
+        if child.receiver.poll(wait):
+            return
+        now = time.monotonic()
+        if deadline is not None and now >= deadline:
+            raise WorkerTimeout(f"{child.name} stopped after {limits.seconds:g} s")
+        if limits.memory is not None:
+            if now >= next_scan:
+                family = {child.pid} | _descendants(child.pid)
+                next_scan = now + FAMILY_SCAN_SECONDS
+            if any(_address_space(pid) > limits.memory for pid in family):
+                raise WorkerOutOfMemory(f"{child.name} ran out of memory")
+
+
+def run_in_child(name: str, function: Callable[[Argument], Result], argument: Argument,
+                 limits: Limits = NO_LIMITS) -> Result:
+    """`function(argument)` computed in a forked child under `limits`: WorkerTimeout past the
+    time limit, WorkerOutOfMemory past the memory limit, WorkerDied when it ends without a
+    result. The child and all it started are ended before this returns or raises."""
+    memory = None if limits.memory is None else limits.memory + memory_headroom(limits.memory)
+    child = start_child(name, function, argument, memory)
+    try:
+        _await_result(child, limits)
+        return receive(child)
+    finally:
+        stop(child)
+
+
+def default_memory_limit(parallel: int = 1) -> int | None:
+    """Three quarters of the machine's memory, shared among `parallel` attempts at once; None
+    where the system does not say how much memory it has."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError):
+        return None
+    return total * 3 // (4 * max(1, parallel)) if total > 0 else None
+
+
+def bounded_seconds(seconds: float | None) -> float | None:
+    """`seconds` as a limit the system can wait for: None (no limit) beyond LONGEST_WAIT."""
+    if seconds is None or not math.isfinite(seconds) or seconds > LONGEST_WAIT:
+        return None
+    return seconds
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +371,7 @@ def run_command(command: Sequence[str], cwd: str, timeout: float | None,
         process = subprocess.Popen(command, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True, start_new_session=True)
         try:
-            output, _ = process.communicate(timeout=timeout)
+            output, _ = process.communicate(timeout=bounded_seconds(timeout))
         except subprocess.TimeoutExpired:
             _kill_group(process)
             output, _ = process.communicate()
@@ -72,77 +396,3 @@ def own_working_directory(prefix: str) -> Iterator[str]:
     writes `output.sas`) then cannot overwrite each other's files from parallel processes."""
     with tempfile.TemporaryDirectory(prefix=prefix) as work, contextlib.chdir(work):
         yield work
-
-
-class WorkerDied(RunError):
-    """A child process ended without sending its result (killed, out of memory)."""
-
-
-class WorkerTimeout(RunError):
-    """A child process ran past its time limit and was stopped."""
-
-
-@dataclass(frozen=True, slots=True)
-class Child:
-    """A forked process computing one result, and the pipe it sends the result on."""
-
-    name: str
-    process: BaseProcess
-    receiver: Connection
-
-
-def _compute_and_send(function: Callable[[Any], Any], argument: Any, sender: Connection) -> None:
-    try:
-        sender.send((True, function(argument)))
-    except BaseException as error:  # noqa: BLE001 - handed to the parent, which re-raises it
-        sender.send((False, error))
-    finally:
-        sender.close()
-
-
-def start_child(name: str, function: Callable[[Argument], Result], argument: Argument) -> Child:
-    """Fork a process that computes `function(argument)`. A forked child starts with what this
-    process has imported and holds, so nothing is imported or pickled again but the result."""
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_compute_and_send, args=(function, argument, sender))
-    process.start()
-    sender.close()
-    return Child(name, process, receiver)
-
-
-def receive(child: Child) -> Any:
-    """The child's result, or the exception it raised, raised here; the child is reaped."""
-    try:
-        ok, value = child.receiver.recv()
-    except EOFError:
-        child.process.join()
-        raise WorkerDied(f"{child.name} ended with exit code {child.process.exitcode} "
-                         "without a result") from None
-    finally:
-        child.receiver.close()
-    child.process.join()
-    if not ok:
-        raise value
-    return value
-
-
-def stop(child: Child) -> None:
-    """Kill the child if it still runs and reap it."""
-    if child.process.is_alive():
-        child.process.kill()
-    child.process.join()
-    child.receiver.close()
-
-
-def run_in_child(name: str, function: Callable[[Argument], Result], argument: Argument,
-                 timeout: float | None) -> Result:
-    """`function(argument)` computed in a forked child that is killed after `timeout` seconds
-    (WorkerTimeout); WorkerDied when it ends without a result."""
-    child = start_child(name, function, argument)
-    try:
-        if not child.receiver.poll(timeout):
-            raise WorkerTimeout(f"{name} stopped after {timeout} s")
-        return receive(child)
-    finally:
-        stop(child)

@@ -13,8 +13,8 @@ pyperplan grounds lifted actions by enumerating every combination of objects, wh
 hopeless for our 7- to 10-parameter schemas beyond a handful of cells, so the compiled problem
 is grounded first by Fast Downward's reachability grounder (a unified-planning compiler).
 
-pyperplan runs inside our process and ignores timeouts, so the whole pipeline runs in a child
-process that is stopped when the timeout expires.
+pyperplan ignores timeouts: like every planner attempt, it runs in a child process that is
+stopped when the time limit expires (translator/planners/registry.py).
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from translator.encode.up_problem import build_problem
 from translator.planners.oneshot import plan_steps, require_support, run_oneshot
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
 from translator.planners.packages import PlannerUnavailable
-from translator.planners.processes import WorkerDied, WorkerTimeout, run_in_child
 
 ENGINE = "pyperplan"
 SEARCH = {"search": "bfs", "heuristic": "blind"}
@@ -46,7 +45,7 @@ LABEL = "pyperplan bfs (damage as unit steps, grounded by fast-downward)"
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What the child process sends back."""
+    """What the pipeline returns, before the budget is applied."""
 
     status: Status
     steps: tuple[PlanStep, ...] | None
@@ -97,22 +96,19 @@ def _solve_here(level: Level) -> Reply:
 
 
 def _reply(level: Level) -> Reply:
-    """`_solve_here`, with its failures as ERROR replies (run in the child)."""
+    """`_solve_here`, with its failures as ERROR replies."""
     try:
         return _solve_here(level)
     except PlannerUnavailable as error:
         return Reply(Status.ERROR, None, None, str(error))
-    except Exception:  # noqa: BLE001 - reported to the parent, which exits 3 with it
+    except MemoryError:
+        raise  # the attempt's memory limit, reported as such by the attempt runner
+    except Exception:  # noqa: BLE001 - pyperplan's own failures, reported with exit 3
         return Reply(Status.ERROR, None, None, traceback.format_exc(limit=4))
 
 
 def solve_with_pyperplan(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    try:
-        reply = run_in_child("pyperplan", _reply, level, options.timeout)
-    except WorkerTimeout as timeout:
-        return PlannerOutcome(Status.TIMEOUT, LABEL, False, log_tail=str(timeout))
-    except WorkerDied as died:
-        return PlannerOutcome(Status.ERROR, LABEL, False, log_tail=str(died))
+    reply = _reply(level)
     if reply.status is Status.SOLVED:
         assert reply.cost is not None
         if reply.cost > options.budget:

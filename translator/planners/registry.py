@@ -5,6 +5,10 @@ and the planner packages take over a second to import, and a planner whose packa
 missing must be reported, not break the import. A missing package, or an engine that does
 not take the problem, gives an ERROR outcome whose log names what is missing or unsupported;
 the CLI prints it and exits 3.
+
+Every attempt runs in a child process under the options' time and memory limits
+(translator/planners/processes.py), whatever the planner: past a limit it is a TIMEOUT or
+OUT_OF_MEMORY outcome, and nothing it started or wrote is left behind.
 """
 
 from __future__ import annotations
@@ -16,6 +20,12 @@ from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.packages import PlannerUnavailable, require_package
+from translator.planners.processes import (
+    WorkerDied,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    run_in_child,
+)
 
 PlannerFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
 
@@ -108,12 +118,30 @@ def _check_packages(name: str) -> None:
 
 
 def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutcome:
-    """Planner `name` on `level`; what keeps it from running is an ERROR outcome."""
+    """Planner `name` on `level` in a child process under the options' limits; what keeps it
+    from running or finishing is an outcome, never an exception."""
     try:
         _check_packages(name)
-        return PLANNERS[name].load()(level, options)
+        planner = PLANNERS[name].load()
+        return run_in_child(name, _attempt, (planner, level, options), options.limits)
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
+    except WorkerTimeout as error:
+        return PlannerOutcome(Status.TIMEOUT, name, False, log_tail=str(error))
+    except WorkerOutOfMemory as error:
+        return PlannerOutcome(Status.OUT_OF_MEMORY, name, False,
+                              log_tail=f"{error} (limit {_size(options.memory_limit)})")
+    except WorkerDied as error:
+        return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
+
+
+def _attempt(task: tuple[PlannerFunction, Level, PlannerOptions]) -> PlannerOutcome:
+    planner, level, options = task
+    return planner(level, options)
+
+
+def _size(memory: int | None) -> str:
+    return "none" if memory is None else f"{memory / 2**20:.0f} MiB"
 
 
 def prepare_planner(name: str) -> None:

@@ -21,14 +21,15 @@ from translator.planners.packages import package_directory
 from translator.planners.processes import run_command
 
 
-def top_k_configuration(bound: int, limit: int | None, optimal_only: bool) -> str:
-    """All plans of cost < `bound` (or the `limit` cheapest); with `optimal_only`, only those
-    of minimum cost (top-quality search with quality 1)."""
+def top_k_configuration(bound: int | None, limit: int | None, optimal_only: bool) -> str:
+    """All plans of cost < `bound` (or the `limit` cheapest; no bound: None); with
+    `optimal_only`, only those of minimum cost (top-quality search with quality 1)."""
     plans = "infinity" if limit is None else str(limit)
     selection = f"plan_selection=top_k(num_plans={plans})"
+    bounded = "" if bound is None else f",bound={bound}"
     if optimal_only:
-        return f"symq_bd({selection},quality=1.0,bound={bound})"
-    return f"symk_bd({selection},bound={bound})"
+        return f"symq_bd({selection},quality=1.0{bounded})"
+    return f"symk_bd({selection}{bounded})"
 
 
 def driver_path() -> str:

@@ -13,6 +13,7 @@ from strips_model.level import Level
 from translator.encode.level_facts import level_facts
 from translator.encode.model_cache import helltaker_parts
 from translator.encode.up_problem import build_problem
+from translator.planners.cost_bound import exclusive_bound
 from translator.planners.oneshot import plan_steps, require_support, run_oneshot
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
@@ -21,14 +22,17 @@ ENGINE = "symk-opt"
 
 def search_configuration(budget: int) -> str:
     # No spaces: up-symk splits the configuration on whitespace.
-    return f"sym_bd(bound={budget + 1})"
+    bound = exclusive_bound(budget)
+    return "sym_bd()" if bound is None else f"sym_bd(bound={bound})"
 
 
 def solve_with_symk(level: Level, options: PlannerOptions) -> PlannerOutcome:
     problem = build_problem(helltaker_parts(), level_facts(level), level.name)
     require_support(ENGINE, problem, "symk")
     label = f"symk {search_configuration(options.budget)}"
-    run = run_oneshot(problem, ENGINE, {"plan_cost_bound": options.budget + 1}, options.timeout)
+    bound = exclusive_bound(options.budget)
+    parameters = {} if bound is None else {"plan_cost_bound": bound}
+    run = run_oneshot(problem, ENGINE, parameters, options.timeout)
     steps = plan_steps(run.actions) if run.actions is not None else None
     return PlannerOutcome(run.status, label, run.status in (Status.SOLVED, Status.UNSOLVABLE),
                           steps=steps, cost=run.cost, log_tail=run.log_tail())

@@ -8,6 +8,7 @@ each colour survives the conversion unchanged.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -81,12 +82,15 @@ def _board(replay: Replay, box: Layout) -> Image.Image:
 
 def frame_images(replay: Replay, smooth_text: bool = True) -> list[Image.Image]:
     """One RGB image per frame."""
+    return list(_frame_stream(replay, smooth_text))
+
+
+def _frame_stream(replay: Replay, smooth_text: bool = True) -> Iterator[Image.Image]:
+    """The frames' images one at a time, so the GIF encoder holds only what it keeps itself."""
     box = layout(replay)
     board = _board(replay, box)
-    images = []
     for frame in replay.frames:
-        images.append(_frame_image(replay, frame, box, board, smooth_text))
-    return images
+        yield _frame_image(replay, frame, box, board, smooth_text)
 
 
 def _frame_image(replay: Replay, frame: Frame, box: Layout, board: Image.Image,
@@ -107,6 +111,7 @@ def _durations(count: int) -> list[int]:
 
 def render_png(replay: Replay) -> bytes:
     """A PNG of the start, or an animated PNG with one frame per state when there is a plan."""
+    # A list, not a stream: Pillow's APNG writer reads the frames twice.
     images = frame_images(replay)
     stream = io.BytesIO()
     if len(images) == 1:
@@ -131,9 +136,9 @@ def _palette() -> Image.Image:
 def render_gif(replay: Replay) -> bytes:
     """An animated GIF, one frame per state, looping."""
     palette = _palette()
-    images = [image.quantize(palette=palette, dither=Image.Dither.NONE)
-              for image in frame_images(replay, smooth_text=False)]
+    images = (image.quantize(palette=palette, dither=Image.Dither.NONE)
+              for image in _frame_stream(replay, smooth_text=False))
     stream = io.BytesIO()
-    images[0].save(stream, format="GIF", save_all=True, append_images=images[1:],
-                   duration=_durations(len(images)), loop=0)
+    next(images).save(stream, format="GIF", save_all=True, append_images=images,
+                      duration=_durations(len(replay.frames)), loop=0)
     return stream.getvalue()

@@ -8,6 +8,7 @@ renderers only know how to draw shapes and text, so all three look the same.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final, Literal
 
 from strips_model.level import Cell, Level
@@ -176,13 +177,18 @@ class Layout:
         return x, y, x + CELL, y + CELL
 
 
+def picture_size(level: Level) -> tuple[int, int]:
+    """Width and height of a picture of `level` before any failure footer: the caption band
+    and the board."""
+    return max(level.width * CELL, MIN_WIDTH), HEADER + level.height * CELL
+
+
 def layout(replay: Replay) -> Layout:
     level = replay.level
-    width = max(level.width * CELL, MIN_WIDTH)
+    width, height = picture_size(level)
     lines = len(failure_lines(replay, width)) if replay.failure else 0
     footer = lines * FOOTER_LINE + (8 if lines else 0)
-    return Layout(width, HEADER + level.height * CELL + footer,
-                  (width - level.width * CELL) // 2, HEADER)
+    return Layout(width, height + footer, (width - level.width * CELL) // 2, HEADER)
 
 
 def static_placements(level: Level) -> tuple[Placement, ...]:
@@ -203,18 +209,28 @@ def static_placements(level: Level) -> tuple[Placement, ...]:
     return tuple(placed)
 
 
+@lru_cache(maxsize=16)
+def _reachable(level: Level) -> frozenset[Cell]:
+    # Asked for by every frame of a replay; a level is immutable, so work it out once.
+    return level.reachable_cells()
+
+
 def frame_placements(replay: Replay, frame: Frame) -> tuple[Placement, ...]:
     """What a state changes: traps' phase, key, lock, boulders, skeletons, hero (in that order,
     so objects are drawn over the ground they stand on)."""
-    level = replay.level
-    reachable = level.reachable_cells()
-    views = [(cell, cell_view(level, frame.state, cell, reachable)) for cell in cells(level)]
+    level, state = replay.level, frame.state
+    # Only these cells can hold a trap, an item or an occupant; the rest are static_placements.
+    candidates = {*level.traps_lowered, *level.traps_raised, *state.boulders, *state.skeletons,
+                  state.hero}
+    candidates.update(cell for cell in (level.key, level.lock) if cell is not None)
+    reachable = _reachable(level)
+    views = [(cell, cell_view(level, state, cell, reachable)) for cell in sorted(candidates)]
     placed = [Placement(view.ground, cell) for cell, view in views
               if view.ground in ("trap_raised", "trap_lowered")]
     placed += [Placement(view.item, cell) for cell, view in views if view.item is not None]
     for kind in ("boulder", "skeleton", "hero"):
         placed += [Placement(kind, cell) for cell, view in views if view.occupant == kind]
-    if replay.failure is not None and frame is replay.frames[-1]:
+    if replay.failure is not None and frame.index == replay.last_index:
         placed.append(Placement("failure", frame.state.hero))
     return tuple(placed)
 
@@ -238,7 +254,7 @@ def caption(replay: Replay, frame: Frame, box: Layout) -> tuple[Text, ...]:
         status.append("key")
     if status:
         texts.append(Text(right, 37, "  ".join(status), 11, TEXT_DIM, "end", role="status"))
-    if replay.failure is not None and frame is replay.frames[-1]:
+    if replay.failure is not None and frame.index == replay.last_index:
         top = box.board_y + level.height * CELL + 4
         for number, line in enumerate(failure_lines(replay, box.width), start=1):
             texts.append(Text(8, top + number * FOOTER_LINE - 3, line, 11, FAILURE,

@@ -1,0 +1,77 @@
+"""Option values checked when the command line is read, before any work starts.
+
+Each checker is an argparse `type`: a bad value stops the command with argparse's usage line
+and a one-line reason, exit status 2, as a malformed option does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from collections.abc import Callable
+
+from translator.planners.processes import LONGEST_WAIT
+
+BUDGET_HELP = ("any non-negative integer; a budget past a planner's integer range "
+               "(2^31 - 2 for Fast Downward and SymK) means no cost bound for that planner, "
+               "and its plan is still validated against the real budget")
+
+_SIZE = re.compile(r"(?P<number>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>[kmgt]?)(?:i?b)?", re.I)
+_UNIT_BYTES = {"": 2**20, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}
+"""A bare number is MiB, as Fast Downward's driver reads its memory limits."""
+
+
+def seconds(text: str) -> float | None:
+    """A time limit: finite and positive; past LONGEST_WAIT (three years) it is no limit."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, found {text!r}") \
+            from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(
+            f"must be a finite number of seconds greater than 0, found {text!r}")
+    return None if value > LONGEST_WAIT else value
+
+
+def memory_size(text: str) -> int:
+    """A memory limit: `4G`, `1.5GiB`, `500M`, `800000K`, or a bare number of MiB."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(
+            f"expected a size such as 4G, 500M or 2048 (MiB), found {text!r}")
+    size = float(match["number"]) * _UNIT_BYTES[match["unit"].lower()]
+    if size < 2**20:
+        raise argparse.ArgumentTypeError(f"must be at least 1 MiB, found {text!r}")
+    # Beyond what any machine holds the limit cannot bind: keep it within the kernel's range.
+    return int(min(size, 2**62))
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """An integer option that must be >= `minimum` (counts, jobs, budgets)."""
+
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected an integer, found {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, found {value}")
+        return value
+
+    check.__name__ = "integer"  # argparse names the type in its "invalid ... value" message
+    return check
+
+
+def add_limits(parser: argparse.ArgumentParser, scope: str) -> None:
+    """`--timeout S` and `--memory-limit SIZE`, for every planner attempt of `scope`."""
+    parser.add_argument(
+        "--timeout", type=seconds, metavar="S",
+        help=f"give up on {scope} after S seconds, translation included: status timeout, "
+        "exit 3 (S finite and > 0; default: no limit)")
+    parser.add_argument(
+        "--memory-limit", type=memory_size, metavar="SIZE",
+        help=f"memory for each process of {scope} (address space, e.g. 4G or 500M; a bare "
+        "number is MiB): past it the run ends with status 'out of memory', exit 3 "
+        "(default: 3/4 of the machine's memory, shared among parallel jobs)")

@@ -30,6 +30,12 @@ def test_parallel_results_come_in_input_order() -> None:
     assert list(run_ordered(_square, [5], jobs=3)) == [25]
 
 
+def test_parallel_workers_leave_no_folder_behind() -> None:
+    folders = list(run_ordered(_write_temporary_file, [None] * 3, jobs=2))
+    assert len(set(folders)) == 3
+    assert not any(os.path.exists(folder) for folder in folders)
+
+
 def test_parallel_errors_reach_the_caller() -> None:
     results = run_ordered(_fail_on_three, [1, 2, 3, 4], jobs=2)
     assert next(results) == 1 and next(results) == 2

@@ -62,8 +62,11 @@ def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
 
 
 def _outcome(child: Child) -> tuple[bool, Any]:
-    """(True, result) or (False, the exception): raised only when the task's turn comes."""
+    """(True, result) or (False, the exception): raised only when the task's turn comes.
+    The child is stopped either way, which removes its temporary folder."""
     try:
         return True, receive(child)
     except BaseException as error:  # noqa: BLE001 - re-raised in input order
         return False, error
+    finally:
+        stop(child)

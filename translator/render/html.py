@@ -13,9 +13,9 @@ import json
 from functools import cache
 from importlib import resources
 from typing import Final
-from xml.sax.saxutils import escape
 
 from translator.render.frames import Frame, Replay, phase_text
+from translator.render.markup import xml_text
 from translator.render.scene import (
     BACKGROUND,
     CELL,
@@ -87,7 +87,7 @@ def _letters(replay: Replay) -> str:
         if failure is not None and failure.letter == index:
             classes.append("failed")
         attribute = f' class="{" ".join(classes)}"' if classes else ""
-        items.append(f'<li data-index="{index}"{attribute}>{escape(letter)}</li>')
+        items.append(f'<li data-index="{index}"{attribute}>{xml_text(letter)}</li>')
     return "".join(items)
 
 
@@ -99,7 +99,7 @@ def _verdict(replay: Replay) -> str:
         return (f'<p id="verdict" class="valid">valid: cost {verdict.cost} &lt;= budget '
                 f'{verdict.budget}, goal at letter {verdict.goal_at}</p>')
     reason = replay.failure.reason if replay.failure else ""
-    return f'<p id="verdict" class="invalid">invalid: {escape(reason)}</p>'
+    return f'<p id="verdict" class="invalid">invalid: {xml_text(reason)}</p>'
 
 
 def render_html(replay: Replay) -> str:
@@ -119,9 +119,9 @@ def render_html(replay: Replay) -> str:
     )
     icons = "".join(f'<template id="icon-{name}">{_ICONS[name]}</template>'
                     for name in ("play", "pause"))
-    title = escape(level.title)
-    heading = (f"{title}<small>{escape(level.name)} · budget {level.budget} · "
-               f"plan {escape(replay.plan) or '(none)'}</small>")
+    title = xml_text(level.title)
+    heading = (f"{title}<small>{xml_text(level.name)} · budget {level.budget} · "
+               f"plan {xml_text(replay.plan) or '(none)'}</small>")
     svg_open = (f'<svg id="board" xmlns="http://www.w3.org/2000/svg" '
                 f'xmlns:xlink="http://www.w3.org/1999/xlink" {shown} '
                 f'viewBox="0 0 {board.width} {board.height}" role="img" aria-label="the board">')

@@ -6,9 +6,8 @@ which keeps a 40-letter replay small; the replay page embeds the same definition
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from translator.render.frames import Frame, Replay
+from translator.render.markup import xml_attribute, xml_text
 from translator.render.scene import (
     BACKGROUND,
     SPRITES,
@@ -67,7 +66,7 @@ def use_svg(placement: Placement, box: Layout) -> str:
 def text_svg(text: Text) -> str:
     anchor = ' text-anchor="end"' if text.anchor == "end" else ""
     return (f'<text x="{_number(text.x)}" y="{_number(text.y)}" font-size="{text.size}" '
-            f'fill="{text.colour}"{anchor} class="{text.role}">{escape(text.text)}</text>')
+            f'fill="{text.colour}"{anchor} class="{text.role}">{xml_text(text.text)}</text>')
 
 
 def _schedule(count: int) -> list[float]:
@@ -111,8 +110,8 @@ def render_svg(replay: Replay) -> str:
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{box.width}" height="{box.height}" viewBox="0 0 {box.width} {box.height}" '
-        f'font-family={quoteattr(FONT)}>',
-        f"<title>{escape(title)}</title>",
+        f'font-family={xml_attribute(FONT)}>',
+        f"<title>{xml_text(title)}</title>",
         sprite_defs(),
         f'<rect width="{box.width}" height="{box.height}" fill="{BACKGROUND}"/>',
         '<g class="static">'

@@ -148,6 +148,19 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
                 reason=SHARED_ABSENT))])
 
 
+SKELETON_SPIKES = "Skeleton and spikes\n5\n#HMS D#\n"
+"""Kick the skeleton onto the spikes (it dies), step, step onto the spikes (2), step next to
+the demon: the plan `rrrr` costs 1 + 1 + 2 + 1 = 5, the budget."""
+
+
+@pytest.fixture
+def level_file(tmp_path: Path) -> str:
+    """A one-row level file exercising kicks, spikes and damage, solved by `rrrr`."""
+    path = tmp_path / "skel.txt"
+    path.write_text(SKELETON_SPIKES, encoding="utf-8")
+    return str(path)
+
+
 @pytest.fixture(scope="session")
 def level_table() -> tuple[LevelCase, ...]:
     """Every shared level (none without ../shared) and every level of levels/."""

@@ -12,23 +12,13 @@ from helpers import ROOT, shared_path
 
 from translator.cli.main import main
 
-# #HMS D#: kick the skeleton onto the spikes (it dies), step, step onto the spikes (2), step
-# next to the demon: cost 1 + 1 + 2 + 1 = 5.
-SKELETON_SPIKES = "Skeleton and spikes\n5\n#HMS D#\n"
 SHARED_MAP = "tests/spikes3.txt"
 
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Run in an empty directory: a PLAN argument naming an existing file is read as a file."""
+    """Run in an empty directory, so that files the commands write land in the test's own."""
     monkeypatch.chdir(tmp_path)
-
-
-@pytest.fixture
-def level_file(tmp_path: Path) -> str:
-    path = tmp_path / "skel.txt"
-    path.write_text(SKELETON_SPIKES, encoding="utf-8")
-    return str(path)
 
 
 @pytest.fixture

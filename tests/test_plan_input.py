@@ -26,21 +26,12 @@ from translator.decode.plan_input import read_plan
 from translator.planners.fd_driver import driver_path, read_plan_file
 
 LOCK_AND_KEY = str(ROOT / "levels" / "lock_and_key.txt")
-# #HMS D#: kick the skeleton onto the spikes, step, step onto the spikes (2), step: cost 5.
-SKELETON_SPIKES = "Skeleton and spikes\n5\n#HMS D#\n"
 SKELETON_PLAN = "rrrr"
 
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
-
-
-@pytest.fixture
-def level_file(tmp_path: Path) -> str:
-    path = tmp_path / "skel.txt"
-    path.write_text(SKELETON_SPIKES, encoding="utf-8")
-    return str(path)
 
 
 def _ground_text(level_path: str, letters: str) -> str:

@@ -13,15 +13,8 @@ from translator.encode.grounding import GroundAction
 from translator.encode.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
 from translator.planners.oneshot import run_oneshot
-from translator.planners.outcome import Status
-from translator.planners.processes import (
-    NO_LIMITS,
-    Limits,
-    WorkerDied,
-    WorkerOutOfMemory,
-    WorkerTimeout,
-    run_in_child,
-)
+from translator.planners.outcome import Status, status_of_failure
+from translator.planners.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
 
 ENGINE = "fast-downward"
 _OPERATORS = re.compile(r"^Translator operators: (\d+)", re.M)
@@ -50,11 +43,9 @@ def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
     try:
         return run_in_child("fast-downward on the compared model", _solve_here,
                             (model, limits.seconds), limits)
-    except (WorkerTimeout, WorkerOutOfMemory, WorkerDied) as error:
-        status = Status.TIMEOUT if isinstance(error, WorkerTimeout) else \
-            Status.OUT_OF_MEMORY if isinstance(error, WorkerOutOfMemory) else Status.ERROR
-        return ModelRun(status, None, None, None, time.perf_counter() - started, None, None,
-                        str(error))
+    except WorkerFailed as failure:
+        return ModelRun(status_of_failure(failure), None, None, None,
+                        time.perf_counter() - started, None, None, str(failure))
 
 
 def _solve_here(task: tuple[LevelModel, float | None]) -> ModelRun:

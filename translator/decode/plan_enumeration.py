@@ -29,15 +29,8 @@ from translator.decode.key_presses import PlanMappingError, key_presses
 from translator.encode.level_facts import level_facts
 from translator.encode.pddl_text import helltaker_domain_text, problem_text
 from translator.planners.cost_bound import exclusive_bound
-from translator.planners.outcome import Status, log_tail
-from translator.planners.processes import (
-    NO_LIMITS,
-    Limits,
-    WorkerDied,
-    WorkerOutOfMemory,
-    WorkerTimeout,
-    run_in_child,
-)
+from translator.planners.outcome import Status, log_tail, status_of_failure
+from translator.planners.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
 from translator.planners.symk_driver import run_symk_driver, top_k_configuration
 
 
@@ -85,11 +78,9 @@ def enumerate_plans(level: Level, max_cost: int, optimal_only: bool = False,
     try:
         return run_in_child("symk", _enumerate,
                             (level, max_cost, optimal_only, limit, limits.seconds), limits)
-    except (WorkerTimeout, WorkerOutOfMemory, WorkerDied) as error:
-        status = Status.TIMEOUT if isinstance(error, WorkerTimeout) else \
-            Status.OUT_OF_MEMORY if isinstance(error, WorkerOutOfMemory) else Status.ERROR
-        return PlanEnumeration(status, (), max_cost, False, search,
-                               time.perf_counter() - started, str(error))
+    except WorkerFailed as failure:
+        return PlanEnumeration(status_of_failure(failure), (), max_cost, False, search,
+                               time.perf_counter() - started, str(failure))
 
 
 def endless(max_cost: int) -> bool:

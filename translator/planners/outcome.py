@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from strips_model.moves import Direction
-from translator.planners.processes import Limits
+from translator.planners.processes import Limits, WorkerFailed, WorkerOutOfMemory, WorkerTimeout
 
 
 class Status(Enum):
@@ -32,6 +32,13 @@ PlanStep = tuple[str, tuple[str, ...]]
 
 FAILURES = frozenset({Status.TIMEOUT, Status.OUT_OF_MEMORY, Status.ERROR, Status.INVALID})
 """Statuses that say nothing about the level: the run failed (exit 3)."""
+
+
+def status_of_failure(failure: WorkerFailed) -> Status:
+    """What an attempt that gave no result says: it passed a limit, or it crashed."""
+    if isinstance(failure, WorkerTimeout):
+        return Status.TIMEOUT
+    return Status.OUT_OF_MEMORY if isinstance(failure, WorkerOutOfMemory) else Status.ERROR
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,15 +61,19 @@ class Limits:
 NO_LIMITS = Limits()
 
 
-class WorkerDied(RunError):
+class WorkerFailed(RunError):
+    """A child process gave no result: one of the three kinds below."""
+
+
+class WorkerDied(WorkerFailed):
     """A child process ended without sending its result (killed, crashed)."""
 
 
-class WorkerTimeout(RunError):
+class WorkerTimeout(WorkerFailed):
     """A child process ran past its time limit and was stopped."""
 
 
-class WorkerOutOfMemory(RunError):
+class WorkerOutOfMemory(WorkerFailed):
     """A child process needed more memory than its limit."""
 
 

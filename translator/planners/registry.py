@@ -18,14 +18,9 @@ from dataclasses import dataclass
 
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, status_of_failure
 from translator.planners.packages import PlannerUnavailable, require_package
-from translator.planners.processes import (
-    WorkerDied,
-    WorkerOutOfMemory,
-    WorkerTimeout,
-    run_in_child,
-)
+from translator.planners.processes import WorkerFailed, run_in_child
 
 PlannerFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
 
@@ -126,13 +121,11 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
         return run_in_child(name, _attempt, (planner, level, options), options.limits)
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
-    except WorkerTimeout as error:
-        return PlannerOutcome(Status.TIMEOUT, name, False, log_tail=str(error))
-    except WorkerOutOfMemory as error:
-        return PlannerOutcome(Status.OUT_OF_MEMORY, name, False,
-                              log_tail=f"{error} (limit {_size(options.memory_limit)})")
-    except WorkerDied as error:
-        return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
+    except WorkerFailed as failure:
+        status = status_of_failure(failure)
+        limit = f" (limit {_size(options.memory_limit)})" \
+            if status is Status.OUT_OF_MEMORY else ""
+        return PlannerOutcome(status, name, False, log_tail=f"{failure}{limit}")
 
 
 def _attempt(task: tuple[PlannerFunction, Level, PlannerOptions]) -> PlannerOutcome:

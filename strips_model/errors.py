@@ -21,11 +21,13 @@ class Position:
     column: int | None = None
 
     def __str__(self) -> str:
+        # A file name may hold a newline; the message must stay one line.
+        source = self.source.replace("\n", "\\n").replace("\r", "\\r")
         if self.line is None:
-            return self.source
+            return source
         if self.column is None:
-            return f"{self.source}:{self.line}"
-        return f"{self.source}:{self.line}:{self.column}"
+            return f"{source}:{self.line}"
+        return f"{source}:{self.line}:{self.column}"
 
 
 class HelltakerError(Exception):

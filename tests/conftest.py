@@ -13,6 +13,7 @@ tables. Plain helpers are in helpers.py.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,6 +160,17 @@ def level_file(tmp_path: Path) -> str:
     path = tmp_path / "skel.txt"
     path.write_text(SKELETON_SPIKES, encoding="utf-8")
     return str(path)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The long fuzz runs (marker `fuzz`) are opt-in: HELLTAKER_FUZZ_EXAMPLES=N runs them
+    with N examples each (tests/test_fuzz.py); otherwise they are left out of the run."""
+    if os.environ.get("HELLTAKER_FUZZ_EXAMPLES"):
+        return
+    left_out = [item for item in items if item.get_closest_marker("fuzz") is not None]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if item.get_closest_marker("fuzz") is None]
 
 
 @pytest.fixture(scope="session")

@@ -58,9 +58,20 @@ def test_cli_writes_the_level(tmp_path: Path, capsys) -> None:
     assert "optimal cost" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("arguments", [["--width", "3"], ["--width", "6", "--boulders", "-1"],
-                                       ["--width", "5", "--boulders", "30"]])
-def test_impossible_requests_are_bad_input(arguments: list[str], capsys) -> None:
+def test_impossible_requests_are_bad_input(capsys) -> None:
     base = ["generate", "--height", "5", "--seed", "1"]
-    assert main(base + arguments) == 2
+    assert main([*base, "--width", "5", "--boulders", "30"]) == 2
     assert capsys.readouterr().err.startswith("helltaker: ")
+
+
+@pytest.mark.parametrize(("arguments", "reason"), [
+    (["--width", "3"], "argument --width: must be at least 4, found 3"),
+    (["--width", "1001"], "argument --width: must be at most 1000, found 1001"),
+    (["--width", "6", "--boulders", "-1"], "argument --boulders: must be at least 0, found -1"),
+])
+def test_option_values_out_of_range_are_refused_up_front(arguments: list[str], reason: str,
+                                                         capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["generate", "--height", "5", "--seed", "1", *arguments])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1].endswith(reason)

@@ -14,8 +14,8 @@ from collections.abc import Callable
 from translator.planners.processes import LONGEST_WAIT
 
 BUDGET_HELP = ("any non-negative integer; a budget past a planner's integer range "
-               "(2^31 - 2 for Fast Downward and SymK) means no cost bound for that planner, "
-               "and its plan is still validated against the real budget")
+               "(2^31 - 2 or more for Fast Downward and SymK) means no cost bound for that "
+               "planner, and its plan is still validated against the real budget")
 
 _SIZE = re.compile(r"(?P<number>\d+(?:\.\d*)?|\.\d+)\s*(?P<unit>[kmgt]?)(?:i?b)?", re.I)
 _UNIT_BYTES = {"": 2**20, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}

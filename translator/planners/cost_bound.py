@@ -8,8 +8,10 @@ returns is still validated against the real budget.
 
 from __future__ import annotations
 
-LARGEST_BOUND = 2**31 - 1
-"""The largest `int` of the C++ builds of Fast Downward and SymK (32 bits)."""
+LARGEST_BOUND = 2**31 - 2
+"""The largest bound Fast Downward and SymK read: their `int`s have 32 bits, and their option
+parser refuses the largest, 2^31 - 1 ("absolute value of integer constant too large"), which
+they keep for infinity."""
 
 
 def exclusive_bound(largest_cost: int) -> int | None:

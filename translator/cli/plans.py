@@ -45,8 +45,8 @@ def add_command(commands: Subcommands) -> None:
     bound = command.add_mutually_exclusive_group()
     bound.add_argument("--max-cost", type=at_least(0), metavar="N",
                        help="list plans of cost <= N (default: the level's budget); from "
-                       "2^31 - 2 on, past SymK's integer range, N is no bound, and --limit is needed "
-                       "(plans that walk back and forth never run out)")
+                       "2^31 - 2 on, past SymK's integer range, N is no bound, and --limit is "
+                       "needed (plans that walk back and forth never run out)")
     bound.add_argument("--optimal-only", action="store_true",
                        help="list only the plans of minimum cost (within the budget)")
     command.add_argument("--limit", type=at_least(1), metavar="K",

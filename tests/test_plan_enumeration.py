@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, SHARED, make_level, shared_params, shared_path
+from helpers import ROOT, SHARED, make_level, shared_level, shared_params, shared_path
 
 from strips_model.level import Level, State, load_level
 from strips_model.moves import Direction, parse_plan
@@ -18,6 +18,7 @@ from translator.bench.plan_counts import PUBLISHED_SEED_003, count_by_simulation
 from translator.cli.main import main
 from translator.decode.plan_enumeration import enumerate_plans
 from translator.planners.outcome import Status
+from translator.planners.registry import TOP_K_PLANNERS
 
 BIG_REPO_LEVELS = {"level1", "level6_report"}
 """Classic-sized: thousands of plans once the bound leaves slack."""
@@ -72,39 +73,43 @@ def enumerated(level: Level, max_cost: int, **options: object) -> dict[str, int]
 
 
 @pytest.mark.planner
+@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
 @pytest.mark.parametrize("path", shared_params(SMALL_LEVELS), ids=lambda p: p and p.stem)
-def test_plans_are_exactly_the_brute_force_words(path: Path) -> None:
+def test_plans_are_exactly_the_brute_force_words(path: Path, engine: str) -> None:
     level = load_level(str(path))
     expected = brute_force_plans(level, level.budget + EXTRA)
-    assert enumerated(level, level.budget + EXTRA) == expected
+    assert enumerated(level, level.budget + EXTRA, engine=engine) == expected
 
 
 @pytest.mark.planner
-def test_level1_plans_within_its_budget_are_the_brute_force_words() -> None:
+@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+def test_level1_plans_within_its_budget_are_the_brute_force_words(engine: str) -> None:
     level = load_level(str(ROOT / "levels" / "level1.txt"))
     expected = brute_force_plans(level, level.budget)
-    assert enumerated(level, level.budget) == expected
+    assert enumerated(level, level.budget, engine=engine) == expected
     # Seed 003 publishes 8 solutions for level 1, counted by a different encoding.
     assert len(expected) == 8
 
 
 @pytest.mark.planner
+@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
 @pytest.mark.parametrize("name", ["static_spikes.txt", "trap_raised_start.txt"])
-def test_optimal_only_keeps_the_minimum_cost_words(name: str) -> None:
+def test_optimal_only_keeps_the_minimum_cost_words(name: str, engine: str) -> None:
     level = load_level(str(ROOT / "levels" / name))
     words = brute_force_plans(level, level.budget + EXTRA)
     cheapest = min(words.values())
     expected = {word: cost for word, cost in words.items() if cost == cheapest}
     assert len(words) > len(expected) > 0  # the bound leaves something to filter out
     assert enumerated(level.with_budget(level.budget + EXTRA), level.budget + EXTRA,
-                      optimal_only=True) == expected
+                      optimal_only=True, engine=engine) == expected
 
 
 @pytest.mark.planner
-def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut() -> None:
+@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut(engine: str) -> None:
     level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
     everything = brute_force_plans(level, level.budget + EXTRA)
-    result = enumerate_plans(level, level.budget + EXTRA, limit=3)
+    result = enumerate_plans(level, level.budget + EXTRA, limit=3, engine=engine)
     assert len(result.plans) == 3 and not result.complete
     assert [plan.cost for plan in result.plans] == sorted(everything.values())[:3]
     for plan in result.plans:
@@ -112,20 +117,31 @@ def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut() -> None:
 
 
 @pytest.mark.planner
-def test_no_plan_within_the_bound_is_a_proof() -> None:
+@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+def test_no_plan_within_the_bound_is_a_proof(engine: str) -> None:
     level = load_level(str(ROOT / "levels" / "lock_and_key.txt"))
-    result = enumerate_plans(level, level.budget - 1)
+    result = enumerate_plans(level, level.budget - 1, engine=engine)
     assert (result.status, result.plans, result.complete) == (Status.UNSOLVABLE, (), True)
 
 
 @pytest.mark.planner
-def test_hero_next_to_a_demon_has_the_empty_plan_only() -> None:
+@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+def test_hero_next_to_a_demon_has_the_empty_plan_only(engine: str) -> None:
     level = make_level("""
         #####
         #HD #
         #####
     """, budget=3)
-    assert enumerated(level, 3) == {"": 0}
+    assert enumerated(level, 3, engine=engine) == {"": 0}
+
+
+@pytest.mark.planner
+@pytest.mark.parametrize("number", shared_params(list(range(1, 10))))
+def test_kstar_reproduces_seed_003s_counts_on_the_classic_levels(number: int) -> None:
+    """The second engine, independent of SymK, against the counts seed 003 published."""
+    level = shared_level(f"levels/classic/level{number}.txt")
+    result = enumerate_plans(level, level.budget, engine="kstar")
+    assert result.complete and len(result.plans) == PUBLISHED_SEED_003[number]
 
 
 @pytest.mark.planner

@@ -13,6 +13,7 @@ from strips_model.moves import format_plan
 from translator.cli.arguments import Subcommands, add_alphabet
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least
+from translator.planners.registry import TOP_K_PLANNERS
 
 if TYPE_CHECKING:
     from translator.decode.plan_enumeration import PlanEnumeration
@@ -49,6 +50,11 @@ def add_command(commands: Subcommands) -> None:
                        "needed (plans that walk back and forth never run out)")
     bound.add_argument("--optimal-only", action="store_true",
                        help="list only the plans of minimum cost (within the budget)")
+    command.add_argument("--planner", choices=TOP_K_PLANNERS, default=TOP_K_PLANNERS[0],
+                         help="symk (default): SymK's top-k search, bounded by the max cost; "
+                         "kstar: IBM's K* top-quality search (blind heuristic), after Fast "
+                         "Downward has found the optimum. Both are complete: they list the "
+                         "same plans")
     command.add_argument("--limit", type=at_least(1), metavar="K",
                          help="list at most the K cheapest plans")
     add_limits(command, "the enumeration")
@@ -71,12 +77,17 @@ def command_plans(args: argparse.Namespace) -> ExitCode:
                          "nothing and the plans never run out (every plan can be padded with "
                          "back-and-forth steps): give --limit K to list the K cheapest")
     try:
-        require_package("up_symk", "up-symk", "symk")
+        if args.planner == "symk":
+            require_package("up_symk", "up-symk", "symk")
+        else:
+            require_package("kstar_planner", "kstar-planner", "kstar")
+            require_package("up_fast_downward", "up-fast-downward", "kstar")
     except PlannerUnavailable as error:
         print(f"{level.source}: {error}", file=sys.stderr)
         return ExitCode.RUN_FAILED
     limits = Limits(args.timeout, args.memory_limit or default_memory_limit())
-    result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, limits)
+    result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, limits,
+                             args.planner)
     if result.status in FAILURES:
         print(f"{level.source}: {result.search}: {result.status.value}", file=sys.stderr)
         if result.message:

@@ -22,8 +22,11 @@ from translator.planners.outcome import PlanStep, Status
 from translator.planners.packages import package_directory
 from translator.planners.processes import run_command
 
-HEURISTIC = "lmcut(transform=undo_to_origin())"
-"""K*'s default heuristic: admissible, and the model has no conditional effects."""
+HEURISTIC = "blind(transform=undo_to_origin())"
+"""Blind rather than K*'s default LM-cut: measured on the classic levels (top-quality search,
+whole driver process), blind was as fast or faster on 7 of 9 levels and 23% faster on level 9,
+the slowest (2.9 s against 3.8 s): the bounded plans are few and close to the optimum, so the
+heuristic saves fewer expansions than LM-cut costs per state."""
 
 
 def top_quality_configuration(quality: float, limit: int | None) -> str:

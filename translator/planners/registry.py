@@ -106,6 +106,10 @@ PLANNERS: dict[str, Backend] = {
 }
 DEFAULT_PLANNER = "fd"
 
+TOP_K_PLANNERS = ("symk", "kstar")
+"""The planners `plans` enumerates with (translator/decode/plan_enumeration.py); the first is
+the default."""
+
 
 def _check_packages(name: str) -> None:
     for needed in PLANNERS[name].packages:

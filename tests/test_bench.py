@@ -39,8 +39,9 @@ def test_bench_times_every_fast_downward_phase(capsys) -> None:
     row = next(line for line in capsys.readouterr().out.splitlines()
                if line.startswith("| lock_and_key | fd |"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
-    phases = cells[7:7 + len(PHASES)]
-    assert all(value != "-" for value in phases), row
+    phases = dict(zip(PHASES, cells[7:7 + len(PHASES)], strict=True))
+    # "encode" belongs to the ASP and SAT back-ends, which write the task for their solver.
+    assert all(value != "-" for name, value in phases.items() if name != "encode"), row
 
 
 def test_par_comes_from_par_md_for_shared_levels(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""`--planner symk` and `--planner pyperplan`: the shared test maps solved at their par,
+"""`--planner symk`, `pyperplan`, `asp` and `sat`: the shared test maps solved at their par,
 budgets below par proven unsolvable, and clear exit-3 errors for missing or unfit planners;
 the registry, Fast Downward's exit codes and the decoding every planner's plan goes through."""
 
@@ -18,7 +18,7 @@ from translator.decode.solve import solve_level
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.registry import PLANNERS, describe_planners, run_planner
 
-NEW_PLANNERS = ("symk", "pyperplan")
+NEW_PLANNERS = ("symk", "pyperplan", "asp", "sat")
 
 
 def _solve(capsys, *args: str) -> tuple[int, list[dict], str]:  # type: ignore[type-arg]
@@ -91,10 +91,11 @@ def test_unreachable_demon_is_unsolvable_for_both() -> None:
 
 @pytest.mark.parametrize(("planner", "package"), [("symk", "up-symk"),
                                                   ("pyperplan", "up-pyperplan"),
-                                                  ("fd", "up-fast-downward")])
+                                                  ("fd", "up-fast-downward"),
+                                                  ("asp", "clingo"), ("sat", "python-sat")])
 def test_missing_package_is_named_and_exits_3(planner: str, package: str, monkeypatch,
                                               capsys) -> None:
-    module = package.replace("-", "_")
+    module = {"python-sat": "pysat"}.get(package, package.replace("-", "_"))
     monkeypatch.setitem(sys.modules, module, None)
     code = main(["solve", "--planner", planner, str(ROOT / "levels" / "boulder_wait.txt")])
     err = capsys.readouterr().err

@@ -34,7 +34,7 @@ from translator.planners.registry import prepare_planner
 from translator.planners.workers import run_ordered
 from translator.progress import Progress
 
-PHASES = ("parse", "model", "pddl", "translate", "search", "decode", "validate")
+PHASES = ("parse", "model", "pddl", "translate", "encode", "search", "decode", "validate")
 SEARCH_PHASE = {"search": "search", "fd-up": "planner"}
 """Planners that do not time their own phases: where their whole run is reported."""
 

@@ -116,10 +116,13 @@ class LevelCounts:
     slack: SlackPlans | None
     minimal_shapes: tuple[str, ...]
     """Letters and damage of the minimum-cost plans, e.g. "21 letters + 1 damage"."""
+    seconds: float = 0.0
+    """The enumeration's time, replay of every plan included."""
 
 
-def count_level(number: int, level: Level, limits: Limits) -> LevelCounts:
-    result = enumerate_plans(level, level.budget, limits=limits)
+def count_level(number: int, level: Level, limits: Limits, engine: str = "symk"
+                ) -> LevelCounts:
+    result = enumerate_plans(level, level.budget, limits=limits, engine=engine)
     if result.status not in (Status.SOLVED, Status.UNSOLVABLE) or not result.complete:
         raise RunError(f"{result.search}: {result.status.value}\n{result.message}",
                        Position(level.source))
@@ -130,7 +133,7 @@ def count_level(number: int, level: Level, limits: Limits) -> LevelCounts:
     shape_text = tuple(f"{count} of {letters} letters and {damage} damage"
                        for (letters, damage), count in sorted(shapes.items(), reverse=True))
     return LevelCounts(number, level, result.min_cost, len(result.plans), len(cheapest),
-                       simulated, slack, shape_text)
+                       simulated, slack, shape_text, result.seconds)
 
 
 def _plural(count: int, noun: str) -> str:
@@ -247,7 +250,8 @@ def _level_number(path: str) -> int | None:
 
 
 def count_levels(paths: Sequence[str], limits: Limits,
-                 progress: Callable[[LevelCounts], None] | None = None) -> list[LevelCounts]:
+                 progress: Callable[[LevelCounts], None] | None = None,
+                 engine: str = "symk") -> list[LevelCounts]:
     """The table's rows, one per classic level file `levelN.txt`, in the order given."""
     numbered = []
     for path in paths:
@@ -257,7 +261,7 @@ def count_levels(paths: Sequence[str], limits: Limits,
         numbered.append((number, load_level(path)))
     rows = []
     for number, level in numbered:
-        row = count_level(number, level, limits)
+        row = count_level(number, level, limits, engine)
         if progress is not None:
             progress(row)
         rows.append(row)

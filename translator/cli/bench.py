@@ -14,7 +14,7 @@ from strips_model.errors import InputError
 from translator.cli.arguments import Subcommands, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, seconds
-from translator.planners.registry import PLANNERS
+from translator.planners.registry import PLANNERS, TOP_K_PLANNERS
 
 CLASSIC_LEVELS = os.path.join("..", "shared", "levels", "classic", "level*.txt")
 
@@ -66,6 +66,9 @@ def add_command(commands: Subcommands) -> None:
                          "LEVEL (files named levelN.txt; default: ../shared's) and write "
                          "plan-counts.md into --out (else print it); exit 1 when the planner's "
                          "and the simulation's counts differ")
+    command.add_argument("--engine", choices=TOP_K_PLANNERS, default=TOP_K_PLANNERS[0],
+                         help="--plan-counts: the enumeration engine of `helltaker plans "
+                         "--planner` (default %(default)s)")
     command.set_defaults(handler=command_bench)
 
 
@@ -124,11 +127,12 @@ def _plan_counts(args: argparse.Namespace) -> ExitCode:
 
     def report(row: LevelCounts) -> None:
         print(f"level {row.number}: {row.within_budget} plans within budget, "
-              f"{row.of_min_cost} of minimum cost", file=sys.stderr)
+              f"{row.of_min_cost} of minimum cost, {row.seconds:.2f} s ({args.engine})",
+              file=sys.stderr)
 
     limits = args.limits if args.timeout is not None else \
         Limits(120.0, args.limits.memory)
-    rows = count_levels(paths, limits, report)
+    rows = count_levels(paths, limits, report, args.engine)
     text = render(rows)
     if args.out:
         write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out)

@@ -16,10 +16,21 @@ from collections.abc import Sequence
 from types import FrameType
 
 from strips_model.errors import HelltakerError
-from translator.cli import bench, compare, generate, pddl, plans, show, solve, validate
+from translator.cli import (
+    bench,
+    compare,
+    decode,
+    exports,
+    generate,
+    pddl,
+    plans,
+    show,
+    solve,
+    validate,
+)
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
 
-SUBCOMMANDS = (validate, solve, pddl, compare, show, plans, generate, bench)
+SUBCOMMANDS = (validate, solve, pddl, exports, decode, compare, show, plans, generate, bench)
 """In the order `--help` lists them."""
 
 EPILOG = f"""\

@@ -34,8 +34,8 @@ def add_command(commands: Subcommands) -> None:
     command = commands.add_parser(
         "plans", help="list every distinct plan of a level within a cost bound",
         description="Enumerate the distinct plans of LEVEL whose cost is at most the budget "
-        "(or --max-cost N), with SymK's top-k search (symk_bd); --optimal-only keeps those "
-        "of minimum cost, found with its top-quality search (symq_bd). Every plan is "
+        "(or --max-cost N), with SymK's top-k search (symk_bd) or, with --planner, K* or "
+        "clingo; --optimal-only keeps those of minimum cost. Every plan is "
         "replayed by the rules simulator before it is listed. Plans are words of key "
         "presses: two plans are distinct when their words differ, which includes the same "
         "route with a wait put at a different point, and words that go back and forth as "
@@ -53,8 +53,9 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("--planner", choices=TOP_K_PLANNERS, default=TOP_K_PLANNERS[0],
                          help="symk (default): SymK's top-k search, bounded by the max cost; "
                          "kstar: IBM's K* top-quality search (blind heuristic), after Fast "
-                         "Downward has found the optimum. Both are complete: they list the "
-                         "same plans")
+                         "Downward has found the optimum; asp: clingo's enumeration of the "
+                         "answer sets of our sequential encoding, one per plan (max cost at "
+                         "most 1000). All are complete: they list the same plans")
     command.add_argument("--limit", type=at_least(1), metavar="K",
                          help="list at most the K cheapest plans")
     add_limits(command, "the enumeration")
@@ -63,8 +64,17 @@ def add_command(commands: Subcommands) -> None:
     command.set_defaults(handler=command_plans)
 
 
+_PACKAGES = {
+    "symk": (("up_symk", "up-symk"),),
+    "kstar": (("kstar_planner", "kstar-planner"), ("up_fast_downward", "up-fast-downward")),
+    "asp": (("clingo", "clingo"), ("up_fast_downward", "up-fast-downward")),
+}
+"""The Python packages each engine needs (module, pip package)."""
+
+
 def command_plans(args: argparse.Namespace) -> ExitCode:
     from translator.decode.plan_enumeration import endless, enumerate_plans
+    from translator.planners.horizon import MAX_HORIZON
     from translator.planners.outcome import FAILURES
     from translator.planners.packages import PlannerUnavailable, require_package
     from translator.planners.processes import Limits, default_memory_limit
@@ -76,12 +86,12 @@ def command_plans(args: argparse.Namespace) -> ExitCode:
         raise InputError(f"{option} {max_cost} is past SymK's integer range, so it bounds "
                          "nothing and the plans never run out (every plan can be padded with "
                          "back-and-forth steps): give --limit K to list the K cheapest")
+    if args.planner == "asp" and max_cost > MAX_HORIZON:
+        raise InputError(f"--planner asp grounds one step per unit of cost, at most "
+                         f"{MAX_HORIZON}: a max cost of {max_cost} is too large for it")
     try:
-        if args.planner == "symk":
-            require_package("up_symk", "up-symk", "symk")
-        else:
-            require_package("kstar_planner", "kstar-planner", "kstar")
-            require_package("up_fast_downward", "up-fast-downward", "kstar")
+        for module, package in _PACKAGES[args.planner]:
+            require_package(module, package, args.planner)
     except PlannerUnavailable as error:
         print(f"{level.source}: {error}", file=sys.stderr)
         return ExitCode.RUN_FAILED

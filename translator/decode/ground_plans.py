@@ -14,11 +14,12 @@ from translator.encode.level_facts import level_facts
 from translator.planners.outcome import PlanStep
 
 
-def format_ground_plan(steps: Iterable[PlanStep], cost: int) -> str:
-    """One `(name objects...)` line per step, then `; cost = N (general cost)`, as Fast
-    Downward writes its plan files."""
+def format_ground_plan(steps: Iterable[PlanStep], cost: int | None = None) -> str:
+    """One `(name objects...)` line per step, then `; cost = N (general cost)` when the cost
+    is known, as Fast Downward writes its plan files."""
     lines = [f"({' '.join((name, *arguments))})\n" for name, arguments in steps]
-    lines.append(f"; cost = {cost} (general cost)\n")
+    if cost is not None:
+        lines.append(f"; cost = {cost} (general cost)\n")
     return "".join(lines)
 
 

@@ -14,7 +14,9 @@ minimum cost. A max cost past SymK's integers is no bound at all (cost_bound.py)
 
 K*'s top-quality search (translator/planners/kstar_driver.py) is the second engine: Fast
 Downward finds the optimum first, then K* lists every plan within (max cost + 0.5) / optimum
-of it. Both engines' plans go through the same replay, deduplication and sorting.
+of it. clingo is the third (translator/planners/asp_planner.py): one answer set per plan of
+our sequential encoding. The engines' plans go through the same replay, deduplication and
+sorting.
 
 The enumeration runs in a child process under the time and memory limits, like every
 planner attempt.
@@ -32,6 +34,7 @@ from strips_model.validator import validate
 from translator.decode.key_presses import PlanMappingError, key_presses
 from translator.encode.level_facts import level_facts
 from translator.encode.pddl_text import helltaker_domain_text, problem_text
+from translator.planners.asp_planner import enumerate_with_clingo
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.fast_downward import solve_direct
 from translator.planners.kstar_driver import run_kstar, top_quality_configuration
@@ -119,8 +122,7 @@ def _enumerate(task: tuple[Level, int, bool, int | None, float | None, str]
                ) -> PlanEnumeration:
     level, max_cost, optimal_only, limit, timeout, engine = task
     started = time.perf_counter()
-    run = _with_symk(level, max_cost, optimal_only, limit, timeout) if engine == "symk" \
-        else _with_kstar(level, max_cost, optimal_only, limit, timeout)
+    run = _ENGINES[engine](level, max_cost, optimal_only, limit, timeout)
 
     def finished(status: Status, plans: tuple[FoundPlan, ...] = (), complete: bool = True,
                  message: str = "") -> PlanEnumeration:
@@ -196,3 +198,13 @@ def _with_kstar(level: Level, max_cost: int, optimal_only: bool, limit: int | No
     code = "" if run.exit_code is None else f"K* exit code {run.exit_code}\n"
     failed = Status.ERROR if run.status is Status.SOLVED else run.status
     return _Found(failed, (), search, code + log_tail(run.log))
+
+
+def _with_clingo(level: Level, max_cost: int, optimal_only: bool, limit: int | None,
+                 timeout: float | None) -> _Found:
+    # clingo runs in this child: the parent's time limit ends it.
+    run = enumerate_with_clingo(level, max_cost, optimal_only, limit)
+    return _Found(run.status, run.plans, run.search)
+
+
+_ENGINES = {"symk": _with_symk, "kstar": _with_kstar, "asp": _with_clingo}

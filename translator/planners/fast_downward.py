@@ -24,7 +24,7 @@ from fast_downward.translate import options as translate_options
 
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
-from translator.encode.level_facts import level_facts
+from translator.encode.level_facts import Facts, level_facts
 from translator.encode.pddl_text import helltaker_domain_text, problem_text
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
@@ -76,6 +76,17 @@ def search_binary() -> str:
                         "downward", "builds", "release", "bin", "downward")
 
 
+def write_pddl(folder: str, facts: Facts) -> tuple[str, str]:
+    """Our domain and the level's problem written into `folder`: (domain file, problem file)."""
+    domain_file = os.path.join(folder, "domain.pddl")
+    problem_file = os.path.join(folder, "problem.pddl")
+    with open(domain_file, "w", encoding="utf-8") as stream:
+        stream.write(helltaker_domain_text())
+    with open(problem_file, "w", encoding="utf-8") as stream:
+        stream.write(problem_text(helltaker_domain(), facts, "level"))
+    return domain_file, problem_file
+
+
 def translate(domain_file: str, problem_file: str, sas_file: str) -> str:
     """Run Fast Downward's translator in this process; return its log."""
     log = io.StringIO()
@@ -102,19 +113,14 @@ def solve_direct(level: Level, options: PlannerOptions) -> PlannerOutcome:
         timings.append((phase, now - since))
         return now
 
-    domain = helltaker_domain()
+    helltaker_domain()  # parsed once per process, outside the phases timed below
     mark = time.perf_counter()
     facts = level_facts(level)
     mark = lap("model", mark)
     with tempfile.TemporaryDirectory(prefix="helltaker-") as work:
-        domain_file = os.path.join(work, "domain.pddl")
-        problem_file = os.path.join(work, "problem.pddl")
+        domain_file, problem_file = write_pddl(work, facts)
         sas_file = os.path.join(work, "output.sas")
         plan_file = os.path.join(work, "plan")
-        with open(domain_file, "w", encoding="utf-8") as stream:
-            stream.write(helltaker_domain_text())
-        with open(problem_file, "w", encoding="utf-8") as stream:
-            stream.write(problem_text(domain, facts, "level"))
         mark = lap("pddl", mark)
         translate_log = translate(domain_file, problem_file, sas_file)
         mark = lap("translate", mark)

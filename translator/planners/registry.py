@@ -74,6 +74,18 @@ def _pyperplan() -> PlannerFunction:
     return solve_with_pyperplan
 
 
+def _clingo() -> PlannerFunction:
+    from translator.planners.asp_planner import solve_with_clingo
+
+    return solve_with_clingo
+
+
+def _sat() -> PlannerFunction:
+    from translator.planners.sat_planner import solve_with_sat
+
+    return solve_with_sat
+
+
 def _search() -> PlannerFunction:
     from translator.planners.exhaustive import solve_with_search
 
@@ -82,12 +94,13 @@ def _search() -> PlannerFunction:
 
 _UP = RequiredPackage("unified_planning", "unified-planning")
 _UP_FD = RequiredPackage("up_fast_downward", "up-fast-downward")
+_FD_TRANSLATOR = RequiredPackage("fast_downward.translate", "up-fast-downward")
 
 PLANNERS: dict[str, Backend] = {
     "fd": Backend(
         "Fast Downward, A* with a pattern database over the hero's cell, bounded by the "
         "budget (default)",
-        (_UP_FD, RequiredPackage("fast_downward.translate", "up-fast-downward")),
+        (_UP_FD, _FD_TRANSLATOR),
         _fast_downward),
     "fd-up": Backend(
         "Fast Downward through unified-planning's OneshotPlanner, blind A* "
@@ -101,12 +114,20 @@ PLANNERS: dict[str, Backend] = {
         "damage is an extra unit step, so plan length = cost",
         # pyperplan's problem is grounded by Fast Downward's grounder first.
         (_UP, RequiredPackage("up_pyperplan", "up-pyperplan"), _UP_FD), _pyperplan),
+    "asp": Backend(
+        "clingo on the ground task as facts for one sequential planning encoding, "
+        "optimal by its #minimize over action costs",
+        (_FD_TRANSLATOR, RequiredPackage("clingo", "clingo")), _clingo),
+    "sat": Backend(
+        "Glucose 4 through python-sat on the ground task as CNF over budget steps, "
+        "the budget as a totalizer over cost units, optimal by tightening it",
+        (_FD_TRANSLATOR, RequiredPackage("pysat", "python-sat")), _sat),
     "search": Backend("exhaustive A* over the simulator (the reference)", (), _search,
                       plans_in_actions=False),
 }
 DEFAULT_PLANNER = "fd"
 
-TOP_K_PLANNERS = ("symk", "kstar")
+TOP_K_PLANNERS = ("symk", "kstar", "asp")
 """The planners `plans` enumerates with (translator/decode/plan_enumeration.py); the first is
 the default."""
 

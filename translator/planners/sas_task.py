@@ -16,10 +16,8 @@ from dataclasses import dataclass
 
 from strips_model.errors import RunError
 from strips_model.level import Level
-from strips_model.schema import helltaker_domain
 from translator.encode.level_facts import level_facts
-from translator.encode.pddl_text import helltaker_domain_text, problem_text
-from translator.planners.fast_downward import translate
+from translator.planners.fast_downward import translate, write_pddl
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +58,8 @@ class SasTask:
 def ground_task(level: Level) -> SasTask:
     """Our PDDL for `level`, translated by Fast Downward's translator in this process."""
     with tempfile.TemporaryDirectory(prefix="helltaker-") as work:
-        domain_file = os.path.join(work, "domain.pddl")
-        problem_file = os.path.join(work, "problem.pddl")
+        domain_file, problem_file = write_pddl(work, level_facts(level))
         sas_file = os.path.join(work, "output.sas")
-        with open(domain_file, "w", encoding="utf-8") as stream:
-            stream.write(helltaker_domain_text())
-        with open(problem_file, "w", encoding="utf-8") as stream:
-            stream.write(problem_text(helltaker_domain(), level_facts(level), "level"))
         log = translate(domain_file, problem_file, sas_file)
         with open(sas_file, encoding="utf-8") as stream:
             task = parse_sas(stream.read())

@@ -1,0 +1,69 @@
+"""A SAT solver of python-sat on our model (`--planner sat`).
+
+The level's ground task (sas_task.py) is encoded as CNF over as many steps as the budget
+allows (cnf_encoding.py), and solved with the budget as an assumption on the totalizer's
+output. Each plan found of cost c is followed by a call under the bound c - 1 on the same
+solver, which keeps what it learnt, until the solver proves that no cheaper plan exists:
+the last plan is optimal, and UNSAT at the first call proves the budget too small.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pysat.solvers import Solver
+
+from strips_model.errors import RunError
+from strips_model.level import Level
+from translator.planners.cnf_encoding import CnfEncoding, encode
+from translator.planners.horizon import horizon_of
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
+from translator.planners.sas_task import ground_task
+
+SOLVER = "glucose4"
+"""Chosen by measurement on the classic levels (README, "ASP and SAT")."""
+
+
+def solve_with_sat(level: Level, options: PlannerOptions, solver: str = SOLVER
+                   ) -> PlannerOutcome:
+    timings: list[tuple[str, float]] = []
+    mark = time.perf_counter()
+    task = ground_task(level)
+    timings.append(("translate", time.perf_counter() - mark))
+    mark = time.perf_counter()
+    try:
+        horizon = horizon_of(task, options.budget)
+    except RunError as error:
+        return PlannerOutcome(Status.ERROR, f"sat {solver}", False, log_tail=str(error))
+    encoding = encode(task, horizon, options.budget)
+    timings.append(("encode", time.perf_counter() - mark))
+    label = f"sat {solver}, sequential CNF, horizon = budget / cheapest action"
+    counts = (("variables", encoding.variable_count), ("clauses", len(encoding.clauses)),
+              ("actions", len(task.operators)))
+    mark = time.perf_counter()
+    best: tuple[tuple[PlanStep, ...], int] | None = None
+    bound = options.budget
+    with Solver(name=solver, bootstrap_with=encoding.clauses) as sat:
+        while sat.solve(assumptions=encoding.cost_assumption(bound)):
+            best = plan_of_model(encoding, sat.get_model() or [])
+            if best[1] == 0:
+                break
+            bound = best[1] - 1
+    timings.append(("search", time.perf_counter() - mark))
+    if best is None:
+        return PlannerOutcome(Status.UNSOLVABLE, label, True, timings=tuple(timings),
+                              counts=counts)
+    steps, cost = best
+    return PlannerOutcome(Status.SOLVED, label, True, steps=steps, cost=cost,
+                          timings=tuple(timings), counts=counts)
+
+
+def plan_of_model(encoding: CnfEncoding, model: list[int]) -> tuple[tuple[PlanStep, ...], int]:
+    """The plan a model of the formula describes, and its cost."""
+    true = {literal for literal in model if literal > 0}
+    chosen = sorted((step, operator) for variable, step, operator in encoding.actions
+                    if variable in true)
+    operators = [encoding.task.operators[operator] for _, operator in chosen]
+    steps = tuple((words[0], tuple(words[1:]))
+                  for words in (operator.name.split() for operator in operators))
+    return steps, sum(operator.cost for operator in operators)

@@ -35,9 +35,14 @@ def pddl_name(name: str) -> str:
 class Term:
     name: str
     is_variable: bool
+    offset: int = 0
+    """An integer added to a variable (`Y + 2`), as the textbook notation writes neighbours;
+    always 0 in our own notation, which names neighbours with primes instead."""
 
     def __str__(self) -> str:
-        return self.name
+        if self.offset == 0:
+            return self.name
+        return f"{self.name} {'+' if self.offset > 0 else '-'} {abs(self.offset)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,7 +133,7 @@ def _plan_counts(args: argparse.Namespace) -> ExitCode:
     limits = args.limits if args.timeout is not None else \
         Limits(120.0, args.limits.memory)
     rows = count_levels(paths, limits, report, args.engine)
-    text = render(rows)
+    text = render(rows, args.engine)
     if args.out:
         write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out)
     else:

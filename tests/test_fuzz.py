@@ -52,7 +52,7 @@ from strips_model.level import Cell, format_level, load_level, parse_level
 from strips_model.moves import ALPHABETS, parse_plan
 from strips_model.reports.document import parse_report
 from strips_model.reports.facts import InitBlock, parse_facts
-from strips_model.reports.init_level import PLACES, rebuild_level
+from strips_model.reports.init_level import place_predicates, rebuild_level, report_vocabulary
 from strips_model.schema import build_domain, parse_schemas
 from translator.cli.main import main
 
@@ -429,7 +429,8 @@ def init_texts(draw: st.DrawFn) -> str:
                            st.sampled_from((str(10**30), "9" * 5000, "x", "abc"))).map(str)
     atoms = []
     for _ in range(draw(st.integers(0, 12))):
-        name = draw(st.sampled_from((*PLACES, "helltaker", "demon", "counter", "plusOne",
+        name = draw(st.sampled_from((*place_predicates(report_vocabulary()), "helltaker",
+                                     "demon", "counter", "plusOne",
                                      "other")))
         arity = draw(st.sampled_from((0, 1, 2, 2, 2, 3)))
         arguments = ", ".join(draw(coordinate) for _ in range(arity))

@@ -1,11 +1,12 @@
-"""The vocabulary of seed report 001 and its coordinates, and its `Init(...)` rebuilt as a level.
+"""A report's `Init(...)` rebuilt as a level, read through a vocabulary (vocabulary.py).
 
-The report places things with `pred(X, Y)`: X is the column and Y counts rows upward from the
-bottom, so `helltaker(3, 8)` in a 10-row level is row 9 - 8 = 1, column 3 (RULES.md F2 counts
-rows downward). `trap(X, Y, S)` and `lock(X, Y, S)` carry a state: a trap lowered (0) or
-raised (1), a lock closed (0) or opened (1). `openTrap` marks static spikes. The Init lists
-only the walls that bound the hero's area: a cell it does not mention is floor when the hero
-can walk to it and wall otherwise.
+Seed 001's vocabulary (vocabularies/seed001.toml) places things with `pred(X, Y)`: X is the
+column and Y counts rows upward from the bottom, so `helltaker(3, 8)` in a 10-row level is row
+9 - 8 = 1, column 3 (RULES.md F2 counts rows downward). `trap(X, Y, S)` and `lock(X, Y, S)`
+carry a state: a trap lowered (0) or raised (1), a lock closed (0) or opened (1). `openTrap`
+marks static spikes. Other vocabularies swap X and Y, count rows downward, or have no state
+values (a lock listed is then closed). The Init lists only the walls that bound the hero's
+area: a cell it does not mention is floor when the hero can walk to it and wall otherwise.
 """
 
 from __future__ import annotations
@@ -16,43 +17,55 @@ from typing import Final
 from strips_model.errors import Position, SchemaError
 from strips_model.level import Cell, Level, format_level, level_from_rows
 from strips_model.reports.facts import InitBlock
+from strips_model.reports.vocabulary import Vocabulary, shipped_vocabularies
 
-HERO: Final = "helltaker"
-DEMON: Final = "demon"
-WALL: Final = "wall"
-ROCK: Final = "rock"
-SKELETON: Final = "skeleton"
-LOCK: Final = "lock"
-KEY: Final = "key"
-TRAP: Final = "trap"
-SPIKES: Final = "openTrap"
-COUNTER: Final = "counter"
-SUCCESSOR: Final = "plusOne"
-PLACES: Final = (HERO, DEMON, WALL, ROCK, SKELETON, LOCK, KEY, TRAP, SPIKES)
-"""Predicates whose first two arguments are a cell (X, Y)."""
-LOWERED, RAISED = 0, 1
 MOST_CELLS: Final = 10_000
 """The largest grid an Init may span (100 x 100); the course's levels have under 100 cells."""
-CLOSED, OPENED = 0, 1
+PLACE_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "lock", "key", "trap",
+                      "spikes")
+"""Roles whose predicates take a cell as their first two arguments."""
+STATEFUL: Final = ("trap", "lock")
+"""Roles whose predicates take a state after the cell, when the vocabulary gives its values."""
+
+
+def report_vocabulary() -> Vocabulary:
+    """Seed 001's vocabulary (also seed 000's), shipped in vocabularies/seed001.toml."""
+    return next(v for v in shipped_vocabularies() if v.source.endswith("seed001.toml"))
+
+
+def place_predicates(vocabulary: Vocabulary) -> dict[str, str]:
+    """Predicate -> role, for the roles placed on a cell that the vocabulary names."""
+    return {predicate: role for role in PLACE_ROLES
+            if (predicate := vocabulary.predicate(role)) is not None}
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """Report coordinates on a level's grid: row = top - Y, column = X + left."""
+    """A vocabulary's coordinates on a level's grid. In seed 001's, X is the column (from
+    `left`) and Y the row counted upward (row = top - Y); others swap X and Y or count rows
+    downward (row = Y - top)."""
 
     top: int
     left: int = 0
+    first_is_column: bool = True
+    rows_upward: bool = True
 
     def cell(self, x: int, y: int) -> Cell:
-        return self.top - y, x + self.left
+        column, row = (x, y) if self.first_is_column else (y, x)
+        return (self.top - row if self.rows_upward else row - self.top), column + self.left
 
     def xy(self, cell: Cell) -> tuple[int, int]:
-        return cell[1] - self.left, self.top - cell[0]
+        row = self.top - cell[0] if self.rows_upward else cell[0] + self.top
+        column = cell[1] - self.left
+        return (column, row) if self.first_is_column else (row, column)
 
     @staticmethod
-    def of_level(level: Level) -> Frame:
-        """Y = 0 on the last grid row, X = 0 on the first column."""
-        return Frame(level.height - 1, 0)
+    def of_level(level: Level, vocabulary: Vocabulary | None = None) -> Frame:
+        """Rows from 0 on the last grid row (upward) or the first (downward), columns from 0
+        on the first column."""
+        upward = True if vocabulary is None else vocabulary.rows_upward
+        first_is_column = True if vocabulary is None else vocabulary.first_is_column
+        return Frame(level.height - 1 if upward else 0, 0, first_is_column, upward)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,51 +85,66 @@ def _integers(atom_name: str, args: tuple[str, ...], position: Position) -> tupl
                           position) from None
 
 
-def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init") -> RebuiltLevel:
-    """The level an `Init(...)` in the report's vocabulary describes (see the module doc)."""
-    places: dict[str, dict[tuple[int, int], int | None]] = {name: {} for name in PLACES}
+def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
+                  vocabulary: Vocabulary | None = None) -> RebuiltLevel:
+    """The level an `Init(...)` describes in `vocabulary` (seed 001's by default; see the
+    module doc)."""
+    words = vocabulary or report_vocabulary()
+    roles = place_predicates(words)
+    counter, successor = words.predicate("counter"), words.predicate("successor")
+    stateful = {role for role in STATEFUL
+                if any(name.startswith(role) for name, _ in words.values)}
+    places: dict[str, dict[tuple[int, int], int | None]] = {role: {} for role in PLACE_ROLES}
     budget: int | None = None
     for atom in init.atoms:
         args = tuple(term.name for term in atom.args)
-        if atom.predicate in PLACES:
-            arity = 3 if atom.predicate in (TRAP, LOCK) else 2
+        role = roles.get(atom.predicate)
+        if role is not None:
+            arity = 3 if role in stateful else 2
             if len(args) != arity:
                 raise SchemaError(f"{atom.predicate} takes {arity} arguments, found {len(args)}",
                                   atom.position)
             values = _integers(atom.predicate, args, atom.position)
-            places[atom.predicate][values[0], values[1]] = values[2] if arity == 3 else None
-        elif atom.predicate == SUCCESSOR:
-            _integers(SUCCESSOR, args, atom.position)
-        elif atom.predicate == COUNTER:
+            places[role][values[0], values[1]] = values[2] if arity == 3 else None
+        elif atom.predicate == successor:
+            _integers(atom.predicate, args, atom.position)
+        elif atom.predicate == counter:
             if budget is not None:
                 raise SchemaError("a second counter: the budget must be one value", atom.position)
             if len(args) != 1:
-                raise SchemaError(f"{COUNTER} takes 1 argument, found {len(args)}",
+                raise SchemaError(f"{counter} takes 1 argument, found {len(args)}",
                                   atom.position)
-            (budget,) = _integers(COUNTER, args, atom.position)
+            (budget,) = _integers(atom.predicate, args, atom.position)
             if budget < 0:
-                raise SchemaError(f"{COUNTER}({budget}): the budget must be non-negative (F1)",
+                raise SchemaError(f"{counter}({budget}): the budget must be non-negative (F1)",
                                   atom.position)
-    if len(places[HERO]) != 1:
-        raise SchemaError(f"Init needs exactly one {HERO}(X, Y), found {len(places[HERO])}",
+    hero = words.required("hero")
+    if len(places["hero"]) != 1:
+        raise SchemaError(f"Init needs exactly one {hero}(X, Y), found {len(places['hero'])}",
                           init.position)
     if budget is None:
-        raise SchemaError(f"Init has no {COUNTER}(N): the budget is missing", init.position)
-    every = [xy for name in PLACES for xy in places[name]]
-    xs, ys = [x for x, _ in every], [y for _, y in every]
-    frame = Frame(max(ys), -min(xs))
-    height, width = max(ys) - min(ys) + 1, max(xs) - min(xs) + 1
+        raise SchemaError(f"Init has no {counter or 'counter'}(N): the budget is missing",
+                          init.position)
+    every = [xy for role in PLACE_ROLES for xy in places[role]]
+    columns = [xy[0] if words.first_is_column else xy[1] for xy in every]
+    rows = [xy[1] if words.first_is_column else xy[0] for xy in every]
+    frame = Frame(max(rows) if words.rows_upward else min(rows), -min(columns),
+                  words.first_is_column, words.rows_upward)
+    height, width = max(rows) - min(rows) + 1, max(columns) - min(columns) + 1
     if height * width > MOST_CELLS:
         # The grid is drawn cell by cell: far-flung coordinates would take the memory.
         raise SchemaError(f"Init spans {width} x {height} cells, more than {MOST_CELLS}",
                           init.position)
+    closed = words.value("lock_closed") if "lock" in stateful else None
+    lowered = words.value("trap_lowered") if "trap" in stateful else None
 
     def draw(floor: frozenset[Cell] | None) -> Level:
-        rows = ["".join(_symbol(places, frame.xy((row, column)),
-                                floor is None or (row, column) in floor)
-                        for column in range(width)) for row in range(height)]
+        rows_text = ["".join(_symbol(places, frame.xy((row, column)),
+                                     floor is None or (row, column) in floor,
+                                     closed, lowered)
+                             for column in range(width)) for row in range(height)]
         # A grid the Init draws wrongly (no demon, the demon on the hero) is the Init's fault.
-        return level_from_rows(title, budget, rows, source=str(init.position),
+        return level_from_rows(title, budget, rows_text, source=str(init.position),
                                where=lambda _cell: init.position)
 
     # First every unlisted cell as floor, to find where the hero can walk; then the rest
@@ -126,25 +154,26 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init") 
 
 
 def _symbol(places: dict[str, dict[tuple[int, int], int | None]], xy: tuple[int, int],
-            walkable: bool) -> str:
-    if xy in places[DEMON]:
+            walkable: bool, closed: int | None, lowered: int | None) -> str:
+    if xy in places["demon"]:
         return "D"
-    if xy in places[WALL] or not walkable:
+    if xy in places["wall"] or not walkable:
         return "#"
-    if xy in places[HERO]:
+    if xy in places["hero"]:
         return "H"
-    if xy in places[KEY]:
+    if xy in places["key"]:
         return "K"
-    if places[LOCK].get(xy, OPENED) == CLOSED:
+    # A lock without a state value is a closed lock (its predicate goes when it opens).
+    if xy in places["lock"] and places["lock"][xy] in (closed, None):
         return "L"
-    rock = xy in places[ROCK]
-    if xy in places[SPIKES]:
+    rock = xy in places["boulder"]
+    if xy in places["spikes"]:
         return "O" if rock else "S"
-    if xy in places[TRAP]:
-        lowered = places[TRAP][xy] == LOWERED
-        return ("P" if lowered else "Q") if rock else ("T" if lowered else "U")
+    if xy in places["trap"]:
+        is_lowered = lowered is None or places["trap"][xy] == lowered
+        return ("P" if is_lowered else "Q") if rock else ("T" if is_lowered else "U")
     if rock:
         return "B"
-    if xy in places[SKELETON]:
+    if xy in places["skeleton"]:
         return "M"
     return " "

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError, Position
 from translator.cli.arguments import (
@@ -17,6 +18,10 @@ from translator.cli.arguments import (
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least
 
+if TYPE_CHECKING:
+    from strips_model.level import Level
+    from translator.compare.comparison import Comparison
+
 DESCRIPTION = """\
 Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, or a
 plain .strips schema file), lint its schemas, translate its model to unified-planning on each
@@ -24,10 +29,13 @@ LEVEL, solve it with Fast Downward, replay its plans in the game and compare the
 our model (strips_model/helltaker.strips) finds. Then check which rules of RULES.md the model
 can express, on small probe levels, and write a markdown report.
 
-The model is read in the vocabulary of seed report 001 (helltaker(X,Y), counter(C), plusOne)
-or in ours (hero(C), adjacent(C,N,Dir)). In the report's vocabulary, X is the column and Y
-counts rows upward from the bottom; the report's own Init is used for the level it describes
-(classic level 6), an Init generated from the level file for any other.
+The model is read in ours (hero(C), adjacent(C,N,Dir)) or in a vocabulary: a small TOML file
+saying which predicate plays which part of the game, the coordinate convention, the words of
+action names that say their key press, and the goal. Give one with --vocabulary FILE; without
+it, the shipped vocabulary whose predicates the model uses is picked (seed 001's: helltaker(X,Y),
+counter(C), plusOne; X is the column and Y counts rows upward). --vocabulary-template drafts a
+file for a model no vocabulary matches. The report's own Init is used for the level it
+describes (classic level 6 for seed 001), an Init generated from the level file for any other.
 
 Without LEVEL, the level REPORT's Init describes is used.
 """
@@ -39,6 +47,7 @@ error or timeout.
 
 examples:
   helltaker compare ../shared/seeds/001_*.txt ../shared/levels/classic/*.txt -o compare.md
+  helltaker compare ../shared/seeds/001_*.txt ../shared/levels/classic/*.txt -o compare.html
   helltaker compare strips_model/helltaker.strips levels/level1.txt --json
 """
 
@@ -52,11 +61,19 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("report", metavar="REPORT",
                          help="markdown report (schemas among prose) or .strips schema file")
     command.add_argument("levels", nargs="*", metavar="LEVEL", help="level files")
+    command.add_argument("--vocabulary", metavar="FILE.toml",
+                         help="how the model's predicates read a level (default: the shipped "
+                         "vocabulary its predicates match)")
+    command.add_argument("--vocabulary-template", action="store_true",
+                         help="print a vocabulary file to fill in for REPORT's predicates, "
+                         "and stop")
     command.add_argument("--json", action="store_true",
                          help="print one JSON object (keys schemas, lint, levels, coverage) "
                          "instead of the markdown")
-    command.add_argument("-o", "--output", metavar="FILE.md",
-                         help="write the markdown report to FILE.md (atomically)")
+    command.add_argument("-o", "--output", metavar="FILE.md|FILE.html",
+                         help="write the report to FILE (atomically): markdown, or with a .html "
+                         "name one self-contained page that also draws the game and the model "
+                         "side by side at each level's first divergence")
     add_planner(command, "planner for our model (the compared model is always solved by Fast "
                 "Downward); ")
     add_limits(command, "one planner run")
@@ -69,6 +86,7 @@ def add_command(commands: Subcommands) -> None:
 def command_compare(args: argparse.Namespace) -> ExitCode:
     from strips_model.reports.document import load_report, parse_report
     from strips_model.reports.init_level import rebuild_level
+    from strips_model.reports.vocabulary import load_vocabulary
     from translator.compare.comparison import compare
     from translator.compare.markdown import render
     from translator.compare.models import compared_model
@@ -79,13 +97,23 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if args.output and os.path.isdir(args.output):
         raise InputError("is a directory, expected a file name", Position(args.output))
     report = load_report(args.report)
-    model = compared_model(report, args.report)
+    if args.vocabulary_template:
+        from strips_model.reports.vocabulary import vocabulary_template
+        from translator.compare.models import used_predicates
+
+        name = os.path.splitext(os.path.basename(args.report))[0]
+        sys.stdout.write(vocabulary_template(used_predicates(report.schemas), name))
+        return ExitCode.OK
+    vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
+    model = compared_model(report, args.report, vocabulary)
     ours_report = parse_report(_our_model_text(), OUR_MODEL, plain=True)
     ours = (ours_report, compared_model(ours_report, OUR_MODEL))
     if args.levels:
         levels = load_levels(args.levels)
     elif report.init is not None:
-        levels = [rebuild_level(report.init, f"rebuilt from the Init of {args.report}").level]
+        words = getattr(model, "words", None)
+        levels = [rebuild_level(report.init, f"rebuilt from the Init of {args.report}",
+                                words).level]
     else:
         raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
                          Position(args.report))
@@ -95,7 +123,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     comparison = compare(report, model, ours, levels, args.planner, limits, jobs)
     markdown = render(comparison)
     if args.output:
-        write_outputs({args.output: markdown}, args.output)
+        write_outputs({args.output: _page(comparison, levels, markdown)
+                       if args.output.lower().endswith((".html", ".htm")) else markdown},
+                      args.output)
     if args.json:
         print(json.dumps(comparison.as_json()))
     elif args.output:
@@ -108,6 +138,13 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
 
 
 OUR_MODEL = "strips_model/helltaker.strips"
+
+
+def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
+    # Imported here: the renderers are not needed by the markdown and JSON outputs.
+    from translator.cli.compare_page import render_page
+
+    return render_page(comparison, levels, markdown)
 
 
 def _our_model_text() -> str:

@@ -1,8 +1,10 @@
 """A model under comparison, set up on a level: its exact semantics and its planning problem.
 
-Two vocabularies are known: the one of seed report 001 (`helltaker(X, Y)`, `counter(C)`,
-`plusOne`; translator/compare/report_model.py) and ours (`hero(C)`, `adjacent(C, N, Dir)`;
-translator/compare/our_model.py). A model file is read in the vocabulary its predicates belong to.
+A model file is read in ours (`hero(C)`, `adjacent(C, N, Dir)`; translator/compare/our_model.py)
+or in a vocabulary declared as data (strips_model/reports/vocabulary.py): the one given with
+`--vocabulary FILE`, else the shipped one its predicates match (vocabularies/*.toml). Models of
+seed 001's kind, which count moves with a counter, run through
+translator/compare/report_model.py.
 
 Each level gives two views of the model. The *exact* one is the schemas as read (see
 translator/compare/readings.py), ground by `Grounder` over the level's facts: replays use it,
@@ -22,6 +24,7 @@ from strips_model.errors import Position, SchemaError
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
+from strips_model.reports.vocabulary import Vocabulary, matching_vocabulary, shipped_vocabularies
 from strips_model.schema import Schema
 from translator.compare.observation import Observation
 from translator.compare.our_model import OurModel
@@ -83,18 +86,42 @@ class ComparedModel(Protocol):
     def on(self, level: Level) -> LevelModel: ...
 
 
-REPORT_VOCABULARY = frozenset({"helltaker", "counter", "plusOne"})
 OUR_VOCABULARY = frozenset({"hero", "adjacent"})
+COUNTED_ROLES = ("counter", "successor", "demon", "wall", "boulder", "skeleton", "key", "lock",
+                 "trap", "spikes")
+"""What the report model kind (translator/compare/report_model.py) reads a level with: a
+counter(N) of moves left and its successor relation, and every part of the game."""
+COUNTED_VALUES = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened")
 
 
-def compared_model(report: Report, label: str) -> ComparedModel:
-    """The model a file describes, in the vocabulary its predicates belong to."""
-    used = {lit.predicate for s in report.schemas for lit in (*s.preconditions, *s.effects)}
-    if used >= REPORT_VOCABULARY:
-        return ReportModel(report, label)
-    if used >= OUR_VOCABULARY:
-        return OurModel(report, label)
-    raise SchemaError(
-        f"the schemas use neither seed 001's vocabulary ({', '.join(sorted(REPORT_VOCABULARY))}) "
-        f"nor ours ({', '.join(sorted(OUR_VOCABULARY))}), so no level can be translated into it",
-        Position(report.source))
+def used_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
+    return frozenset(lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects))
+
+
+def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = None
+                   ) -> ComparedModel:
+    """The model a file describes: in `vocabulary` when given, else in ours when its
+    predicates are ours, else in the shipped vocabulary its predicates match."""
+    used = used_predicates(report.schemas)
+    if vocabulary is None:
+        if used >= OUR_VOCABULARY:
+            return OurModel(report, label)
+        vocabulary = matching_vocabulary(used)
+    if vocabulary is None:
+        raise SchemaError(
+            "the schemas use none of the shipped vocabularies' hero predicates "
+            f"({', '.join(v.required('hero') for v in shipped_vocabularies())}) nor ours "
+            f"({', '.join(sorted(OUR_VOCABULARY))}): write a vocabulary file saying which "
+            "predicate plays which part (`helltaker compare --vocabulary-template "
+            f"{report.source}` drafts one) and pass it with --vocabulary FILE",
+            Position(report.source))
+    missing = [role for role in COUNTED_ROLES if vocabulary.predicate(role) is None]
+    missing += [name for name in COUNTED_VALUES if name not in dict(vocabulary.values)]
+    if missing:
+        raise SchemaError(
+            f"the model reads a level in the vocabulary {vocabulary.name} "
+            f"({vocabulary.source}), which lacks {', '.join(missing)}: compare can run models "
+            "that count moves with a counter(N) and its successor relation and name every "
+            "part of the game (seed 001's kind); this one is not supported yet",
+            Position(report.source))
+    return ReportModel(report, label, vocabulary)

@@ -1,4 +1,5 @@
-"""Seed report 001's model (`helltaker(X, Y)`, `counter(C)`, `plusOne`) on a level.
+"""A model in the vocabulary kind of seed report 001 (`helltaker(X, Y)`, `counter(C)`,
+`plusOne`; strips_model/reports/vocabularies/seed001.toml) on a level.
 
 The exact view is the report's schemas as read (translator/compare/readings.py) over an Init
 in its vocabulary (strips_model/reports/init_level.py): its own `Init(...)` for the level it
@@ -40,26 +41,8 @@ from strips_model.moves import Direction
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.document import Report
 from strips_model.reports.facts import GoalBlock
-from strips_model.reports.init_level import (
-    CLOSED,
-    COUNTER,
-    DEMON,
-    HERO,
-    KEY,
-    LOCK,
-    LOWERED,
-    OPENED,
-    RAISED,
-    ROCK,
-    SKELETON,
-    SPIKES,
-    SUCCESSOR,
-    TRAP,
-    WALL,
-    Frame,
-    RebuiltLevel,
-    rebuild_level,
-)
+from strips_model.reports.init_level import Frame, RebuiltLevel, rebuild_level, report_vocabulary
+from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import (
     UNTYPED,
     Domain,
@@ -85,12 +68,10 @@ PHANTOM_TRAP: Final = (-1, -1)
 """Where a level without traps gets one: no cell of any level is there or next to it."""
 
 
-def direction_of_schema(name: str) -> Direction | None:
-    """`goUp` -> u, `pushRockLeftWhileOnTrap` -> l: the first direction word of the name."""
-    for word in re.findall(r"[A-Z][a-z]*", name):
-        if word in DIRECTION_WORDS:
-            return DIRECTION_WORDS[word]
-    return None
+def direction_of_schema(name: str, vocabulary: Vocabulary | None = None) -> Direction | None:
+    """`goUp` -> u, `pushRockLeftWhileOnTrap` -> l: the first direction word of the name, as
+    the vocabulary (seed 001's by default) spells directions."""
+    return (vocabulary or report_vocabulary()).direction_of(name)
 
 
 def constant_name(value: str) -> str:
@@ -105,25 +86,28 @@ def _variables(literal: Literal) -> list[str]:
     return [term.name for term in literal.args if term.is_variable]
 
 
-def counter_cost(schema: Schema) -> tuple[int, frozenset[str]]:
+def counter_cost(schema: Schema, vocabulary: Vocabulary | None = None
+                 ) -> tuple[int, frozenset[str]]:
     """What the schema takes from the counter, and the variables that name counter values.
 
     The schema requires `counter(C)` and adds `counter(C'')` with `plusOne(C'', C')` and
     `plusOne(C', C)`: the cost is the number of `plusOne` steps from the new value up to C.
     """
+    words = vocabulary or report_vocabulary()
+    counter, plus_one = words.required("counter"), words.required("successor")
     required = [lit for lit in schema.preconditions
-                if lit.predicate == COUNTER and lit.positive and lit.args[0].is_variable]
+                if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
     added = [lit for lit in schema.effects
-             if lit.predicate == COUNTER and lit.positive and lit.args[0].is_variable]
+             if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
     if not required and not added:
         return 0, frozenset()
     if len(required) != 1 or len(added) != 1:
-        raise SchemaError(f"{schema.name}: expected one counter(C) to require and one to add",
+        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
                           schema.position)
     successor: dict[str, str] = {}
     # Read before or after the static effects are moved: the chain may sit in either part.
     for literal in (*schema.preconditions, *schema.effects):
-        if literal.predicate == SUCCESSOR and literal.positive and len(literal.args) == 2 \
+        if literal.predicate == plus_one and literal.positive and len(literal.args) == 2 \
                 and all(term.is_variable for term in literal.args):
             successor.setdefault(literal.args[0].name, literal.args[1].name)
     start, target = added[0].args[0].name, required[0].args[0].name
@@ -131,17 +115,21 @@ def counter_cost(schema: Schema) -> tuple[int, frozenset[str]]:
     while chain[-1] != target:
         following = successor.get(chain[-1])
         if following is None or following in chain or len(chain) > 8:
-            raise SchemaError(f"{schema.name}: no plusOne chain from {start} up to {target}, so "
-                              "what it takes from the counter is unknown", schema.position)
+            raise SchemaError(f"{schema.name}: no {plus_one} chain from {start} up to "
+                              f"{target}, so what it takes from the counter is unknown",
+                              schema.position)
         chain.append(following)
     return len(chain) - 1, frozenset(chain)
 
 
-def _without_counter(schema: Schema, counters: frozenset[str]) -> Schema:
+def _without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabulary
+                     ) -> Schema:
+    counter, successor = vocabulary.required("counter"), vocabulary.required("successor")
+
     def keep(literal: Literal) -> bool:
-        if literal.predicate == COUNTER:
+        if literal.predicate == counter:
             return False
-        return not (literal.predicate == SUCCESSOR and literal.args
+        return not (literal.predicate == successor and literal.args
                     and all(t.is_variable and t.name in counters for t in literal.args))
 
     return replace(
@@ -189,39 +177,43 @@ def _typed(domain: Domain) -> Domain:
         for p in domain.predicates))
 
 
-def generated_init(level: Level) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
-    """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
-    level needed (one sentence each)."""
-    frame = Frame.of_level(level)
+def generated_init(level: Level, vocabulary: Vocabulary | None = None
+                   ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
+    """An Init for `level` in the report's vocabulary (seed 001's by default) and coordinates,
+    with the treatments the level needed (one sentence each)."""
+    words = vocabulary or report_vocabulary()
+    frame = Frame.of_level(level, words)
+    name = words.required
+    trap, lowered = name("trap"), words.value("trap_lowered")
 
     def at(predicate: str, cell: tuple[int, int], *state: int) -> Atom:
         x, y = frame.xy(cell)
         return (predicate, str(x), str(y), *(str(s) for s in state))
 
     start = level.start
-    atoms: list[Atom] = [at(HERO, start.hero), (COUNTER, str(level.budget))]
-    atoms += [at(DEMON, cell) for cell in sorted(level.demons)]
+    atoms: list[Atom] = [at(name("hero"), start.hero), (name("counter"), str(level.budget))]
+    atoms += [at(name("demon"), cell) for cell in sorted(level.demons)]
     if level.lock is not None:
-        atoms.append(at(LOCK, level.lock, CLOSED))
+        atoms.append(at(name("lock"), level.lock, words.value("lock_closed")))
     if level.key is not None:
-        atoms.append(at(KEY, level.key))
-    atoms += [at(TRAP, cell, LOWERED) for cell in sorted(level.traps_lowered)]
-    atoms += [at(TRAP, cell, RAISED) for cell in sorted(level.traps_raised)]
-    atoms += [at(SPIKES, cell) for cell in sorted(level.spikes)]
-    atoms += [at(ROCK, cell) for cell in sorted(start.boulders)]
-    atoms += [at(SKELETON, cell) for cell in sorted(start.skeletons)]
+        atoms.append(at(name("key"), level.key))
+    atoms += [at(trap, cell, lowered) for cell in sorted(level.traps_lowered)]
+    atoms += [at(trap, cell, words.value("trap_raised")) for cell in sorted(level.traps_raised)]
+    atoms += [at(name("spikes"), cell) for cell in sorted(level.spikes)]
+    atoms += [at(name("boulder"), cell) for cell in sorted(start.boulders)]
+    atoms += [at(name("skeleton"), cell) for cell in sorted(start.skeletons)]
     # Like the report, only the walls that bound the hero's area; those are the only ones
     # an action ever tests (a step, a kick's landing cell, a skeleton crushed on a wall).
     around = {(row + d_row, column + d_column) for row, column in level.reachable_cells()
               for d_row, d_column in (direction.delta for direction in Direction)}
     walls = sorted(cell for cell in around
                    if not level.is_open(cell) and cell not in level.demons)
-    atoms += [at(WALL, cell) for cell in walls]
+    atoms += [at(name("wall"), cell) for cell in walls]
     notes: list[str] = []
     traps = len(level.traps_lowered) + len(level.traps_raised)
     if traps == 0:
         x, y = PHANTOM_TRAP
-        atoms.append((TRAP, str(x), str(y), str(LOWERED)))
+        atoms.append((trap, str(x), str(y), str(lowered)))
         notes.append(f"no trap: every action of the report needs two, so a phantom trap stands "
                      f"at X={x}, Y={y}, outside the grid, where nothing can reach it")
     elif traps == 1:
@@ -232,16 +224,17 @@ def generated_init(level: Level) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     if level.traps_lowered and level.traps_raised:
         notes.append("traps start in both phases: an action needs its two traps in one phase")
     top = max(level.budget, level.width, level.height)
-    atoms += [(SUCCESSOR, str(k), str(k + 1)) for k in range(-1, top)]
+    atoms += [(name("successor"), str(k), str(k + 1)) for k in range(-1, top)]
     return tuple(atoms), tuple(notes)
 
 
 class ReportModel:
     """The report's model, ready to be set up on levels."""
 
-    vocabulary = "seed 001 (helltaker, counter, plusOne)"
-
-    def __init__(self, report: Report, label: str) -> None:
+    def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None = None
+                 ) -> None:
+        self.words = vocabulary or report_vocabulary()
+        self.vocabulary = f"{self.words.name} ({self.words.summary})"
         if report.goal is None:
             raise SchemaError("the model has no But(...) goal", Position(report.source))
         self.label = label
@@ -255,13 +248,15 @@ class ReportModel:
         exact: list[Schema] = []
         planning: list[Schema] = []
         for schema in read:
-            if direction_of_schema(schema.name) is None:
-                raise SchemaError(f"{schema.name}: its name says no direction (Up, Down, Left, "
-                                  "Right), so its actions cannot be mapped to key presses",
+            if self.words.direction_of(schema.name) is None:
+                words = ", ".join(word for word, _ in self.words.direction_words)
+                raise SchemaError(f"{schema.name}: its name says no direction ({words}), so its "
+                                  "actions cannot be mapped to key presses",
                                   schema.position)
-            cost, counters = counter_cost(schema)
+            cost, counters = counter_cost(schema, self.words)
             exact.append(replace(schema, cost=cost))
-            planning.append(_renamed(_without_counter(replace(schema, cost=cost), counters),
+            planning.append(_renamed(_without_counter(replace(schema, cost=cost), counters,
+                                                      self.words),
                                      self.static))
         self.goals = goal_schemas(report.goal)
         planning += [_renamed(schema, self.static) for schema in self.goals]
@@ -274,7 +269,8 @@ class ReportModel:
         self.planning_schemas = {s.name: s for s in self.planning.schemas}
         # Rebuilt now, so that a faulty Init is reported before any level is compared.
         self.rebuilt: RebuiltLevel | None = (
-            rebuild_level(report.init) if report.init is not None else None)
+            rebuild_level(report.init, vocabulary=self.words) if report.init is not None
+            else None)
 
     @cached_property
     def parts(self) -> ModelParts:
@@ -286,13 +282,14 @@ class ReportModel:
             # The Init's grid may sit elsewhere in its coordinates than the level file's.
             d_row = level.start.hero[0] - rebuilt.level.start.hero[0]
             d_column = level.start.hero[1] - rebuilt.level.start.hero[1]
-            frame = Frame(rebuilt.frame.top + d_row, rebuilt.frame.left + d_column)
+            frame = replace(rebuilt.frame, top=rebuilt.frame.top + d_row,
+                            left=rebuilt.frame.left + d_column)
             assert self.report.init is not None
             atoms = tuple((a.predicate, *(t.name for t in a.args)) for a in self.report.init.atoms)
             note = f"its own Init ({self.report.init.position})"
             return ReportLevelModel(self, level, frame, atoms, note, ())
-        atoms, notes = generated_init(level)
-        return ReportLevelModel(self, level, Frame.of_level(level), atoms,
+        atoms, notes = generated_init(level, self.words)
+        return ReportLevelModel(self, level, Frame.of_level(level, self.words), atoms,
                                 "generated from the level file", notes)
 
 
@@ -324,10 +321,12 @@ class ReportLevelModel:
     @cached_property
     def _planning_facts(self) -> Facts:
         # Without the counter, plusOne only relates coordinates: keep it to their range.
-        places = [int(v) for a in self._atoms if a[0] not in (COUNTER, SUCCESSOR) for v in a[1:3]]
+        counter = self.model.words.required("counter")
+        successor = self.model.words.required("successor")
+        places = [int(v) for a in self._atoms if a[0] not in (counter, successor) for v in a[1:3]]
         low, high = min(places) - 1, max(places) + 1
-        kept = [a for a in self._atoms if a[0] != COUNTER and not (
-            a[0] == SUCCESSOR and not all(low <= int(v) <= high for v in a[1:]))]
+        kept = [a for a in self._atoms if a[0] != counter and not (
+            a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]
         renamed = {(pddl_name(a[0]), *map(constant_name, a[1:])) for a in kept}
         numbers = {v for a in renamed for v in a[1:]}
         numbers |= {t.name for s in self.model.planning.schemas
@@ -361,13 +360,13 @@ class ReportLevelModel:
 
     def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
         return [(schema, {}) for schema in self.model.exact.schemas
-                if direction_of_schema(schema.name) == direction]
+                if self.model.words.direction_of(schema.name) == direction]
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
         return self._grounder.applicable(atoms)
 
     def direction(self, action: GroundAction) -> Direction | None:
-        return direction_of_schema(action.schema)
+        return self.model.words.direction_of(action.schema)
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
         return bool(self._goal_grounder.applicable(atoms))
@@ -377,12 +376,15 @@ class ReportLevelModel:
             return frozenset(self.frame.cell(int(a[1]), int(a[2])) for a in atoms
                              if a[0] == predicate and (state is None or a[3] == state))
 
-        locks = [a for a in atoms if a[0] == LOCK]
+        words = self.model.words
+        locks = [a for a in atoms if a[0] == words.required("lock")]
         return Observation(
-            hero=cells(HERO), boulders=cells(ROCK), skeletons=cells(SKELETON),
-            key_taken=any(a[3] == str(OPENED) for a in locks),
-            lock_open=not any(a[3] == str(CLOSED) for a in locks),
-            raised_traps=cells(TRAP, str(RAISED)) & self._traps,
+            hero=cells(words.required("hero")), boulders=cells(words.required("boulder")),
+            skeletons=cells(words.required("skeleton")),
+            key_taken=any(a[3] == str(words.value("lock_opened")) for a in locks),
+            lock_open=not any(a[3] == str(words.value("lock_closed")) for a in locks),
+            raised_traps=cells(words.required("trap"), str(words.value("trap_raised")))
+            & self._traps,
         )
 
     def problem(self) -> Problem:

@@ -1,0 +1,187 @@
+"""How a hand-written model's predicates read a level: a vocabulary, declared in a TOML file.
+
+A vocabulary names the predicate that plays each part of the game (the hero, walls,
+boulders, ..., the moves counter and its successor relation), the values that say a trap's
+phase and a lock's state, the coordinate convention, the words of action names that say
+their key press, the actions that are no key press, and how the goal is written. The ones of
+the seed reports ship in `vocabularies/`; users give theirs with `compare --vocabulary FILE`.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from typing import Final
+
+from strips_model.errors import Position, SchemaError, read_text
+from strips_model.moves import Direction
+
+ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
+                "counter", "successor", "floor")
+"""The parts of the game a predicate can play."""
+VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened")
+_DIRECTIONS: Final = {"up": Direction.UP, "down": Direction.DOWN, "left": Direction.LEFT,
+                      "right": Direction.RIGHT}
+_SECTIONS: Final = frozenset({"name", "summary", "roles", "values", "coordinates", "actions",
+                              "goal"})
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    name: str
+    summary: str
+    roles: tuple[tuple[str, str], ...]
+    """(role, predicate), for the roles the model has."""
+    values: tuple[tuple[str, int], ...]
+    first_is_column: bool
+    """The first coordinate of a place is the column (else the row)."""
+    rows_upward: bool
+    """Rows count upward from the last row (else downward from the first)."""
+    direction_words: tuple[tuple[str, Direction], ...]
+    not_key_presses: tuple[str, ...]
+    goal: tuple[tuple[str, str | bool], ...]
+    source: str
+
+    def predicate(self, role: str) -> str | None:
+        return dict(self.roles).get(role)
+
+    def required(self, role: str) -> str:
+        found = self.predicate(role)
+        if found is None:
+            raise SchemaError(f"the vocabulary {self.name} names no {role} predicate, which "
+                              "this comparison needs", Position(self.source))
+        return found
+
+    def value(self, name: str) -> int:
+        found = dict(self.values).get(name)
+        if found is None:
+            raise SchemaError(f"the vocabulary {self.name} gives no value {name}, which this "
+                              "comparison needs", Position(self.source))
+        return found
+
+    @property
+    def predicates(self) -> frozenset[str]:
+        return frozenset(predicate for _, predicate in self.roles)
+
+    def direction_of(self, action: str) -> Direction | None:
+        """The key press an action's name says: its first direction word, camel-case or
+        `_`-separated (`goUp`, `pushRockLeftWhileOnTrap`, `move_top_on_spikes`)."""
+        if action in self.not_key_presses:
+            return None
+        words = {word: direction for word, direction in self.direction_words}
+        for word in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", action):
+            if word in words:
+                return words[word]
+        return None
+
+
+def _table(data: dict[str, object], key: str, source: str) -> dict[str, object]:
+    found = data.get(key, {})
+    if not isinstance(found, dict):
+        raise SchemaError(f"[{key}] must be a table", Position(source))
+    return found
+
+
+def _string(value: object, what: str, source: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise SchemaError(f"{what} must be a non-empty string", Position(source))
+    return value
+
+
+def parse_vocabulary(text: str, source: str) -> Vocabulary:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        # tomllib says "(at line L, column C)"; our messages put the place first.
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        reason = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        place = Position(source, int(match.group(1)), int(match.group(2))) if match \
+            else Position(source)
+        raise SchemaError(f"not a vocabulary file: {reason}", place) from None
+    unknown = sorted(set(data) - _SECTIONS)
+    if unknown:
+        raise SchemaError(f"unknown key {unknown[0]!r}; a vocabulary has "
+                          f"{', '.join(sorted(_SECTIONS))}", Position(source))
+    roles = _table(data, "roles", source)
+    for role in roles:
+        if role not in ROLES:
+            raise SchemaError(f"unknown role {role!r}; roles are {', '.join(ROLES)}",
+                              Position(source))
+    if "hero" not in roles:
+        raise SchemaError("[roles] must name the hero's predicate", Position(source))
+    values = _table(data, "values", source)
+    numbers: dict[str, int] = {}
+    for name, value in values.items():
+        if name not in VALUES or not isinstance(value, int) or isinstance(value, bool):
+            raise SchemaError(f"[values] takes integers for {', '.join(VALUES)}, found "
+                              f"{name} = {value!r}", Position(source))
+        numbers[name] = value
+    coordinates = _table(data, "coordinates", source)
+    first = coordinates.get("first", "column")
+    rows = coordinates.get("rows", "downward")
+    if first not in ("column", "row") or rows not in ("upward", "downward"):
+        raise SchemaError("[coordinates] first is \"column\" or \"row\", rows is \"upward\" or "
+                          "\"downward\"", Position(source))
+    actions = _table(data, "actions", source)
+    words = tuple((_string(actions[key], f"[actions] {key}", source), direction)
+                  for key, direction in _DIRECTIONS.items() if key in actions)
+    skipped = actions.get("not_key_presses", [])
+    if not isinstance(skipped, list) or not all(isinstance(n, str) for n in skipped):
+        raise SchemaError("[actions] not_key_presses must be a list of action names",
+                          Position(source))
+    goal = _table(data, "goal", source)
+    return Vocabulary(
+        name=_string(data.get("name", source), "name", source),
+        summary=str(data.get("summary", "")),
+        roles=tuple((role, _string(roles[role], f"[roles] {role}", source))
+                    for role in ROLES if role in roles),
+        values=tuple((name, numbers[name]) for name in VALUES if name in numbers),
+        first_is_column=first == "column", rows_upward=rows == "upward",
+        direction_words=words, not_key_presses=tuple(skipped),
+        goal=tuple((key, value) for key, value in goal.items()
+                   if isinstance(value, str | bool)),
+        source=source)
+
+
+def load_vocabulary(path: str) -> Vocabulary:
+    return parse_vocabulary(read_text(path), path)
+
+
+def shipped_vocabularies() -> tuple[Vocabulary, ...]:
+    """The seed reports' vocabularies, in file name order."""
+    folder = resources.files("strips_model.reports").joinpath("vocabularies")
+    found = sorted((entry for entry in folder.iterdir() if entry.name.endswith(".toml")),
+                   key=lambda entry: entry.name)
+    return tuple(parse_vocabulary(entry.read_text("utf-8"), f"vocabularies/{entry.name}")
+                 for entry in found)
+
+
+def matching_vocabulary(predicates: frozenset[str]) -> Vocabulary | None:
+    """The shipped vocabulary the predicates belong to: its hero predicate is used, and of
+    those, the one whose predicates the model uses most; a tie goes to the first file."""
+    candidates = [vocabulary for vocabulary in shipped_vocabularies()
+                  if vocabulary.required("hero") in predicates]
+    if not candidates:
+        return None
+    return max(candidates, key=lambda vocabulary: len(vocabulary.predicates & predicates))
+
+
+def vocabulary_template(predicates: frozenset[str], model: str) -> str:
+    """A vocabulary file to fill in for a model whose schemas use `predicates`."""
+    used = ", ".join(sorted(predicates))
+    lines = [f"# Vocabulary of {model}: say which predicate plays each part of the game.",
+             f"# The model's predicates: {used}.",
+             "# Delete the roles the model lacks; see strips_model/reports/vocabularies/ for",
+             "# filled-in examples.", "",
+             f'name = "{model}"', 'summary = ""', "", "[roles]"]
+    lines += [f'{role} = ""' for role in ROLES]
+    lines += ["", "[values]", "# Only for trap(X, Y, S) and lock(X, Y, S) with a state S."]
+    lines += [f"# {name} = 0" for name in VALUES]
+    lines += ["", "[coordinates]", 'first = "column"   # or "row": the first argument of a place',
+              'rows = "downward"  # or "upward": which way row numbers grow', "",
+              "[actions]", "# The word of an action's name that says its key press.",
+              'up = "up"', 'down = "down"', 'left = "left"', 'right = "right"',
+              "not_key_presses = []", "", "[goal]", 'block = "But"', ""]
+    return "\n".join(lines)

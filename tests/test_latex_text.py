@@ -159,3 +159,8 @@ def test_seed_000_annex_read_with_our_notation() -> None:
         assert position is not None and position.line is not None
         assert position.column is not None
         assert position.column <= len(lines[position.line - 1]) + 1
+
+
+def test_a_label_goes_with_its_key() -> None:
+    unwrapped = unwrap_latex("$\\label{eq:precondition:p} \\textbf{Precondition:} p(X)$")
+    assert unwrapped.text.split() == ["Precondition:", "p(X)"]

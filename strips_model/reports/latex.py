@@ -16,7 +16,8 @@ produce. `parse_schemas_in_latex` and `parse_textbook_in_latex` do both steps.
 What is removed: `$`, `\\begin{...}`, `\\end{...}` (with the column specification of
 `array` and `tabular`), the commands that only style their argument (`\\text`, `\\textbf`,
 `\\operatorname`, `\\mathbf`, `\\mathrm`, ...: the argument stays), braces, spacing commands
-(`\\ `, `\\,`, `\\quad`, ...: a space; `\\!`: nothing). Alignment `&` and line breaks
+(`\\ `, `\\,`, `\\quad`, ...: a space; `\\!`: nothing), cross-reference commands with
+their key (`\\label{eq:precondition}`: nothing). Alignment `&` and line breaks
 `\\\\` become spaces.
 `\\wedge`/`\\land` become `∧` and `\\neg`/`\\lnot` `¬`, which the textbook notation reads;
 `\\_` becomes `_`. Any other command is kept as written, for the parser to report.
@@ -42,6 +43,9 @@ _STYLES: Final = frozenset({
     "mathrm", "mathit", "mathtt", "mathsf", "boldsymbol", "mbox", "emph",
 })
 """Commands whose argument is the text itself: the command goes, the argument stays."""
+
+_LABELS: Final = frozenset({"label", "tag", "ref", "eqref"})
+"""Commands whose argument is a cross-reference key, never text: both go."""
 
 _SPACES: Final = frozenset({"quad", "qquad", "left", "right", "displaystyle"})
 _SYMBOLS: Final = {"wedge": "∧", "land": "∧", "neg": "¬", "lnot": "¬"}
@@ -142,6 +146,9 @@ def _command(text: str, index: int, emit: _Emit) -> int:
             emit(following, index + 1)  # an escaped character: `\{`, `\%`, `\&`
         return index + 2
     name = command.group(1)
+    if name in _LABELS:
+        key = _GROUP.match(text, command.end())
+        return key.end() if key else command.end()
     if name in _STYLES:
         return command.end()  # the braces of the argument are dropped one by one
     if name in _SYMBOLS:

@@ -20,6 +20,7 @@ from translator.cli import (
     bench,
     compare,
     decode,
+    diff,
     exports,
     generate,
     pddl,
@@ -30,7 +31,8 @@ from translator.cli import (
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
 
-SUBCOMMANDS = (validate, solve, pddl, exports, decode, compare, show, plans, generate, bench)
+SUBCOMMANDS = (validate, solve, pddl, exports, decode, compare, diff, show, plans, generate,
+               bench)
 """In the order `--help` lists them."""
 
 EPILOG = f"""\

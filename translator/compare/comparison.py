@@ -29,7 +29,8 @@ from translator.compare.coverage import (
     coverage,
     distinct_probes,
 )
-from translator.compare.divergence import along_directions, along_steps
+from translator.compare.divergence import Divergence, along_directions, along_steps
+from translator.compare.grouping import FindingGroup, group_findings
 from translator.compare.lint import Finding, lint
 from translator.compare.model_run import ModelRun, solve_model
 from translator.compare.models import ComparedModel, LevelModel
@@ -123,6 +124,9 @@ class LevelComparison:
     ours: Column
     divergences: tuple[str, ...]
     """Where the compared model first departs from the game, along each side's plan."""
+    found: tuple[tuple[str, Divergence], ...] = ()
+    """The same divergences with the states seen on each side, for pictures: (which plan,
+    divergence)."""
 
     @property
     def agrees(self) -> bool:
@@ -151,6 +155,10 @@ class Comparison:
             and all(rule.expressed for rule in self.coverage)
 
     @property
+    def lint_groups(self) -> tuple[FindingGroup, ...]:
+        return group_findings(self.lint)
+
+    @property
     def planner_failed(self) -> bool:
         return any(side.status in FAILURES for level in self.levels
                    for side in (level.report, level.ours))
@@ -159,7 +167,9 @@ class Comparison:
         return {"schemas": self.report.schemas,
                 "lint": [finding.as_json() for finding in self.lint],
                 "levels": [level.as_json() for level in self.levels],
-                "coverage": [rule.as_json() for rule in self.coverage]}
+                "coverage": [rule.as_json() for rule in self.coverage],
+                # Added after the others: readers of the first four keys are unaffected.
+                "lint_groups": [group.as_json() for group in self.lint_groups]}
 
 
 def _pddl_bytes(problem: Problem) -> int:
@@ -209,17 +219,18 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     our_column = _our_column(ours, level, planner, limits)
     on_level = model.on(level)
     run = solve_model(on_level, limits)
-    divergences = []
+    divergences: list[tuple[str, Divergence]] = []
     if our_column.plan is not None and our_column.valid:
         found = along_directions(on_level, parse_plan(our_column.plan))
         if found is not None:
-            divergences.append(f"on our plan, {found}")
+            divergences.append(("on our plan", found))
     if run.steps is not None:
         found = along_steps(on_level, run.steps)
         if found is not None:
-            divergences.append(f"on its plan, {found}")
+            divergences.append(("on its plan", found))
     return LevelComparison(level.source, level.name, level.budget, on_level.init_note,
                            on_level.notes, _compared_column(on_level, run), our_column,
+                           tuple(f"{plan}, {found}" for plan, found in divergences),
                            tuple(divergences))
 
 

@@ -18,7 +18,7 @@ from strips_model.schema import Literal, Schema
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import cell_text, event_text, obstacle_text
 from translator.compare.models import LevelModel
-from translator.compare.observation import observe_game
+from translator.compare.observation import Observation, observe_game
 from translator.encode.grounding import GroundAction, unify
 from translator.encode.level_facts import Atom
 
@@ -32,6 +32,12 @@ class Divergence:
     """The game state before the key press, described."""
     game: str
     model: str
+    seen: Observation | None = None
+    """What the player sees before the key press (both sides agree on it up to here)."""
+    game_after: Observation | None = None
+    """What the game shows after the key press (unchanged when it ignores it)."""
+    model_after: Observation | None = None
+    """What the model shows after the action it applied (unchanged when it has none)."""
 
     def __str__(self) -> str:
         where = (f"letter {self.letter} '{self.direction}'" if self.direction
@@ -72,10 +78,19 @@ def _in_order(actions: list[GroundAction]) -> list[GroundAction]:
     return sorted(actions, key=lambda action: (action.schema, action.binding))
 
 
-def _diverge(level: Level, index: int, direction: Direction, state: State,
-             model: str) -> Divergence:
+def _diverge(model: LevelModel, index: int, direction: Direction, state: State,
+             atoms: frozenset[Atom], told: str,
+             action: GroundAction | None = None) -> Divergence:
+    """`action` is what the model applied for the key press (None: it has no action)."""
+    level = model.level
+    outcome = step(level, state, direction)
+    after = outcome.state if isinstance(outcome, Move) else state
+    # Kept as observations, not text, so that reports can draw both sides
+    # (translator/cli/compare_page.py).
     return Divergence(index, direction, describe_state(level, state),
-                      _game_move(level, state, direction), model)
+                      _game_move(level, state, direction), told, observe_game(level, state),
+                      observe_game(level, after),
+                      model.observe(action.apply(atoms) if action is not None else atoms))
 
 
 def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Divergence | None:
@@ -87,20 +102,21 @@ def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Dive
         options = [a for a in _in_order(model.applicable(atoms)) if model.direction(a) == direction]
         if not isinstance(outcome, Move):
             if options:
-                return _diverge(level, index, direction, state, f"applies {_shown(options[0])}")
+                return _diverge(model, index, direction, state, atoms,
+                                f"applies {_shown(options[0])}", options[0])
             return None  # both ignore it; the validator rejects such plans anyway
         if not options:
-            return _diverge(level, index, direction, state,
+            return _diverge(model, index, direction, state, atoms,
                             f"has no action: {why_blocked(model, atoms, direction)}")
         seen = observe_game(level, outcome.state)
         agreeing = [a for a in options
                     if model.observe(a.apply(atoms)) == seen and a.cost == outcome.cost]
         if not agreeing:
-            return _diverge(level, index, direction, state,
-                            _disagreement(model, atoms, options[0], outcome))
+            return _diverge(model, index, direction, state, atoms,
+                            _disagreement(model, atoms, options[0], outcome), options[0])
         state, atoms = outcome.state, agreeing[0].apply(atoms)
         if is_goal(level, state) != model.goal_holds(atoms):
-            return _goal_divergence(model, index + 1, state)
+            return _goal_divergence(model, index + 1, state, atoms)
     return None
 
 
@@ -114,22 +130,26 @@ def along_steps(model: LevelModel, steps: tuple[GroundAction, ...]) -> Divergenc
             continue
         outcome = step(level, state, direction)
         if not isinstance(outcome, Move):
-            return _diverge(level, index, direction, state, f"applies {_shown(action)}")
+            return _diverge(model, index, direction, state, atoms, f"applies {_shown(action)}",
+                            action)
         if model.observe(action.apply(atoms)) != observe_game(level, outcome.state) \
                 or action.cost != outcome.cost:
-            return _diverge(level, index, direction, state,
-                            _disagreement(model, atoms, action, outcome))
+            return _diverge(model, index, direction, state, atoms,
+                            _disagreement(model, atoms, action, outcome), action)
         state, atoms = outcome.state, action.apply(atoms)
         if is_goal(level, state) != model.goal_holds(atoms):
-            return _goal_divergence(model, index + 1, state)
+            return _goal_divergence(model, index + 1, state, atoms)
     return None
 
 
-def _goal_divergence(model: LevelModel, letter: int, state: State) -> Divergence:
+def _goal_divergence(model: LevelModel, letter: int, state: State,
+                     atoms: frozenset[Atom]) -> Divergence:
     reached = is_goal(model.level, state)
+    seen = observe_game(model.level, state)
     return Divergence(letter, None, describe_state(model.level, state),
                       "is won (R-G1)" if reached else "is not won",
-                      "has not reached its goal" if reached else "has reached its goal")
+                      "has not reached its goal" if reached else "has reached its goal",
+                      seen, seen, model.observe(atoms))
 
 
 def _disagreement(model: LevelModel, atoms: frozenset[Atom], action: GroundAction,

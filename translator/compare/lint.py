@@ -1,17 +1,21 @@
 """Defects of hand-written schemas, each found by a rule that any model can be held to.
 
-Every finding names its schema and the literal concerned:
-- `adds-without-delete`: an effect adds a new value of a fluent the schema requires, without
-  deleting the value it requires: both hold afterwards (a second counter, a second hero);
+Every finding names its schema and the literal concerned. The kinds, most serious first (the
+order of KINDS, which reports follow; SEVERITIES says why):
+- `contradiction`: a precondition requires an atom and its negation;
 - `unbound-variable`: a variable of the effect that neither the header nor a precondition
   binds (when a static effect literal mentions it, the reading of
   translator/compare/readings.py binds it there; otherwise it cannot be instantiated);
-- `contradiction`: a precondition requires an atom and its negation;
-- `duplicate`: a schema identical to an earlier one up to the names of its variables and the
-  order of its literals;
 - `arity` and `typo`: a predicate used with two numbers of arguments, or a rarely used name
   one or two letters away from a common one;
+- `adds-without-delete`: an effect adds a new value of a fluent the schema requires, without
+  deleting the value it requires: both hold afterwards (a second counter, a second hero);
+- `duplicate`: a schema identical to an earlier one up to the names of its variables and the
+  order of its literals;
 - `static-in-effects`: ONE summary line for static predicates that effects repeat.
+
+Each finding also carries its pattern: the message without what is particular to one schema,
+so that a report can say a defect repeated over a hundred schemas once.
 """
 
 from __future__ import annotations
@@ -24,14 +28,33 @@ from strips_model.reports.facts import GoalBlock, InitBlock
 from strips_model.schema import Literal, Schema
 from translator.compare.readings import bound_variables, read_static_effects, static_predicates
 
+SEVERITIES: tuple[str, ...] = ("unusable", "wrong", "style")
+"""How much a kind of finding costs the model, worst first: `unusable` kinds leave schemas
+that can never apply or never be instantiated, so whole parts of the model are missing;
+`wrong` kinds let the model reach states the game never shows (or miss ones it does); `style`
+kinds change nothing a planner sees. Reports list kinds in this order, then as KINDS does."""
+
 KINDS: dict[str, str] = {
-    "adds-without-delete": "effects that add a fluent value without deleting the old one",
-    "unbound-variable": "variables used in effects but bound by no parameter or precondition",
+    # Ordered most serious first: the report lists kinds in this order (see SEVERITIES).
     "contradiction": "preconditions that can never hold together",
-    "duplicate": "schemas identical up to renaming",
+    "unbound-variable": "variables used in effects but bound by no parameter or precondition",
     "arity": "predicates used with different numbers of arguments",
     "typo": "predicate names that look like misspellings of another",
+    "adds-without-delete": "effects that add a fluent value without deleting the old one",
+    "duplicate": "schemas identical up to renaming",
     "static-in-effects": "static predicates repeated in effects (one summary line)",
+}
+
+SEVERITY: dict[str, str] = {
+    "contradiction": "unusable",
+    "unbound-variable": "unusable",
+    # A predicate whose arity or spelling differs matches no other use of it: the literal
+    # never holds or is never read, and the model silently does something else.
+    "arity": "wrong",
+    "typo": "wrong",
+    "adds-without-delete": "wrong",
+    "duplicate": "style",
+    "static-in-effects": "style",
 }
 
 
@@ -43,6 +66,10 @@ class Finding:
     literal: str
     message: str
     position: Position | None
+    pattern: str | None = None
+    """What findings of one kind share, with the schema, variable and literal left out, for
+    grouping (translator/compare/grouping.py); None: the message itself, which then names no
+    schema-specific detail."""
 
     def as_json(self) -> dict[str, object]:
         return {"kind": self.kind, "schema": self.schema, "literal": self.literal,
@@ -76,7 +103,9 @@ def _adds_without_delete(schema: Schema, static: frozenset[str]) -> list[Finding
             kept = ", ".join(map(str, required))
             found.append(Finding("adds-without-delete", schema.name, str(effect),
                                  f"adds {effect} but does not delete {kept}, which it requires: "
-                                 f"both hold afterwards", effect.position))
+                                 f"both hold afterwards", effect.position,
+                                 f"adds a {effect.predicate} without deleting the "
+                                 f"{effect.predicate} it requires: both hold afterwards"))
     return found
 
 
@@ -97,10 +126,15 @@ def _unbound_variables(schema: Schema, static: frozenset[str]) -> list[Finding]:
             if binder is not None:
                 message = (f"{term.name} is no parameter and no precondition binds it; only the "
                            f"static {binder} of the effect does, read as a precondition")
+                pattern = (f"a variable of the effect that no parameter and no precondition "
+                           f"binds; only a static {binder.predicate} of the effect does, read "
+                           f"as a precondition")
             else:
                 message = f"{term.name} is bound nowhere: the effect cannot be instantiated"
+                pattern = "a variable of the effect bound nowhere: the effect cannot be " \
+                    "instantiated"
             found.append(Finding("unbound-variable", schema.name, str(effect), message,
-                                 effect.position))
+                                 effect.position, pattern))
     return found
 
 
@@ -108,7 +142,8 @@ def _contradictions(schema: Schema) -> list[Finding]:
     positive = {str(lit) for lit in schema.preconditions if lit.positive}
     return [Finding("contradiction", schema.name, str(lit),
                     f"requires both {str(lit)[1:]} and {lit}: the schema never applies",
-                    lit.position)
+                    lit.position, f"requires a {lit.predicate} atom and its negation: the schema "
+                    "never applies")
             for lit in schema.preconditions if not lit.positive and str(lit)[1:] in positive]
 
 
@@ -144,7 +179,9 @@ def _duplicates(schemas: tuple[Schema, ...]) -> list[Finding]:
             original = first[key]
             found.append(Finding("duplicate", schema.name, f"{schema.name}(...)",
                                  f"identical to {original.name} (line {original.position.line}) "
-                                 "up to the names of its variables", schema.position))
+                                 "up to the names of its variables", schema.position,
+                                 "identical to an earlier schema up to the names of its "
+                                 "variables"))
         else:
             first[key] = schema
     return found
@@ -186,7 +223,9 @@ def _names(schemas: tuple[Schema, ...], init: InitBlock | None,
         if len(counts) > 1 and len(literal.args) != usual:
             found.append(Finding("arity", owner, str(literal),
                                  f"{literal.predicate} has {len(literal.args)} arguments here but "
-                                 f"{usual} in {counts[usual]} other places", literal.position))
+                                 f"{usual} in {counts[usual]} other places", literal.position,
+                                 f"{literal.predicate} used with {len(literal.args)} arguments "
+                                 f"instead of its usual {usual}"))
     frequency = Counter(literal.predicate for _, literal in uses)
     for owner, literal in uses:
         name = literal.predicate
@@ -201,7 +240,8 @@ def _names(schemas: tuple[Schema, ...], init: InitBlock | None,
                 found.append(Finding("typo", owner, str(literal),
                                      f"{name} is used {frequency[name]} time(s) and {other} "
                                      f"{count} times: a misspelling of {other}?",
-                                     literal.position))
+                                     literal.position, f"{name} is rare and close to {other}: "
+                                     f"a misspelling of {other}?"))
                 break
     return found
 

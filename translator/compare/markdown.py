@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from translator.compare.comparison import Column, Comparison, LevelComparison, ModelSummary
-from translator.compare.lint import KINDS, Finding
+from translator.compare.grouping import FindingGroup
+from translator.compare.lint import KINDS
 from translator.planners.outcome import Status
 
 
@@ -87,11 +88,16 @@ def render(comparison: Comparison) -> str:
     ])
     lines += [""]
 
-    lines += ["## Lint", ""] + _lint(comparison.lint) + [""]
+    lines += ["## Lint", ""] + _lint(comparison.lint_groups) + [""]
     lines += ["## Levels", ""] + _levels(levels) + [""]
     lines += ["## Rule coverage", ""] + _coverage(comparison) + [""]
     lines += ["## How the comparison is made", "", *_method(comparison), ""]
     return "\n".join(lines)
+
+
+def summary_lines(comparison: Comparison) -> list[str]:
+    """The summary section, heading included (the HTML page shows it too)."""
+    return _summary(comparison)
 
 
 def _summary(comparison: Comparison) -> list[str]:
@@ -109,9 +115,14 @@ def _summary(comparison: Comparison) -> list[str]:
                  + (f", {len(invalid)} are not ({', '.join(invalid)})" if invalid else "") + ".")
     lines.append(f"- It agrees with the game on {len(agreeing)} of {len(levels)} levels "
                  "(same outcome, same cost, no divergence on either plan).")
-    kinds = sorted({finding.kind for finding in comparison.lint})
-    lines.append(f"- The lint finds {len(comparison.lint)} finding(s)"
-                 + (f" of kinds {', '.join(kinds)}" if kinds else "") + ".")
+    groups = comparison.lint_groups
+    per_kind = {group.kind: 0 for group in groups}
+    for group in groups:
+        per_kind[group.kind] += len(group.findings)
+    lines.append(f"- The lint finds {len(comparison.lint)} finding(s) in {len(groups)} "
+                 "pattern(s)" + (", most serious first: " + ", ".join(
+                     f"{kind} ({count})" for kind, count in per_kind.items())
+                     if per_kind else "") + ".")
     if missing:
         lines.append(f"- It cannot express {len(missing)} of {len(comparison.coverage)} rules: "
                      f"{', '.join(missing)} (witnesses below).")
@@ -122,20 +133,45 @@ def _summary(comparison: Comparison) -> list[str]:
     return lines
 
 
-def _lint(findings: tuple[Finding, ...]) -> list[str]:
-    if not findings:
+def _lint(groups: tuple[FindingGroup, ...]) -> list[str]:
+    if not groups:
         return ["No finding."]
-    lines: list[str] = []
-    for kind, title in KINDS.items():
-        found = [finding for finding in findings if finding.kind == kind]
-        if not found:
-            continue
-        lines += [f"### {kind}: {title} ({len(found)})", ""]
-        lines += _table(["line", "schema", "literal", "finding"],
-                        [[f.position.line if f.position else None, f.schema, f"`{f.literal}`",
-                          f.message] for f in found])
-        lines.append("")
+    lines = ["Findings of one pattern are one entry, most serious kind first (unusable: "
+             "schemas that, as written, never apply or cannot be instantiated; wrong: states "
+             "the game never shows; style: nothing a planner sees). Unfold an entry for its "
+             "findings.", ""]
+    kinds = list(dict.fromkeys(group.kind for group in groups))
+    for kind in kinds:
+        mine = [group for group in groups if group.kind == kind]
+        count = sum(len(group.findings) for group in mine)
+        schemas = len({name for group in mine for name in group.schemas})
+        lines += [f"### {kind} ({mine[0].severity}): {KINDS.get(kind, kind)}", "",
+                  f"{count} finding(s)" + (f" in {schemas} schema(s)" if schemas else "")
+                  + (f", {len(mine)} patterns" if len(mine) > 1 else "") + ".", ""]
+        for group in mine:
+            lines += _group(group)
     return lines
+
+
+def _group(group: FindingGroup) -> list[str]:
+    if len(group.findings) == 1:
+        (finding,) = group.findings
+        line = finding.position.line if finding.position else None
+        where = ", ".join(str(part) for part in (f"line {line}" if line else None,
+                                                 finding.schema) if part)
+        return [f"- {where}{': ' if where else ''}`{_cell(finding.literal)}`: "
+                f"{finding.message}", ""]
+    names = len(group.schemas)
+    head = f"- **{len(group.findings)} findings in {names} schema(s)**"
+    if names:
+        head += f" ({group.schema_list()})"
+    # A <details> block keeps every finding in the report without making anyone scroll by.
+    return [f"{head}: {group.pattern}", "",
+            f"<details><summary>the {len(group.findings)} findings</summary>", "",
+            *_table(["line", "schema", "literal", "finding"],
+                    [[f.position.line if f.position else None, f.schema, f"`{f.literal}`",
+                      f.message] for f in group.findings]),
+            "", "</details>", ""]
 
 
 def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
@@ -160,6 +196,7 @@ def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
             lines.append(detail)
         if level.divergences:
             lines += [f"- first divergence {divergence}" for divergence in level.divergences]
+            lines.append("- pictures of both sides: `helltaker compare ... -o report.html`")
         else:
             lines.append("- no divergence: the compared model follows the game on both plans")
         lines.append("")

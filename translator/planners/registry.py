@@ -119,7 +119,7 @@ PLANNERS: dict[str, Backend] = {
         "optimal by its #minimize over action costs",
         (_FD_TRANSLATOR, RequiredPackage("clingo", "clingo")), _clingo),
     "sat": Backend(
-        "Glucose 4 through python-sat on the ground task as CNF over budget steps, "
+        "Glucose 4.2 through python-sat on the ground task as CNF over budget steps, "
         "the budget as a totalizer over cost units, optimal by tightening it",
         (_FD_TRANSLATOR, RequiredPackage("pysat", "python-sat")), _sat),
     "search": Backend("exhaustive A* over the simulator (the reference)", (), _search,

@@ -20,7 +20,7 @@ from translator.planners.horizon import horizon_of
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
 from translator.planners.sas_task import ground_task
 
-SOLVER = "glucose4"
+SOLVER = "glucose42"
 """Chosen by measurement on the classic levels (README, "ASP and SAT")."""
 
 

@@ -1,0 +1,117 @@
+"""Reading a model file in whichever notation it is written, one schema at a time.
+
+The notation is told by what the file holds: `Action(` headers are the textbook notation
+(`textbook.py`), `Precondition:` clauses ours (`schema.py`), and LaTeX math markers
+(`\\text{`, `\\textbf{`, `\\begin{aligned}`, ...) mean the markup is removed first
+(`latex.py`), positions mapped back to the file. A report may mix plain schemas and
+LaTeX-converted ones (seed 000): removing the markup leaves the plain ones as they are.
+
+A schema that cannot be read is skipped and recorded with its position and reason; only a
+file with no schema at all, or none readable, is bad input.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from strips_model.errors import Position, SchemaError, read_text
+from strips_model.reports.conversion_errors import reworded
+from strips_model.reports.document import facts_lines
+from strips_model.reports.latex import Unwrapped, relocate_schema, unwrap_latex
+from strips_model.reports.schema_blocks import schema_blocks
+from strips_model.schema import Schema, parse_schemas
+from strips_model.textbook import SkippedPart, parse_textbook_schemas
+
+OURS: Final = "ours"
+TEXTBOOK: Final = "textbook"
+LATEX: Final = "latex"
+
+_LATEX_MARKERS: Final = re.compile(
+    r"\\(?:text|textbf|operatorname|mathbf|mathrm)\s*\{|\\begin\s*\{|\\(?:wedge|neg)\b")
+_TEXTBOOK_HEADER: Final = re.compile(r"^\s*(?:Action|ACTION)\s*\(", re.MULTILINE)
+_OUR_CLAUSE: Final = re.compile(r"\bPrecondition\s*:")
+
+
+@dataclass(frozen=True, slots=True)
+class ModelReading:
+    """The schemas a model file holds, those skipped, and how the file was read."""
+
+    schemas: tuple[Schema, ...]
+    skipped: tuple[SkippedPart, ...]
+    notation: str
+    """`ours`, `textbook` or `latex` (LaTeX markup removed, then `inner` read)."""
+    inner: str
+    """The notation of the schemas themselves: `ours` or `textbook`."""
+    source: str
+
+
+def read_model_file(path: str) -> ModelReading:
+    """Read the schemas of the file at `path`; a `.strips` file holds schemas only."""
+    return read_model(read_text(path), path, plain=path.endswith(".strips"))
+
+
+def read_model(text: str, source: str = "<model>", plain: bool = False) -> ModelReading:
+    """Read `text` in the notation it holds (the one with more schemas, when it holds both);
+    `plain`: schemas only, as a `.strips` file, rather than schemas among a report's prose."""
+    text = text.removeprefix("\ufeff")
+    unwrapped = unwrap_latex(text) if _LATEX_MARKERS.search(text) else None
+    readable = unwrapped.text if unwrapped is not None else text
+    textbook_headers = len(_TEXTBOOK_HEADER.findall(readable))
+    our_clauses = len(_OUR_CLAUSE.findall(readable))
+    if textbook_headers == 0 and our_clauses == 0:
+        raise SchemaError("no schema found: neither `Action(` headers (textbook notation) nor "
+                          "`Precondition:` clauses (ours)", Position(source))
+    inner = TEXTBOOK if textbook_headers > our_clauses else OURS
+    if inner == TEXTBOOK:
+        textbook = parse_textbook_schemas(readable, source)
+        schemas, skipped = textbook.schemas, textbook.skipped
+    else:
+        schemas, skipped = _read_ours(readable, source, plain)
+    if unwrapped is not None:
+        schemas, skipped = _relocated(schemas, skipped, unwrapped)
+    reading = ModelReading(schemas, skipped, LATEX if unwrapped else inner, inner, source)
+    if not reading.schemas:
+        _refuse_unreadable(reading)
+    return reading
+
+
+def _read_ours(text: str, source: str, plain: bool
+               ) -> tuple[tuple[Schema, ...], tuple[SkippedPart, ...]]:
+    if plain:
+        # A `.strips` file may carry Init/But blocks between its schemas: not schemas.
+        facts = {index for index, line in enumerate(facts_lines(text).split("\n")) if line}
+        text = "\n".join("" if index in facts else line
+                         for index, line in enumerate(text.split("\n")))
+    schemas: list[Schema] = []
+    skipped: list[SkippedPart] = []
+    for block in schema_blocks(text, plain):
+        if block.problem is not None:
+            skipped.append(SkippedPart(Position(source, block.line, block.column),
+                                       f"schema {block.name!r} skipped: {block.problem}"))
+            continue
+        try:
+            schemas.extend(parse_schemas(block.text, source))
+        except SchemaError as caught:
+            error = reworded(caught, block.text, block.name)
+            where = error.position or Position(source, block.line, block.column)
+            skipped.append(SkippedPart(where, f"schema {block.name!r} skipped: {error.message}"))
+    return tuple(schemas), tuple(skipped)
+
+
+def _relocated(schemas: tuple[Schema, ...], skipped: tuple[SkippedPart, ...],
+               unwrapped: Unwrapped) -> tuple[tuple[Schema, ...], tuple[SkippedPart, ...]]:
+    return (tuple(relocate_schema(schema, unwrapped) for schema in schemas),
+            tuple(SkippedPart(unwrapped.relocate(part.position), part.reason)
+                  for part in skipped))
+
+
+def _refuse_unreadable(reading: ModelReading) -> None:
+    """A file none of whose schemas can be read is no model: bad input, at its first error."""
+    if not reading.skipped:
+        raise SchemaError("no schema found", Position(reading.source))
+    first = reading.skipped[0]
+    more = len(reading.skipped) - 1
+    tail = f" (and {more} more schema{'s' if more > 1 else ''} skipped)" if more else ""
+    raise SchemaError(f"no schema could be read: {first.reason}{tail}", first.position)

@@ -23,7 +23,7 @@ from strips_model.reports.vocabulary import (
 )
 from strips_model.textbook import parse_textbook_schemas
 from translator.cli.main import main
-from translator.compare.models import compared_model
+from translator.compare.models import UnbuildableModel, compared_model
 
 SEED_001 = "seeds/001_1103b020ed6d817c.txt"
 SEED_002 = "seeds/002_86e1b4b616c1ecee.txt"
@@ -126,11 +126,20 @@ def test_seed_001_read_through_a_vocabulary_with_its_predicates_renamed(tmp_path
     assert as_shipped.observe(as_shipped.initial()) == as_renamed.observe(as_renamed.initial())
 
 
-def test_seed_002_is_matched_and_refused_with_what_its_vocabulary_lacks() -> None:
+def test_seed_002_is_matched_and_its_defect_found() -> None:
     reading = parse_textbook_schemas(_seed(SEED_002).read_text("utf-8"), SEED_002)
-    report = Report(reading.schemas, None, None, SEED_002)
+    model = compared_model(Report(reading.schemas, None, None, SEED_002), "seed 002")
+    assert isinstance(model, UnbuildableModel)
+    assert "move has 2 arguments here but 1 at line 209" in model.defect
+    assert model.vocabulary.startswith("seed 002")
+
+
+def test_a_buildable_model_of_a_kind_not_supported_says_what_its_vocabulary_lacks() -> None:
+    text = "Action(right(X,Y))\nPRECOND : at(X, Y)\nEFFECT : at(X, Y + 1) $\\wedge$ " \
+        "$\\neg$ at(X, Y)\n"
+    reading = parse_textbook_schemas(text, "m.md")
     with pytest.raises(SchemaError, match=r"vocabulary seed 002 .* lacks counter, successor"):
-        compared_model(report, "seed 002")
+        compared_model(Report(reading.schemas, None, None, "m.md"), "m")
 
 
 def test_compare_prints_a_template_and_exits_0(capsys) -> None:

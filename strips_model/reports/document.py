@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from strips_model.errors import SchemaError, read_text
 from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
 from strips_model.schema import Schema, parse_schemas
+from strips_model.textbook import SkippedPart
 
 _HEADER = re.compile(r"^\s+[a-z][A-Za-z0-9_]*\s*\([^()]*\)\s*$")
 _CLAUSE = re.compile(r"^\s+(Precondition|Effect|Cost)\s*:")
@@ -64,6 +65,8 @@ class Report:
     init: InitBlock | None
     goal: GoalBlock | None
     source: str
+    skipped: tuple[SkippedPart, ...] = ()
+    """Schemas a lenient reader (notation.py) could not read and left out."""
 
 
 def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:

@@ -11,10 +11,15 @@ from dataclasses import dataclass
 
 from strips_model.errors import RunError
 from strips_model.level import Level, parse_level
+from strips_model.moves import Direction
 from strips_model.random_level import Counts, layout_text
 from translator.decode.solve import solve_level
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.processes import Limits
+
+GENERATOR_VERSION = "helltaker-generator 1"
+"""Recorded with every generated suite: change it whenever the same seed and options could
+give another level, so that a suite's metadata says which generator made it."""
 
 CHECK_LIMITS = Limits(60.0, None)
 """For checking one candidate layout, unless the caller says otherwise."""
@@ -34,6 +39,10 @@ class Generated:
     level: Level
     optimum: int
     attempts: int
+    plan: tuple[Direction, ...] | None = None
+    """An optimal plan the checking planner found (validated by the simulator)."""
+    expanded: int | None = None
+    """States the checking planner expanded, when it reports them (the `search` planner)."""
 
 
 def generate_level(width: int, height: int, counts: Counts, seed: int, slack: int = 0,
@@ -56,7 +65,8 @@ def generate_level(width: int, height: int, counts: Counts, seed: int, slack: in
             budget = verdict.cost + slack
             final = text.replace(f"\n{generous}\n", f"\n{budget}\n", 1)
             return Generated(final, parse_level(final, source=level.source), verdict.cost,
-                             attempt)
+                             attempt, solution.directions,
+                             dict(outcome.counts).get("expanded"))
         if solution.status not in (Status.SOLVED, Status.UNSOLVABLE):
             reason = f"{verdict.reason}\n" if verdict is not None and not verdict.valid else ""
             raise CheckFailed(f"{outcome.planner}: {solution.status.value} while checking a "

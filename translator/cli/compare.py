@@ -19,6 +19,9 @@ from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least
 
 if TYPE_CHECKING:
+    from strips_model.reports.document import Report
+
+if TYPE_CHECKING:
     from strips_model.level import Level
     from translator.compare.comparison import Comparison
 
@@ -84,7 +87,7 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_compare(args: argparse.Namespace) -> ExitCode:
-    from strips_model.reports.document import load_report, parse_report
+    from strips_model.reports.document import parse_report
     from strips_model.reports.init_level import rebuild_level
     from strips_model.reports.vocabulary import load_vocabulary
     from translator.compare.comparison import compare
@@ -96,7 +99,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
 
     if args.output and os.path.isdir(args.output):
         raise InputError("is a directory, expected a file name", Position(args.output))
-    report = load_report(args.report)
+    report = _read_report(args.report)
     if args.vocabulary_template:
         from strips_model.reports.vocabulary import vocabulary_template
         from translator.compare.models import used_predicates
@@ -135,6 +138,22 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if comparison.planner_failed:
         return ExitCode.RUN_FAILED
     return ExitCode.OK if comparison.agrees else ExitCode.FAILED
+
+
+def _read_report(path: str) -> Report:
+    """A model file in our notation as a report (schemas, Init, But), strictly; in another
+    notation (textbook, LaTeX-wrapped) schemas only, read one by one, the unreadable ones
+    skipped and said."""
+    from strips_model.reports.document import Report, load_report
+    from strips_model.reports.notation import OURS, read_model_file
+
+    reading = read_model_file(path)
+    if reading.notation == OURS:
+        return load_report(path)
+    if reading.skipped:
+        print(f"{path}: {len(reading.skipped)} schema(s) skipped, {len(reading.schemas)} read "
+              f"({reading.notation} notation); the lint lists them", file=sys.stderr)
+    return Report(reading.schemas, None, None, path, reading.skipped)
 
 
 OUR_MODEL = "strips_model/helltaker.strips"

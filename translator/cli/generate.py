@@ -8,18 +8,13 @@ import sys
 from strips_model.errors import InputError
 from translator.cli.arguments import Subcommands, write_outputs
 from translator.cli.exit_codes import ExitCode
-from translator.cli.options import add_limits, at_least
-
-LARGEST_SIDE = 1000
-"""Rows or columns of a generated level: the layout is drawn in this process, before any
-limit applies, so its size is bounded here (a million cells)."""
-
-
-def grid_side(text: str) -> int:
-    side = at_least(4)(text)
-    if side > LARGEST_SIDE:
-        raise argparse.ArgumentTypeError(f"must be at most {LARGEST_SIDE}, found {side}")
-    return side
+from translator.cli.generation_options import (
+    add_layout_options,
+    add_slack,
+    check_limits_of,
+    counts_of,
+)
+from translator.cli.options import add_limits
 
 
 def add_command(commands: Subcommands) -> None:
@@ -31,22 +26,9 @@ def add_command(commands: Subcommands) -> None:
         "--seed always gives the same level. The hero starts near the top-left corner, the "
         "demon stands near the bottom-right one.",
     )
-    command.add_argument("--width", type=grid_side, required=True, metavar="W",
-                         help=f"columns, walls included (4 to {LARGEST_SIDE})")
-    command.add_argument("--height", type=grid_side, required=True, metavar="H",
-                         help=f"rows, walls included (4 to {LARGEST_SIDE})")
-    command.add_argument("--boulders", type=at_least(0), default=0, metavar="N")
-    command.add_argument("--skeletons", type=at_least(0), default=0, metavar="N")
-    command.add_argument("--spikes", type=at_least(0), default=0, metavar="N")
-    command.add_argument("--traps", type=at_least(0), default=0, metavar="N",
-                         help="toggling traps, each lowered (T) or raised (U) at random")
-    command.add_argument("--key", action="store_true", help="add a key and a lock")
-    command.add_argument("--walls", type=float, default=0.1, metavar="SHARE",
-                         help="share of the remaining inner cells turned into walls "
-                         "(default 0.1)")
+    add_layout_options(command)
     command.add_argument("--seed", type=int, required=True, metavar="S")
-    command.add_argument("--slack", type=at_least(0), default=0, metavar="K",
-                         help="budget = optimal cost + K (default 0: tight)")
+    add_slack(command)
     add_limits(command, "checking one candidate layout (default timeout 60 s)")
     command.add_argument("-o", "--output", metavar="FILE",
                          help="write the level there (default: standard output)")
@@ -54,16 +36,11 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_generate(args: argparse.Namespace) -> ExitCode:
-    from strips_model.random_level import Counts
     from translator.bench.generator import GenerationError, generate_level
-    from translator.planners.processes import Limits, default_memory_limit
 
-    if not 0 <= args.walls < 1:
-        raise InputError("--walls must be in [0, 1)")
-    counts = Counts(args.boulders, args.skeletons, args.spikes, args.traps, args.key, args.walls)
+    counts = counts_of(args)
     try:
-        limits = Limits(60.0 if args.timeout is None else args.timeout,
-                        args.memory_limit or default_memory_limit())
+        limits = check_limits_of(args)
         generated = generate_level(args.width, args.height, counts, args.seed, args.slack,
                                    limits=limits)
     except (ValueError, GenerationError) as error:

@@ -27,12 +27,13 @@ from translator.cli import (
     plans,
     show,
     solve,
+    suite,
     validate,
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
 
 SUBCOMMANDS = (validate, solve, pddl, exports, decode, compare, diff, show, plans, generate,
-               bench)
+               suite, bench)
 """In the order `--help` lists them."""
 
 EPILOG = f"""\

@@ -33,7 +33,7 @@ from translator.compare.divergence import Divergence, along_directions, along_st
 from translator.compare.grouping import FindingGroup, group_findings
 from translator.compare.lint import Finding, lint
 from translator.compare.model_run import ModelRun, solve_model
-from translator.compare.models import ComparedModel, LevelModel
+from translator.compare.models import ComparedModel, LevelModel, UnbuildableModel
 from translator.compare.readings import static_predicates
 from translator.decode.solve import solve_level
 from translator.planners.outcome import FAILURES, PlannerOptions, Status
@@ -68,7 +68,7 @@ class ModelSummary:
                 "goal": self.goal}
 
 
-def summarise(report: Report, model: ComparedModel) -> ModelSummary:
+def summarise(report: Report, model: ComparedModel | UnbuildableModel) -> ModelSummary:
     schemas = report.schemas
     static = static_predicates(schemas)
     names = sorted({lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects)})
@@ -148,10 +148,13 @@ class Comparison:
     levels: tuple[LevelComparison, ...]
     coverage: tuple[RuleCoverage, ...]
     planner: str
+    defect: str | None = None
+    """Why the compared model cannot be built, when it cannot: then nothing of it was run."""
 
     @property
     def agrees(self) -> bool:
-        return not self.lint and all(level.agrees for level in self.levels) \
+        return self.defect is None and not self.lint \
+            and all(level.agrees for level in self.levels) \
             and all(rule.expressed for rule in self.coverage)
 
     @property
@@ -234,11 +237,33 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
                            tuple(divergences))
 
 
-def compare(report: Report, model: ComparedModel, ours: tuple[Report, ComparedModel],
+def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, ComparedModel],
+                 levels: list[Level], planner: str, limits: Limits, jobs: int) -> Comparison:
+    reason = f"cannot be solved as written: {model.defect}"
+    not_run = Column(Status.UNSOLVABLE, None, None, None, None, reason, 0.0, None, None,
+                     "not run")
+
+    def level_row(level: Level) -> LevelComparison:
+        return LevelComparison(level.source, level.name, level.budget, "not generated", (),
+                               not_run, _our_column(ours[1], level, planner, limits), ())
+
+    rows = tuple(run_ordered(level_row, levels, jobs))
+    unchecked = {probe: ProbeResult(probe, False, "not compared", reason, ())
+                 for probe in distinct_probes()}
+    return Comparison(summarise(report, model), summarise(*ours),
+                      lint(report.schemas, report.init, report.goal, report.skipped), rows,
+                      coverage(unchecked), planner, model.defect)
+
+
+def compare(report: Report, model: ComparedModel | UnbuildableModel,
+            ours: tuple[Report, ComparedModel],
             levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
             jobs: int = 1) -> Comparison:
-    """Levels and probes are independent: with `jobs` > 1 they run in forked workers."""
+    """Levels and probes are independent: with `jobs` > 1 they run in forked workers. A
+    model that cannot be built is not run: each level and rule says why."""
     probes = distinct_probes()
+    if isinstance(model, UnbuildableModel):
+        return _unbuildable(report, model, ours, levels, planner, limits, jobs)
 
     def run(task: Level | Probe) -> LevelComparison | ProbeResult:
         if isinstance(task, Level):
@@ -250,5 +275,5 @@ def compare(report: Report, model: ComparedModel, ours: tuple[Report, ComparedMo
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal), compared,
+                      lint(report.schemas, report.init, report.goal, report.skipped), compared,
                       coverage(checked), planner)

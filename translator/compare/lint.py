@@ -2,6 +2,8 @@
 
 Every finding names its schema and the literal concerned. The kinds, most serious first (the
 order of KINDS, which reports follow; SEVERITIES says why):
+- `unreadable`: a schema the reader skipped (a literal cut off, a header garbled): the model
+  goes on without it;
 - `contradiction`: a precondition requires an atom and its negation;
 - `unbound-variable`: a variable of the effect that neither the header nor a precondition
   binds (when a static effect literal mentions it, the reading of
@@ -20,12 +22,14 @@ so that a report can say a defect repeated over a hundred schemas once.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from strips_model.errors import Position
 from strips_model.reports.facts import GoalBlock, InitBlock
 from strips_model.schema import Literal, Schema
+from strips_model.textbook import SkippedPart
 from translator.compare.readings import bound_variables, read_static_effects, static_predicates
 
 SEVERITIES: tuple[str, ...] = ("unusable", "wrong", "style")
@@ -36,6 +40,7 @@ kinds change nothing a planner sees. Reports list kinds in this order, then as K
 
 KINDS: dict[str, str] = {
     # Ordered most serious first: the report lists kinds in this order (see SEVERITIES).
+    "unreadable": "schemas that could not be read, left out of the model",
     "contradiction": "preconditions that can never hold together",
     "unbound-variable": "variables used in effects but bound by no parameter or precondition",
     "arity": "predicates used with different numbers of arguments",
@@ -46,6 +51,7 @@ KINDS: dict[str, str] = {
 }
 
 SEVERITY: dict[str, str] = {
+    "unreadable": "unusable",
     "contradiction": "unusable",
     "unbound-variable": "unusable",
     # A predicate whose arity or spelling differs matches no other use of it: the literal
@@ -78,9 +84,10 @@ class Finding:
 
 
 def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
-         goal: GoalBlock | None = None) -> tuple[Finding, ...]:
+         goal: GoalBlock | None = None, skipped: tuple[SkippedPart, ...] = ()
+         ) -> tuple[Finding, ...]:
     static = static_predicates(schemas)
-    findings: list[Finding] = []
+    findings: list[Finding] = [_unreadable(part) for part in skipped]
     for schema in schemas:
         findings += _adds_without_delete(schema, static)
         findings += _unbound_variables(schema, static)
@@ -89,6 +96,14 @@ def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
     findings += _names(schemas, init, goal)
     findings += _static_in_effects(schemas, static)
     return tuple(findings)
+
+
+def _unreadable(part: SkippedPart) -> Finding:
+    named = re.match(r"schema '([^']*)' skipped: (.*)", part.reason)
+    schema, reason = (named.group(1), named.group(2)) if named else (None, part.reason)
+    # The pattern keeps the kind of damage and drops what is particular to one place.
+    pattern = re.sub(r"'[^']*'", "…", reason)
+    return Finding("unreadable", schema, "", reason, part.position, pattern)
 
 
 def _adds_without_delete(schema: Schema, static: frozenset[str]) -> list[Finding]:
@@ -151,8 +166,9 @@ def _canonical(schema: Schema) -> tuple[object, ...]:
     """The schema with its variables renamed by first appearance, literals in a fixed order."""
 
     def shape(literal: Literal, part: int) -> tuple[object, ...]:
+        # Offsets are kept: `at(X, Y + 1)` and `at(X, Y - 1)` are different places.
         return (part, literal.positive, literal.predicate,
-                tuple("?" if t.is_variable else t.name for t in literal.args))
+                tuple(("?", t.offset) if t.is_variable else t.name for t in literal.args))
 
     tagged = sorted([(shape(lit, 0), lit) for lit in schema.preconditions]
                     + [(shape(lit, 1), lit) for lit in schema.effects], key=lambda pair: pair[0])
@@ -163,8 +179,8 @@ def _canonical(schema: Schema) -> tuple[object, ...]:
                 names.setdefault(term.name, f"v{len(names)}")
     for parameter in schema.parameters:
         names.setdefault(parameter.name, f"v{len(names)}")
-    renamed = frozenset((key[:3] + (tuple(names[t.name] if t.is_variable else t.name
-                                          for t in literal.args),))
+    renamed = frozenset((key[:3] + (tuple((names[t.name], t.offset) if t.is_variable
+                                          else t.name for t in literal.args),))
                         for key, literal in tagged)
     parameters = frozenset((names[p.name], p.type) for p in schema.parameters)
     return renamed, parameters, schema.cost

@@ -109,6 +109,10 @@ def _summary(comparison: Comparison) -> list[str]:
     missing = [rule.rule for rule in comparison.coverage if not rule.expressed]
     agreeing = [level.name for level in levels if level.agrees]
     lines = ["## Summary", ""]
+    if comparison.defect is not None:
+        lines.append(f"- The compared model cannot be solved as written, on any level: "
+                     f"{comparison.defect}. Nothing of it was run; the levels and rules below "
+                     "say so one by one.")
     lines.append(f"- The compared model solves {len(solved)} of {len(levels)} levels"
                  + (f" (not {', '.join(unsolved)})" if unsolved else "")
                  + f"; {len(valid)} of its plans are valid in the game"

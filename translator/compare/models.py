@@ -25,9 +25,11 @@ from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary, matching_vocabulary, shipped_vocabularies
-from strips_model.schema import Schema
+from strips_model.schema import Schema, build_domain
+from translator.compare.arithmetic import without_arithmetic
 from translator.compare.observation import Observation
 from translator.compare.our_model import OurModel
+from translator.compare.readings import read_schemas
 from translator.compare.report_model import ReportModel
 from translator.encode.grounding import GroundAction
 from translator.encode.level_facts import Atom
@@ -98,8 +100,34 @@ def used_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
     return frozenset(lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects))
 
 
+class UnbuildableModel:
+    """A model that no planner can take as written (an arity clash, say): the comparison
+    reports why, level by level, instead of running it."""
+
+    def __init__(self, report: Report, label: str, vocabulary: Vocabulary, defect: str) -> None:
+        self.label = label
+        self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})"
+        self.schemas = report.schemas
+        self.goal = "not read: the model cannot be built"
+        self.defect = defect
+
+    def on(self, level: Level) -> LevelModel:
+        raise SchemaError(f"the model cannot be built: {self.defect}", Position(level.source))
+
+
+def model_defect(schemas: tuple[Schema, ...]) -> str | None:
+    """What keeps the schemas, read as every model is (readings.py, arithmetic.py), from
+    making a planning domain; None when they make one."""
+    read, _ = read_schemas(schemas)
+    try:
+        build_domain(tuple(without_arithmetic(schema) for schema in read), "", strict=False)
+    except SchemaError as error:
+        return str(error)
+    return None
+
+
 def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = None
-                   ) -> ComparedModel:
+                   ) -> ComparedModel | UnbuildableModel:
     """The model a file describes: in `vocabulary` when given, else in ours when its
     predicates are ours, else in the shipped vocabulary its predicates match."""
     used = used_predicates(report.schemas)
@@ -115,6 +143,9 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
             "predicate plays which part (`helltaker compare --vocabulary-template "
             f"{report.source}` drafts one) and pass it with --vocabulary FILE",
             Position(report.source))
+    defect = model_defect(report.schemas)
+    if defect is not None:
+        return UnbuildableModel(report, label, vocabulary, defect)
     missing = [role for role in COUNTED_ROLES if vocabulary.predicate(role) is None]
     missing += [name for name in COUNTED_VALUES if name not in dict(vocabulary.values)]
     if missing:

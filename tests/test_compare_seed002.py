@@ -1,0 +1,49 @@
+"""`compare` on seed 002: its textbook annex read with the LaTeX markup removed, linted, and,
+since it cannot be built as written, every level and rule saying why (exit 1)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from helpers import SHARED_ABSENT, shared_path
+
+from translator.cli.main import main
+
+SEED_002 = "seeds/002_86e1b4b616c1ecee.txt"
+
+
+@pytest.mark.planner
+def test_seed_002_is_read_linted_and_reported_unsolvable_level_by_level(capsys) -> None:
+    report, level = shared_path(SEED_002), shared_path("levels/tests/corridor.txt")
+    if not report.exists():
+        pytest.skip(SHARED_ABSENT)
+    assert main(["compare", str(report), str(level), "--json", "--jobs", "1"]) == 1
+    captured = capsys.readouterr()
+    assert "4 schema(s) skipped, 81 read" in captured.err
+    result = json.loads(captured.out)
+    assert result["schemas"] == 81
+    kinds = [finding["kind"] for finding in result["lint"]]
+    assert kinds.count("unreadable") == 4 and "arity" in kinds
+    assert {finding["schema"] for finding in result["lint"]
+            if finding["kind"] == "unreadable"} == {
+        "push_monster_right", "push_monster_left", "push_monster_top", "push_monster_bottom"}
+    (row,) = result["levels"]
+    assert row["report"]["status"] == "unsolvable"
+    assert "move has 2 arguments here but 1 at line 209" in row["report"]["reason"]
+    assert row["ours"]["status"] == "solved" and row["agrees"] is False
+    assert result["coverage"] and not any(rule["expressed"] for rule in result["coverage"])
+
+
+def test_duplicates_tell_offsets_apart(tmp_path) -> None:
+    """`at(X, Y + 1)` and `at(X, Y - 1)` are different places: no duplicate."""
+    from strips_model.textbook import parse_textbook_schemas
+    from translator.compare.lint import lint
+
+    text = ("Action(right(X,Y))\nPRECOND : at(X, Y)\nEFFECT : at(X, Y + 1) $\\wedge$ "
+            "$\\neg$ at(X, Y)\n\nAction(left(X,Y))\nPRECOND : at(X, Y)\nEFFECT : "
+            "at(X, Y - 1) $\\wedge$ $\\neg$ at(X, Y)\n\nAction(west(A,B))\nPRECOND : at(A, B)\n"
+            "EFFECT : at(A, B - 1) $\\wedge$ $\\neg$ at(A, B)\n")
+    schemas = parse_textbook_schemas(text, "m.md").schemas
+    duplicates = [f.schema for f in lint(schemas) if f.kind == "duplicate"]
+    assert duplicates == ["west"]

@@ -1,0 +1,131 @@
+"""`helltaker suite`: a folder of generated levels laid out as a planning benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+
+from strips_model.errors import InputError, Position
+from translator.cli.arguments import Subcommands
+from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
+from translator.cli.generation_options import (
+    add_layout_options,
+    add_slack,
+    check_limits_of,
+    counts_of,
+)
+from translator.cli.options import add_limits, at_least
+
+DESCRIPTION = textwrap.fill(
+    "Generate N levels as `generate` does (same size and object options), each checked and "
+    "solved optimally by the exhaustive search over the rules simulator, and write them as "
+    "a benchmark folder: the PDDL domain and problems, the levels, reference plans and a "
+    "metadata table. Level i's seed is derived from S and i, so the same command writes "
+    "byte-identical folders. The folder is built beside DIR and renamed into place at the "
+    "end: on any error or interruption nothing half-written is left.", width=78)
+
+LAYOUT = """\
+the folder:
+  domain.pddl            the domain (STRIPS with negative preconditions, action costs)
+  p01.pddl ...           one problem per level, numbered to the width of N
+  levels/p01.txt ...     the levels in the course format
+  plans/p01.plan ...     an optimal plan as ground actions, Fast Downward's format
+  plans/p01.keys ...     the same plan as key presses (u d l r)
+  metadata.csv, .json    per problem: size, budget, optimum, states expanded, the
+                         plan's letters, damage, kicks, pushes and mechanics, seed,
+                         generator version
+  README.md              the command that made it; how to run a planner on it
+
+examples:
+  helltaker suite --count 20 --seed 1 --width 7 --height 7 --boulders 2 \\
+      --skeletons 1 --spikes 1 --key -o suite
+  fast-downward.py suite/domain.pddl suite/p01.pddl --search "astar(blind())"
+  helltaker validate suite/levels/p01.txt @sas_plan"""
+
+
+def add_command(commands: Subcommands) -> None:
+    command = commands.add_parser(
+        "suite", help="write N generated levels as a planning benchmark folder",
+        description=DESCRIPTION,
+        epilog=f"{LAYOUT}\n\n{EXIT_STATUS_HELP}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    command.add_argument("--count", type=at_least(1), required=True, metavar="N",
+                         help="number of levels (problems)")
+    command.add_argument("--seed", type=int, required=True, metavar="S",
+                         help="the suite's seed, from which every level's seed derives")
+    add_layout_options(command)
+    add_slack(command)
+    add_limits(command, "checking one candidate layout (default timeout 60 s)")
+    command.add_argument("-o", "--output", metavar="DIR", required=True,
+                         help="the folder to write; refused if it exists and is not empty")
+    command.add_argument("--force", action="store_true",
+                         help="replace DIR even if it is not empty (all at once, at the end)")
+    command.set_defaults(handler=command_suite)
+
+
+def command_suite(args: argparse.Namespace) -> ExitCode:
+    from translator.atomic_folder import check_replaceable, write_folder
+    from translator.bench.generator import GenerationError
+    from translator.bench.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
+    from translator.bench.suite_files import suite_files
+    from translator.progress import Progress
+
+    request = SuiteRequest(args.count, args.seed, args.width, args.height, counts_of(args),
+                           args.slack, check_limits_of(args))
+    # Refused before minutes of generation, and checked again when the folder is written.
+    _folder_errors(check_replaceable, args.output, args.force)
+    started = time.perf_counter()
+    problems: list[SuiteProblem] = []
+    with Progress(args.count) as progress:
+
+        def report(line: str) -> None:
+            progress.close()  # the bar would overwrite the line
+            print(f"helltaker: {line}", file=sys.stderr)
+
+        for index, name in enumerate(problem_names(args.count), start=1):
+            progress.start(name)
+            try:
+                problems.append(build_problem(request, index, name, report))
+            except (ValueError, GenerationError) as error:
+                raise InputError(str(error)) from None
+            progress.done()
+    files = suite_files(request, problems, _command_line(args))
+    encoded = {path: text.encode("utf-8") for path, text in files.items()}
+    _folder_errors(write_folder, args.output, encoded, args.force)
+    seconds = time.perf_counter() - started
+    print(f"suite: {len(problems)} level(s) in {seconds:.1f} s "
+          f"({seconds / len(problems):.2f} s per level)", file=sys.stderr)
+    print(args.output)
+    return ExitCode.OK
+
+
+def _folder_errors(action: Callable[..., None], *arguments: object) -> None:
+    """`action(*arguments)`, its operating-system errors as bad input naming the folder."""
+    try:
+        action(*arguments)
+    except FileExistsError as error:
+        raise InputError("exists and is not empty; use --force to replace it",
+                         Position(error.filename)) from None
+    except OSError as error:
+        raise InputError(f"cannot write: {error.strerror}",
+                         Position(error.filename or str(arguments[0]))) from None
+
+
+def _command_line(args: argparse.Namespace) -> str:
+    """The options that decide the folder's contents, every one spelled out; the output is
+    named by its last component, so the same suite written elsewhere reads the same."""
+    words = ["helltaker", "suite", "--count", str(args.count), "--seed", str(args.seed),
+             "--width", str(args.width), "--height", str(args.height)]
+    for option in ("boulders", "skeletons", "spikes", "traps"):
+        words += [f"--{option}", str(getattr(args, option))]
+    if args.key:
+        words.append("--key")
+    words += ["--walls", repr(args.walls), "--slack", str(args.slack)]
+    words += ["-o", os.path.basename(os.path.normpath(args.output))]
+    return shlex.join(words)

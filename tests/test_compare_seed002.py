@@ -47,3 +47,20 @@ def test_duplicates_tell_offsets_apart(tmp_path) -> None:
     schemas = parse_textbook_schemas(text, "m.md").schemas
     duplicates = [f.schema for f in lint(schemas) if f.kind == "duplicate"]
     assert duplicates == ["west"]
+
+
+def test_same_name_and_outside_vocabulary_findings() -> None:
+    from strips_model.textbook import parse_textbook_schemas
+    from translator.compare.lint import lint
+
+    text = ("Action(push_top(X,Y))\nPRECOND : at(X, Y) $\\wedge$ mob(X + 1, Y)\nEFFECT : "
+            "mob(X + 2, Y) $\\wedge$ $\\neg$ mob(X + 1, Y)\n\nAction(push_top(X,Y))\nPRECOND : "
+            "at(X, Y) $\\wedge$ monster(X - 1, Y)\nEFFECT : mob(X - 2, Y) $\\wedge$ $\\neg$ "
+            "monster(X - 1, Y)\n")
+    schemas = parse_textbook_schemas(text, "m.md").schemas
+    findings = lint(schemas, vocabulary=frozenset({"at", "mob"}))
+    assert [(f.kind, f.schema) for f in findings if f.kind == "same-name"] == [
+        ("same-name", "push_top")]
+    (outside,) = [f for f in findings if f.kind == "outside-vocabulary"]
+    assert outside.message.startswith("monster is used 2 time(s)")
+    assert not [f for f in lint(schemas) if f.kind == "outside-vocabulary"]

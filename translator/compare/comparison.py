@@ -237,6 +237,11 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
                            tuple(divergences))
 
 
+def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset[str] | None:
+    words = getattr(model, "words", None)
+    return words.predicates if words is not None else None
+
+
 def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, ComparedModel],
                  levels: list[Level], planner: str, limits: Limits, jobs: int) -> Comparison:
     reason = f"cannot be solved as written: {model.defect}"
@@ -251,7 +256,8 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
     unchecked = {probe: ProbeResult(probe, False, "not compared", reason, ())
                  for probe in distinct_probes()}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal, report.skipped), rows,
+                      lint(report.schemas, report.init, report.goal, report.skipped,
+                           _vocabulary_predicates(model)), rows,
                       coverage(unchecked), planner, model.defect)
 
 
@@ -275,5 +281,6 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal, report.skipped), compared,
+                      lint(report.schemas, report.init, report.goal, report.skipped,
+                           _vocabulary_predicates(model)), compared,
                       coverage(checked), planner)

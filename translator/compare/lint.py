@@ -12,6 +12,9 @@ order of KINDS, which reports follow; SEVERITIES says why):
   one or two letters away from a common one;
 - `adds-without-delete`: an effect adds a new value of a fluent the schema requires, without
   deleting the value it requires: both hold afterwards (a second counter, a second hero);
+- `same-name`: two schemas of one name that say different things;
+- `outside-vocabulary`: a predicate of a place (two arguments) that the model's vocabulary
+  does not name: a part of the game named two ways (`monster` beside `mob`);
 - `duplicate`: a schema identical to an earlier one up to the names of its variables and the
   order of its literals;
 - `static-in-effects`: ONE summary line for static predicates that effects repeat.
@@ -46,6 +49,8 @@ KINDS: dict[str, str] = {
     "arity": "predicates used with different numbers of arguments",
     "typo": "predicate names that look like misspellings of another",
     "adds-without-delete": "effects that add a fluent value without deleting the old one",
+    "same-name": "two schemas of one name that say different things",
+    "outside-vocabulary": "predicates of places the model's vocabulary does not name",
     "duplicate": "schemas identical up to renaming",
     "static-in-effects": "static predicates repeated in effects (one summary line)",
 }
@@ -59,6 +64,8 @@ SEVERITY: dict[str, str] = {
     "arity": "wrong",
     "typo": "wrong",
     "adds-without-delete": "wrong",
+    "same-name": "wrong",
+    "outside-vocabulary": "wrong",
     "duplicate": "style",
     "static-in-effects": "style",
 }
@@ -84,8 +91,10 @@ class Finding:
 
 
 def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
-         goal: GoalBlock | None = None, skipped: tuple[SkippedPart, ...] = ()
-         ) -> tuple[Finding, ...]:
+         goal: GoalBlock | None = None, skipped: tuple[SkippedPart, ...] = (),
+         vocabulary: frozenset[str] | None = None) -> tuple[Finding, ...]:
+    """Every finding; `vocabulary`: the predicates the model's vocabulary names, when it has
+    one, against which predicates of places are checked."""
     static = static_predicates(schemas)
     findings: list[Finding] = [_unreadable(part) for part in skipped]
     for schema in schemas:
@@ -95,6 +104,8 @@ def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
     findings += _duplicates(schemas)
     findings += _names(schemas, init, goal)
     findings += _static_in_effects(schemas, static)
+    if vocabulary is not None:
+        findings += _outside_vocabulary(schemas, vocabulary)
     return tuple(findings)
 
 
@@ -200,7 +211,41 @@ def _duplicates(schemas: tuple[Schema, ...]) -> list[Finding]:
                                  "variables"))
         else:
             first[key] = schema
+    return found + _same_names(schemas)
+
+
+def _same_names(schemas: tuple[Schema, ...]) -> list[Finding]:
+    """Two schemas of one name that say different things: a copy whose name was not
+    changed (seed 002's second push_block_top_on_spikes), so one direction goes missing."""
+    named: dict[str, Schema] = {}
+    found = []
+    for schema in schemas:
+        original = named.setdefault(schema.name, schema)
+        if original is not schema and _canonical(original) != _canonical(schema):
+            found.append(Finding(
+                "same-name", schema.name, f"{schema.name}(...)",
+                f"a second schema named {schema.name} (the first at line "
+                f"{original.position.line}) that says something else: a copy renamed "
+                "incompletely?", schema.position,
+                "a second schema of the same name that says something else"))
     return found
+
+
+def _outside_vocabulary(schemas: tuple[Schema, ...], known: frozenset[str]) -> list[Finding]:
+    """Predicates no role of the model's vocabulary names, used as if they were one of the
+    game's parts (with a place as arguments): a part the model names two ways."""
+    uses: Counter[str] = Counter()
+    where: dict[str, Literal] = {}
+    for schema in schemas:
+        for literal in (*schema.preconditions, *schema.effects):
+            if literal.predicate not in known and len(literal.args) == 2:
+                uses[literal.predicate] += 1
+                where.setdefault(literal.predicate, literal)
+    return [Finding("outside-vocabulary", None, str(where[name]),
+                    f"{name} is used {count} time(s) with a place as arguments, but the "
+                    f"vocabulary names no part of the game {name}", where[name].position,
+                    "a predicate of a place that the vocabulary does not name")
+            for name, count in sorted(uses.items())]
 
 
 def _distance(a: str, b: str) -> int:

@@ -106,6 +106,7 @@ class UnbuildableModel:
 
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary, defect: str) -> None:
         self.label = label
+        self.words = vocabulary
         self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})"
         self.schemas = report.schemas
         self.goal = "not read: the model cannot be built"

@@ -1,5 +1,5 @@
-"""`compare` on seed 002: its textbook annex read with the LaTeX markup removed, linted, and,
-since it cannot be built as written, every level and rule saying why (exit 1)."""
+"""`compare` on seeds 002 and 000: models read through LaTeX markup, linted, and,
+since neither can be built as written, every level and rule saying why (exit 1)."""
 
 from __future__ import annotations
 
@@ -64,3 +64,20 @@ def test_same_name_and_outside_vocabulary_findings() -> None:
     (outside,) = [f for f in findings if f.kind == "outside-vocabulary"]
     assert outside.message.startswith("monster is used 2 time(s)")
     assert not [f for f in lint(schemas) if f.kind == "outside-vocabulary"]
+
+
+@pytest.mark.planner
+def test_seed_000_is_read_through_its_latex_and_its_conversion_damage_reported(capsys) -> None:
+    """Seed 000 is seed 001's model converted through LaTeX: its Init and But are read as
+    written, 73 schemas are unreadable, and one conversion error keeps it from being built."""
+    report = shared_path("seeds/000_7131312d8b49f832.txt")
+    if not report.exists():
+        pytest.skip(SHARED_ABSENT)
+    level = shared_path("levels/tests/corridor.txt")
+    assert main(["compare", str(report), str(level), "--json", "--jobs", "1"]) == 1
+    captured = capsys.readouterr()
+    assert "73 schema(s) skipped, 35 read (latex notation)" in captured.err
+    result = json.loads(captured.out)
+    assert [f["kind"] for f in result["lint"]].count("unreadable") == 73
+    (row,) = result["levels"]
+    assert "variable C' in plusone(C'', C') is not a parameter" in row["report"]["reason"]

@@ -81,6 +81,12 @@ def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Re
     else:
         schema_text = schema_lines(text)
     schemas = parse_schemas(schema_text, source)
+    init, goal = read_facts(facts_text, source)
+    return Report(schemas, init, goal, source)
+
+
+def read_facts(facts_text: str, source: str) -> tuple[InitBlock | None, GoalBlock | None]:
+    """The Init and the But of a text whose other lines are blank (`facts_lines`)."""
     init: InitBlock | None = None
     goal: GoalBlock | None = None
     for block in parse_facts(facts_text, source):
@@ -93,7 +99,7 @@ def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Re
             if goal is not None:
                 raise SchemaError("a second But block (one goal per file)", block.position)
             goal = block
-    return Report(schemas, init, goal, source)
+    return init, goal
 
 
 def load_report(path: str) -> Report:

@@ -144,16 +144,19 @@ def _read_report(path: str) -> Report:
     """A model file in our notation as a report (schemas, Init, But), strictly; in another
     notation (textbook, LaTeX-wrapped) schemas only, read one by one, the unreadable ones
     skipped and said."""
-    from strips_model.reports.document import Report, load_report
+    from strips_model.errors import read_text
+    from strips_model.reports.document import Report, facts_lines, load_report, read_facts
     from strips_model.reports.notation import OURS, read_model_file
 
     reading = read_model_file(path)
     if reading.notation == OURS:
         return load_report(path)
+    # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
+    init, goal = read_facts(facts_lines(read_text(path)), path)
     if reading.skipped:
         print(f"{path}: {len(reading.skipped)} schema(s) skipped, {len(reading.schemas)} read "
               f"({reading.notation} notation); the lint lists them", file=sys.stderr)
-    return Report(reading.schemas, None, None, path, reading.skipped)
+    return Report(reading.schemas, init, goal, path, reading.skipped)
 
 
 OUR_MODEL = "strips_model/helltaker.strips"

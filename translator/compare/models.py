@@ -156,4 +156,9 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
             "that count moves with a counter(N) and its successor relation and name every "
             "part of the game (seed 001's kind); this one is not supported yet",
             Position(report.source))
-    return ReportModel(report, label, vocabulary)
+    try:
+        return ReportModel(report, label, vocabulary)
+    except SchemaError as error:
+        # Read, linted, but not translatable as written (a variable its compilation cannot
+        # place, no goal): the comparison says so level by level.
+        return UnbuildableModel(report, label, vocabulary, str(error))

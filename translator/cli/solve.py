@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError
 from strips_model.level import Level, load_level
@@ -15,6 +16,9 @@ from translator.cli.options import BUDGET_HELP, add_limits, at_least
 from translator.decode.solve import Solution, solve_level
 from translator.planners.outcome import FAILURES, PlannerOptions, Status
 from translator.terminal import print_table
+
+if TYPE_CHECKING:
+    from translator.cli.results_file import ResultsFile
 
 
 def add_command(commands: Subcommands) -> None:
@@ -42,6 +46,10 @@ def add_command(commands: Subcommands) -> None:
                          "PDDL domain, in Fast Downward's plan format (one `(action objects)` "
                          "per line, then `; cost = N`), for other tools; `helltaker validate "
                          "LEVEL @FILE` reads it back. Written only when the level is solved")
+    command.add_argument("--results", metavar="FILE.jsonl",
+                         help="append each level's JSON record to FILE as it finishes; a "
+                         "rerun with the same FILE skips the levels (and planner and budget) "
+                         "already there, so a killed run resumes where it stopped")
     output = command.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print one JSON object per level")
     output.add_argument("--table", action="store_true",
@@ -67,9 +75,7 @@ def _load(path: str, budget: int | None) -> Level | InputError:
 
 def command_solve(args: argparse.Namespace) -> ExitCode:
     from translator.planners.processes import default_memory_limit
-    from translator.planners.registry import prepare_planner
-    from translator.planners.workers import default_jobs, run_ordered
-    from translator.progress import Progress
+    from translator.planners.workers import default_jobs
 
     if args.pddl_plan is not None and len(args.levels) != 1:
         raise InputError(f"--pddl-plan writes one plan: give one LEVEL, not {len(args.levels)}")
@@ -77,6 +83,39 @@ def command_solve(args: argparse.Namespace) -> ExitCode:
     levels = [entry for entry in entries if isinstance(entry, Level)]
     jobs = args.jobs if args.jobs is not None else default_jobs()
     memory = args.memory_limit or default_memory_limit(min(jobs, max(1, len(levels))))
+    results_file = _open_results(args.results)
+    paths = list(args.levels)
+    if results_file is not None:
+        kept = [(path, entry) for path, entry in zip(paths, entries, strict=True)
+                if not (isinstance(entry, Level) and
+                        (entry.source, args.planner, entry.budget) in results_file.done)]
+        if len(kept) != len(entries):
+            print(f"{args.results}: {len(entries) - len(kept)} level(s) already there, "
+                  "skipped", file=sys.stderr)
+        paths, entries = [path for path, _ in kept], [entry for _, entry in kept]
+        levels = [entry for entry in entries if isinstance(entry, Level)]
+    args.results_file = results_file
+    try:
+        return _solve_all(args, paths, entries, levels, jobs, memory)
+    finally:
+        if results_file is not None:
+            results_file.close()
+
+
+def _open_results(path: str | None) -> ResultsFile | None:
+    if path is None:
+        return None
+    from translator.cli.results_file import ResultsFile
+
+    return ResultsFile(path, ("level", "planner", "budget")).open()
+
+
+def _solve_all(args: argparse.Namespace, paths: list[str], entries: list[Level | InputError],
+               levels: list[Level], jobs: int, memory: int | None) -> ExitCode:
+    from translator.planners.registry import prepare_planner
+    from translator.planners.workers import run_ordered
+    from translator.progress import Progress
+
     prepare_planner(args.planner)
     tasks = [(args.planner, level, PlannerOptions(level.budget, args.timeout, memory))
              for level in levels]
@@ -84,7 +123,7 @@ def command_solve(args: argparse.Namespace) -> ExitCode:
     rows: list[tuple[str, ...]] = []
     results = run_ordered(_solve_task, tasks, jobs)
     with Progress(len(entries), json_mode=args.json) as progress:
-        for path, entry in zip(args.levels, entries, strict=True):
+        for path, entry in zip(paths, entries, strict=True):
             progress.start(path)
             if isinstance(entry, InputError):
                 progress.done()
@@ -122,12 +161,13 @@ def _exit_code(solution: Solution) -> ExitCode:
 
 def _report_bad_level(args: argparse.Namespace, path: str, error: InputError,
                       rows: list[tuple[str, ...]]) -> ExitCode:
+    record = {"level": path, "status": Status.ERROR.value, "plan": None, "cost": None,
+              "budget": None, "optimal": False, "planner": args.planner, "seconds": 0.0,
+              "valid": None, "message": str(error)}
+    if args.results_file is not None:
+        args.results_file.append(record)
     if args.json:
-        print(json.dumps({
-            "level": path, "status": Status.ERROR.value, "plan": None, "cost": None,
-            "budget": None, "optimal": False, "planner": args.planner, "seconds": 0.0,
-            "valid": None, "message": str(error),
-        }), flush=True)
+        print(json.dumps(record), flush=True)
     else:
         print(f"helltaker: {error}", file=sys.stderr, flush=True)
         if args.table:
@@ -161,13 +201,17 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
     plan = (format_plan(solution.directions, args.alphabet)
             if solution.directions is not None else None)
     cost = verdict.cost if verdict is not None else None
+    record = {
+        "level": level.source, "status": status.value, "plan": plan, "cost": cost,
+        "budget": level.budget, "optimal": outcome.optimal and status is Status.SOLVED,
+        "planner": outcome.planner, "seconds": round(solution.seconds, 3),
+        "valid": verdict.valid if verdict is not None else None, "message": message,
+    }
+    if args.results_file is not None:
+        # Keyed by the planner's name as asked, not its configuration, for the resume.
+        args.results_file.append({**record, "planner": args.planner})
     if args.json:
-        print(json.dumps({
-            "level": level.source, "status": status.value, "plan": plan, "cost": cost,
-            "budget": level.budget, "optimal": outcome.optimal and status is Status.SOLVED,
-            "planner": outcome.planner, "seconds": round(solution.seconds, 3),
-            "valid": verdict.valid if verdict is not None else None, "message": message,
-        }), flush=True)
+        print(json.dumps(record), flush=True)
     elif args.table:
         reference = solve_level(level, "search", PlannerOptions(level.budget, args.timeout,
                                                                 memory))

@@ -13,7 +13,7 @@ import re
 from strips_model.errors import InputError, Position
 from translator.planners.asp_program import step_of_term
 from translator.planners.dimacs import action_variables
-from translator.planners.outcome import PlanStep
+from translator.planners.outcome import PlanStep, step_of_name
 
 _ANSWER = re.compile(r"Answer: (\d+)")
 _UNSAT = {"UNSAT", "UNSATISFIABLE", "s UNSATISFIABLE"}
@@ -115,5 +115,4 @@ def plan_of_sat_model(cnf_text: str, cnf_source: str, model: str, model_source: 
     if len({step for step, _ in chosen}) != len(chosen):
         raise InputError("two actions at one step: not a model of this formula",
                          Position(model_source))
-    return tuple((words[0], tuple(words[1:]))
-                 for words in (name.split() for _, name in chosen))
+    return tuple(step_of_name(name) for _, name in chosen)

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 
 from translator.planners.horizon import horizon_of
-from translator.planners.outcome import PlanStep
+from translator.planners.outcome import PlanStep, step_of_name
 from translator.planners.sas_task import SasTask
 
 ENCODING_FILE = "sequential.lp"
@@ -75,7 +75,6 @@ def step_of_term(term: object) -> PlanStep:
     if not isinstance(term, clingo.Symbol):
         raise TypeError(f"expected a clingo symbol, found {type(term).__name__}")
     if term.type is clingo.SymbolType.String:
-        words = term.string.split()
-        return words[0], tuple(words[1:])
+        return step_of_name(term.string)
     return term.name, tuple(argument.string if argument.type is clingo.SymbolType.String
                             else str(argument) for argument in term.arguments)

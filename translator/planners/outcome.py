@@ -30,6 +30,13 @@ PlanStep = tuple[str, tuple[str, ...]]
 """One action of a plan: its name and its objects' names, as a PDDL plan file lists them."""
 
 
+def step_of_name(name: str) -> PlanStep:
+    """`step_calm c1_1 c1_2 right` (a ground action as Fast Downward's task names it) as a
+    plan step."""
+    words = name.split()
+    return words[0], tuple(words[1:])
+
+
 FAILURES = frozenset({Status.TIMEOUT, Status.OUT_OF_MEMORY, Status.ERROR, Status.INVALID})
 """Statuses that say nothing about the level: the run failed (exit 3)."""
 

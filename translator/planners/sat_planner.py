@@ -17,7 +17,13 @@ from strips_model.errors import RunError
 from strips_model.level import Level
 from translator.planners.cnf_encoding import CnfEncoding, encode
 from translator.planners.horizon import horizon_of
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
+from translator.planners.outcome import (
+    PlannerOptions,
+    PlannerOutcome,
+    PlanStep,
+    Status,
+    step_of_name,
+)
 from translator.planners.sas_task import ground_task
 
 SOLVER = "glucose42"
@@ -64,6 +70,5 @@ def plan_of_model(encoding: CnfEncoding, model: list[int]) -> tuple[tuple[PlanSt
     chosen = sorted((step, operator) for variable, step, operator in encoding.actions
                     if variable in true)
     operators = [encoding.task.operators[operator] for _, operator in chosen]
-    steps = tuple((words[0], tuple(words[1:]))
-                  for words in (operator.name.split() for operator in operators))
+    steps = tuple(step_of_name(operator.name) for operator in operators)
     return steps, sum(operator.cost for operator in operators)

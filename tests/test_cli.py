@@ -152,7 +152,7 @@ def test_solve_search_budget_below_par_exits_1(capsys: pytest.CaptureFixture[str
 
 def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str],
                                  shared_map_and_par: tuple[str, int]) -> None:
-    """solve --json: one object per level with the documented keys."""
+    """solve --json: one object per level with the documented keys, as each finishes."""
     path, par = shared_map_and_par
     corridor = str(shared_path("levels/tests/corridor.txt"))
     assert main(["solve", path, corridor, "--planner", "search", "--json"]) == 0
@@ -160,9 +160,9 @@ def test_solve_search_json_lines(capsys: pytest.CaptureFixture[str],
     assert len(lines) == 2
     keys = {"level", "status", "plan", "cost", "budget", "optimal", "planner", "seconds", "valid",
             "message"}
-    first, second = (json.loads(line) for line in lines)
+    by_level = {record["level"]: record for record in map(json.loads, lines)}
+    first, second = by_level[path], by_level[corridor]
     assert set(first) == keys and set(second) == keys
-    assert first["level"] == path and second["level"] == corridor
     assert first["status"] == "solved" and first["valid"] is True and first["optimal"] is True
     assert first["cost"] == par
 
@@ -200,13 +200,15 @@ def _die(task: object) -> object:
 
 def test_a_dying_worker_is_a_one_line_run_failure(level_file: str, monkeypatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    """A worker process that dies is a failed run (exit 3) with one line, never a traceback."""
+    """A worker process that dies is that level's failed run (exit 3), one line each, never a
+    traceback; the batch goes on and ends with its summary line."""
     import translator.cli.solve as solve
 
     monkeypatch.setattr(solve, "_solve_task", _die)
     assert main(["solve", level_file, level_file, "--planner", "search", "--jobs", "2"]) == 3
-    line = one_error_line(capsys.readouterr().err)
-    assert "exit code 9" in line
+    *lines, summary = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and all("exit code 9" in line for line in lines), lines
+    assert summary.startswith("2 levels: 0 solved, 2 failed, 0 unsolvable in ")
 
 
 def test_exit_statuses_are_declared_once() -> None:

@@ -1,5 +1,5 @@
-"""translator/progress.py: drawn only on a terminal and outside JSON mode; shows the count,
-the item and elapsed times; erases its line."""
+"""translator/progress.py: drawn only on a terminal and outside JSON mode; shows the counts
+done and failed, the rate, the item and its elapsed time; erases its line; the batch summary."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from translator.progress import Progress
+from translator.progress import Progress, batch_summary
 
 CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ERASE_LINE = "\x1b[2K"
@@ -34,23 +34,28 @@ def drawn_lines(stream: io.StringIO) -> list[str]:
     return [text for text in (CONTROL.sub("", part).strip() for part in parts) if text]
 
 
-def test_draws_item_count_and_elapsed_times_on_a_terminal() -> None:
+def test_draws_counts_rate_item_and_elapsed_time_on_a_terminal() -> None:
     stream, clock = FakeTerminal(), Clock()
     with Progress(4, stream=stream, clock=clock, refresh_per_second=0.1) as bar:
         assert bar.enabled
         clock.now += 1.0
         bar.start("levels/level1.txt")
-        assert drawn_lines(stream)[-1].endswith("1/4 levels/level1.txt 0.0 s (total 1.0 s)")
-        clock.now += 2.5
-        bar.done()
-        assert drawn_lines(stream)[-1].endswith("1/4 levels/level1.txt 2.5 s (total 3.5 s)")
+        assert drawn_lines(stream)[-1].endswith(
+            "0/4 done, 0 failed, 0.0 levels/s levels/level1.txt 0.0 s")
+        clock.now += 3.0
+        bar.done(failed=True)
         # Erased: results printed now start on a clean line.
         assert stream.getvalue().endswith(ERASE_LINE)
-        bar.start("levels/level2.txt")
-        assert drawn_lines(stream)[-1].endswith("2/4 levels/level2.txt 0.0 s (total 3.5 s)")
+        bar.start()  # items finishing out of order: counts only
+        assert drawn_lines(stream)[-1].endswith("1/4 done, 1 failed, 0.2 levels/s")
         bar.done()
-        assert bar.finished == 2
+        assert (bar.finished, bar.failed) == (2, 1)
     assert stream.getvalue().endswith(ERASE_LINE)
+
+
+def test_batch_summary_line() -> None:
+    assert batch_summary(7, 2, 1, 4.0) == \
+        "10 levels: 7 solved, 2 failed, 1 unsolvable in 4.0 s (2.5 levels/s)"
 
 
 def test_silent_when_not_a_terminal_or_in_json_mode() -> None:
@@ -69,7 +74,7 @@ def test_line_is_cut_to_the_terminal_width(monkeypatch: pytest.MonkeyPatch) -> N
     with Progress(1, stream=stream, refresh_per_second=0.1) as bar:
         bar.start("x" * 100)
         line = drawn_lines(stream)[-1]
-    assert len(line) <= 60 and "1/1 xxx" in line
+    assert len(line) <= 60 and "0/1 done, 0 failed" in line
 
 
 def test_background_redraw_keeps_the_elapsed_time_moving() -> None:

@@ -65,6 +65,8 @@ def test_layout_and_metadata(suite: Path) -> None:
         assert row["letters"] == len(keys)
         assert row["optimum"] == row["letters"] + row["damage"]  # type: ignore[operator]
         assert isinstance(row["expanded"], int) and row["expanded"] > 0
+        assert isinstance(row["optimal_plans"], int) and row["optimal_plans"] >= 1
+        assert line["optimal_plans"] == str(row["optimal_plans"])
         assert row["generator_version"] == GENERATOR_VERSION
         assert set(row["mechanics"]) <= {  # type: ignore[call-overload]
             "boulder", "skeleton", "impale", "key", "lock", "spikes", "trap"}
@@ -203,3 +205,17 @@ def test_a_seed_without_a_level_is_reported_and_the_next_one_tried(monkeypatch: 
     assert problem.seed == level_seed(3, 1, 1)
     assert reported == [f"p1: level seed {first}: no solvable layout"]
     assert problem.skipped == (f"level seed {first}: no solvable layout",)
+
+
+def test_difficulty_targets_reach_the_metadata_and_readme(tmp_path: Path) -> None:
+    folder = tmp_path / "hard"
+    assert main(["suite", "--count", "2", "--seed", "4", "--width", "7", "--height", "7",
+                 "--boulders", "2", "--skeletons", "2", "--mechanics", "boulders,skeletons",
+                 "--search-steps", "300", "-o", str(folder)]) == 0
+    for row in metadata(folder):
+        assert {"boulder", "skeleton"} <= set(row["mechanics"]) or \
+            {"boulder", "impale"} <= set(row["mechanics"])  # type: ignore[call-overload]
+        assert isinstance(row["optimal_plans"], int)
+    readme = (folder / "README.md").read_text()
+    assert "--mechanics boulders,skeletons --search-steps 300 -o hard" in readme
+    assert "local search of at most 300 steps" in " ".join(readme.split())

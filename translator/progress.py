@@ -10,8 +10,11 @@ JSON mode, so piped and machine-readable output never see it:
             progress.done()                # erases the line: print the result after this
             print(result_line(outcome))
 
-The bar is on screen only between `start()` and `done()`, while rich's refresh thread keeps
-the elapsed times moving during a long planner call. `done()` erases the line, so anything
+The line reads `[bar] 2/9 done, 1 failed, 3.4 levels/s ITEM 0.5 s`: items finished, those
+that failed (`done(failed=True)`), the rate since the bar was made, and the current item (when
+items finish out of order, there is none: `start()` with no item). The bar is on screen only
+between `start()` and `done()`, while rich's refresh thread keeps the times moving during a
+long planner call. `done()` erases the line, so anything
 printed before the next `start()` lands on a clean line. Standard output is deliberately not
 routed through rich: it would move results to standard error whenever that is the terminal.
 """
@@ -44,17 +47,19 @@ class Progress:
         stream: TextIO | None = None,
         clock: Callable[[], float] = time.monotonic,
         refresh_per_second: float = 2,
+        unit: str = "levels",
     ) -> None:
         stream = stream if stream is not None else sys.stderr
         self.enabled = not json_mode and _is_terminal(stream)
         self.finished = 0
+        self.failed = 0
         self._clock = clock
         self._running = False
         # The terminal test is ours (above), so rich must not second-guess it, e.g. for TERM=dumb.
         console = Console(file=stream, force_terminal=self.enabled)
         self._bar = RichProgress(
             BarColumn(bar_width=_BAR_WIDTH),
-            _Status(clock),
+            _Status(clock, unit),
             console=console,
             transient=True,
             redirect_stdout=False,
@@ -63,21 +68,23 @@ class Progress:
             refresh_per_second=refresh_per_second,
             disable=not self.enabled,
         )
-        self._task = self._bar.add_task("", total=total, item_started=clock())
+        self._task = self._bar.add_task("", total=total, item_started=clock(),
+                                        run_started=clock(), failed=0)
 
-    def start(self, item: str) -> None:
-        """Show that `item` is being processed; its elapsed time counts from now."""
+    def start(self, item: str = "") -> None:
+        """Show that `item` is being processed (its elapsed time counts from now), or only the
+        counts when no item is given."""
         self._bar.update(self._task, description=item, item_started=self._clock())
         if not self._running:
             self._running = True
             self._bar.start()
 
-    def done(self) -> None:
-        """The current item is finished: count it and erase the line."""
-        if self._running:
-            self.close()
-            self.finished += 1
-            self._bar.update(self._task, completed=self.finished)
+    def done(self, failed: bool = False) -> None:
+        """An item is finished (`failed`: without a result): count it and erase the line."""
+        self.close()
+        self.finished += 1
+        self.failed += failed
+        self._bar.update(self._task, completed=self.finished, failed=self.failed)
 
     def close(self) -> None:
         """Stop redrawing and leave the terminal line empty."""
@@ -94,20 +101,34 @@ class Progress:
 
 
 class _Status(ProgressColumn):
-    """The number of the current item out of the total, its name, its elapsed time and the
-    run's."""
+    """Items done out of the total, failed, the rate, and the current item with its elapsed
+    time."""
 
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], unit: str) -> None:
         # Cut rather than wrapped: a wrapped bar takes two lines and the next one scrolls.
         super().__init__(table_column=Column(no_wrap=True, overflow="ellipsis"))
         self._clock = clock
+        self._unit = unit
 
     def render(self, task: Task) -> Text:
-        total = int(task.total or 0)
-        number = min(int(task.completed) + 1, total)
-        item_seconds = self._clock() - task.fields["item_started"]
-        return Text(f"{number}/{total} {task.description} {item_seconds:.1f} s "
-                    f"(total {task.elapsed or 0.0:.1f} s)")
+        now = self._clock()
+        done = int(task.completed)
+        elapsed = now - task.fields["run_started"]
+        rate = done / elapsed if elapsed > 0 else 0.0
+        text = (f"{done}/{int(task.total or 0)} done, {task.fields['failed']} failed, "
+                f"{rate:.1f} {self._unit}/s")
+        if task.description:
+            text += f" {task.description} {now - task.fields['item_started']:.1f} s"
+        return Text(text)
+
+
+def batch_summary(solved: int, failed: int, unsolvable: int, seconds: float) -> str:
+    """The line a batch of levels ends with on standard error; its rate is what throughput
+    goals are measured with."""
+    total = solved + failed + unsolvable
+    rate = total / seconds if seconds > 0 else 0.0
+    return (f"{total} levels: {solved} solved, {failed} failed, {unsolvable} unsolvable "
+            f"in {seconds:.1f} s ({rate:.1f} levels/s)")
 
 
 def _is_terminal(stream: TextIO) -> bool:

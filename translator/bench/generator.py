@@ -2,6 +2,7 @@
 
 Candidate layouts come from a seeded random generator; the first one that Fast Downward
 solves (optimally, within a generous bound) is kept, so a seed always gives the same level.
+Harder levels on purpose (difficulty targets) start from this one: see hard_levels.py.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from strips_model.errors import RunError
 from strips_model.level import Level, parse_level
 from strips_model.moves import Direction
 from strips_model.random_level import Counts, layout_text
+from translator.bench.difficulty import Difficulty
 from translator.decode.solve import solve_level
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.processes import Limits
 
-GENERATOR_VERSION = "helltaker-generator 1"
+GENERATOR_VERSION = "helltaker-generator 2"
 """Recorded with every generated suite: change it whenever the same seed and options could
-give another level, so that a suite's metadata says which generator made it."""
+give another level, so that a suite's metadata says which generator made it. Version 2 added
+difficulty targets (hard_levels.py); without them it gives version 1's levels."""
 
 CHECK_LIMITS = Limits(60.0, None)
 """For checking one candidate layout, unless the caller says otherwise."""
@@ -43,6 +46,8 @@ class Generated:
     """An optimal plan the checking planner found (validated by the simulator)."""
     expanded: int | None = None
     """States the checking planner expanded, when it reports them (the `search` planner)."""
+    difficulty: Difficulty | None = None
+    """Measured when the level was searched for towards difficulty targets."""
 
 
 def generate_level(width: int, height: int, counts: Counts, seed: int, slack: int = 0,

@@ -16,7 +16,9 @@ from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.random_level import Counts
 from strips_model.schema import helltaker_domain
+from translator.bench.difficulty import Difficulty, Targets, measure
 from translator.bench.generator import CheckFailed, Generated, GenerationError, generate_level
+from translator.bench.hard_levels import generate_hard_level
 from translator.bench.plan_mechanics import PlanMechanics, plan_mechanics
 from translator.decode.ground_plans import format_ground_plan, ground_plan_of
 from translator.encode.level_facts import level_facts
@@ -41,6 +43,10 @@ class SuiteRequest:
     counts: Counts
     slack: int = 0
     limits: Limits = Limits(60.0, None)
+    targets: Targets = Targets()
+    search_steps: int = 0
+    """Local search steps towards `targets` (hard_levels.py); 0 and no targets: the sampled
+    levels as they are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +66,8 @@ class SuiteProblem:
     mechanics: PlanMechanics
     skipped: tuple[str, ...] = ()
     """One line for each seed tried before `seed` that gave no level, and why."""
+    difficulty: Difficulty | None = None
+    """The reference plan's difficulty measures (optimal plans counted)."""
 
 
 def problem_names(count: int) -> list[str]:
@@ -85,9 +93,7 @@ def build_problem(request: SuiteRequest, index: int, name: str,
     for retry in range(SEEDS_PER_PROBLEM):
         seed = level_seed(request.seed, index, retry)
         try:
-            generated = generate_level(request.width, request.height, request.counts, seed,
-                                       request.slack, planner=CHECKING_PLANNER,
-                                       limits=request.limits)
+            generated = _generate(request, seed)
         except (GenerationError, CheckFailed) as error:
             # A check past its limits skips the seed too, so one pathological candidate does
             # not end a long run; the README lists what was skipped, since a faster machine
@@ -103,6 +109,15 @@ def build_problem(request: SuiteRequest, index: int, name: str,
         else GenerationError(message)
 
 
+def _generate(request: SuiteRequest, seed: int) -> Generated:
+    if request.targets.any or request.search_steps:
+        return generate_hard_level(request.width, request.height, request.counts, seed,
+                                   request.targets, request.search_steps, request.slack,
+                                   limits=request.limits)
+    return generate_level(request.width, request.height, request.counts, seed,
+                          request.slack, planner=CHECKING_PLANNER, limits=request.limits)
+
+
 def _problem(name: str, seed: int, generated: Generated,
              skipped: tuple[str, ...]) -> SuiteProblem:
     plan = generated.plan
@@ -113,4 +128,6 @@ def _problem(name: str, seed: int, generated: Generated,
     return SuiteProblem(
         name, seed, generated.text, level, generated.optimum, generated.expanded, plan,
         format_ground_plan(ground_plan_of(level, plan), generated.optimum),
-        problem_text(helltaker_domain(), facts, name), plan_mechanics(level, plan), skipped)
+        problem_text(helltaker_domain(), facts, name), plan_mechanics(level, plan), skipped,
+        generated.difficulty or measure(level, plan, generated.optimum,
+                                        generated.expanded or 0))

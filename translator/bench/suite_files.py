@@ -14,9 +14,9 @@ from translator.bench.generator import GENERATOR_VERSION
 from translator.bench.suite import SuiteProblem, SuiteRequest
 from translator.encode.pddl_text import helltaker_domain_text
 
-COLUMNS = ("name", "width", "height", "budget", "optimum", "expanded", "letters", "damage",
-           "kicks", "pushes", "mechanics", "boulders", "skeletons", "spikes", "traps", "key",
-           "walls", "seed", "generator_version")
+COLUMNS = ("name", "width", "height", "budget", "optimum", "expanded", "optimal_plans",
+           "letters", "damage", "kicks", "pushes", "mechanics", "boulders", "skeletons",
+           "spikes", "traps", "key", "walls", "seed", "generator_version")
 """The metadata table's columns, in order, in both the CSV and the JSON file."""
 
 Row = dict[str, object]
@@ -44,12 +44,23 @@ def metadata_row(counts: Counts, problem: SuiteProblem) -> Row:
     return {
         "name": problem.name, "width": level.width, "height": level.height,
         "budget": level.budget, "optimum": problem.optimum, "expanded": problem.expanded,
+        "optimal_plans": _optimal_plans(problem),
         "letters": measured.letters, "damage": measured.damage, "kicks": measured.kicks,
         "pushes": measured.pushes, "mechanics": list(measured.mechanics),
         "boulders": counts.boulders, "skeletons": counts.skeletons, "spikes": counts.spikes,
         "traps": counts.traps, "key": counts.key, "walls": counts.walls,
         "seed": problem.seed, "generator_version": GENERATOR_VERSION,
     }
+
+
+def _optimal_plans(problem: SuiteProblem) -> int | str | None:
+    """The count, or `1000+` past the cap (a string, so a capped count is never read as
+    exact)."""
+    difficulty = problem.difficulty
+    if difficulty is None or difficulty.optimal_plans is None:
+        return None
+    text = difficulty.optimal_plans_text
+    return difficulty.optimal_plans if text.isdigit() else text
 
 
 def metadata_csv(rows: Sequence[Row]) -> str:
@@ -72,6 +83,23 @@ def _cell(value: object) -> str:
     return str(value)
 
 
+def _search_sentence(request: SuiteRequest) -> str:
+    targets = request.targets
+    if not (targets.any or request.search_steps):
+        return ""
+    wanted = [f"an optimal plan using {', '.join(targets.mechanics)}"] \
+        if targets.mechanics else []
+    wanted += [f"at least {targets.min_expanded} states expanded"] \
+        if targets.min_expanded else []
+    wanted += [f"an optimal cost of at least {targets.min_cost}"] if targets.min_cost else []
+    wanted += [f"at most {targets.max_optimal_plans} optimal plans"] \
+        if targets.max_optimal_plans is not None else []
+    aim = "; ".join(wanted) or "more states expanded by the exhaustive search"
+    return (f" Each sampled level was then changed by a local search of at most "
+            f"{request.search_steps} steps (move, add or remove a wall, move an object), "
+            f"towards: {aim}.")
+
+
 def readme_text(request: SuiteRequest, problems: Sequence[SuiteProblem], command: str) -> str:
     counts = request.counts
     first = problems[0].name if problems else "p01"
@@ -88,7 +116,7 @@ def readme_text(request: SuiteRequest, problems: Sequence[SuiteProblem], command
         "checked, and its optimum and reference plan found, by the exhaustive A* search over "
         "the rules simulator, which shares no code with the PDDL model. The same command "
         "gives the same bytes; a single level is reproduced by `helltaker generate` with its "
-        "seed (`metadata.csv`) and the same options.", width=90)
+        "seed (`metadata.csv`) and the same options." + _search_sentence(request), width=90)
     skipped = "".join(f"- {problem.name}: {line}\n" for problem in problems
                       for line in problem.skipped)
     if skipped:
@@ -115,7 +143,8 @@ with action costs (damage costs one more move) and one problem per level.
 - `plans/pNN.plan`: an optimal reference plan as ground PDDL actions, in Fast Downward's plan
   format (`; cost = N` last); `plans/pNN.keys`: the same plan as key presses (u d l r).
 - `metadata.csv`, `metadata.json`: one row per problem: size, budget, optimum, states
-  expanded by the exhaustive search, the reference plan's letters, damage, kicks and pushes
+  expanded by the exhaustive search, the number of optimal plans (`1000+` past 1000),
+  the reference plan's letters, damage, kicks and pushes
   (kicks that move the object), the mechanics it uses (boulder, skeleton, impale = a skeleton
   killed by spikes or a trap, key, lock, spikes and trap damage), the objects requested, the
   level's seed and the generator's version.

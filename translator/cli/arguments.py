@@ -77,3 +77,11 @@ def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:
     except OSError as error:
         raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
                          Position(error.filename or place)) from None
+
+
+def add_cluster(parser: argparse.ArgumentParser) -> None:
+    """`--cluster ADDRESS|local:N`: where the levels run (translator/planners/executors.py);
+    Dask is imported only when it is given."""
+    from translator.planners.executors import CLUSTER_HELP
+
+    parser.add_argument("--cluster", metavar="ADDRESS|local:N", help=CLUSTER_HELP)

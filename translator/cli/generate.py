@@ -9,10 +9,13 @@ from strips_model.errors import InputError
 from translator.cli.arguments import Subcommands, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.cli.generation_options import (
+    add_difficulty_options,
     add_layout_options,
     add_slack,
     check_limits_of,
     counts_of,
+    search_steps_of,
+    targets_of,
 )
 from translator.cli.options import add_limits
 
@@ -24,11 +27,15 @@ def add_command(commands: Subcommands) -> None:
         "solve it optimally with Fast Downward and set its budget to the optimum plus "
         "--slack, so it is solvable and, with slack 0, unsolvable at budget - 1. The same "
         "--seed always gives the same level. The hero starts near the top-left corner, the "
-        "demon stands near the bottom-right one.",
+        "demon stands near the bottom-right one. With difficulty targets (below), the level "
+        "is then searched for locally until it meets them, checked by the exhaustive search.",
+        epilog="example: helltaker generate --width 8 --height 8 --boulders 2 --skeletons 2 "
+        "--spikes 2 --mechanics boulders,skeletons,spikes --min-expanded 500 --seed 5",
     )
     add_layout_options(command)
     command.add_argument("--seed", type=int, required=True, metavar="S")
     add_slack(command)
+    add_difficulty_options(command)
     add_limits(command, "checking one candidate layout (default timeout 60 s)")
     command.add_argument("-o", "--output", metavar="FILE",
                          help="write the level there (default: standard output)")
@@ -36,13 +43,21 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_generate(args: argparse.Namespace) -> ExitCode:
+    from translator.bench.difficulty import describe
     from translator.bench.generator import GenerationError, generate_level
+    from translator.bench.hard_levels import generate_hard_level
 
     counts = counts_of(args)
+    targets = targets_of(args)
+    steps = search_steps_of(args, targets)
     try:
         limits = check_limits_of(args)
-        generated = generate_level(args.width, args.height, counts, args.seed, args.slack,
-                                   limits=limits)
+        if steps or targets.any:
+            generated = generate_hard_level(args.width, args.height, counts, args.seed,
+                                            targets, steps, args.slack, limits=limits)
+        else:
+            generated = generate_level(args.width, args.height, counts, args.seed, args.slack,
+                                       limits=limits)
     except (ValueError, GenerationError) as error:
         raise InputError(str(error)) from None
     if args.output:
@@ -50,6 +65,7 @@ def command_generate(args: argparse.Namespace) -> ExitCode:
     else:
         sys.stdout.write(generated.text)
     print(f"generated: optimal cost {generated.optimum}, budget "
-          f"{generated.optimum + args.slack}, {generated.attempts} layout(s) tried",
-          file=sys.stderr)
+          f"{generated.optimum + args.slack}, {generated.attempts} layout(s) tried"
+          + (f"; {describe(generated.difficulty)}"
+             if generated.difficulty is not None else ""), file=sys.stderr)
     return ExitCode.OK

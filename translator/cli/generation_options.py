@@ -7,6 +7,7 @@ import argparse
 
 from strips_model.errors import InputError
 from strips_model.random_level import Counts
+from translator.bench.difficulty import PLAN_COUNT_CAP, TARGET_MECHANICS, Targets
 from translator.cli.options import at_least
 from translator.planners.processes import Limits, default_memory_limit
 
@@ -60,3 +61,63 @@ def check_limits_of(args: argparse.Namespace) -> Limits:
     time limit."""
     return Limits(CHECK_SECONDS if args.timeout is None else args.timeout,
                   args.memory_limit or default_memory_limit())
+
+
+def _mechanic_list(text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    for name in names:
+        if name not in TARGET_MECHANICS:
+            raise argparse.ArgumentTypeError(
+                f"unknown mechanic {name!r}; expected some of {','.join(TARGET_MECHANICS)}")
+    return tuple(dict.fromkeys(names))
+
+
+def _optimal_plans(text: str) -> int:
+    value = at_least(1)(text)
+    if value >= PLAN_COUNT_CAP:
+        raise argparse.ArgumentTypeError(f"must be below {PLAN_COUNT_CAP}, found {value}")
+    return value
+
+
+MECHANICS_HELP = "; ".join(f"{name}: it {words}"
+                           for name, (_, words) in TARGET_MECHANICS.items())
+
+
+def add_difficulty_options(command: argparse.ArgumentParser) -> None:
+    """The difficulty targets and the local search effort (translator/bench/hard_levels.py)."""
+    group = command.add_argument_group(
+        "difficulty targets",
+        "With any of these, the sampled level is improved by a local search (move, add or "
+        "remove a wall; move an object, the key, lock, demon or hero), each candidate solved "
+        "by the exhaustive search over the simulator; an edit is kept when the level stays "
+        "solvable and its score does not drop (targets met, then mechanics used, then fewer "
+        "optimal plans, then states expanded, then cost). It stops once every target is met; "
+        "100 steps without progress restart it from a shaken or a fresh layout. The same "
+        "seed gives the same level. Targets still missed after the steps: one line naming "
+        "the first one and the best values found, exit 2.")
+    group.add_argument("--mechanics", type=_mechanic_list, default=(), metavar="LIST",
+                       help="comma-separated: the exhaustive search's optimal plan must use "
+                       f"each ({MECHANICS_HELP})")
+    group.add_argument("--min-expanded", type=at_least(0), default=0, metavar="N",
+                       help="the exhaustive search expands at least N states")
+    group.add_argument("--min-cost", type=at_least(0), default=0, metavar="N",
+                       help="optimal cost at least N")
+    group.add_argument("--max-optimal-plans", type=_optimal_plans, default=None, metavar="K",
+                       help=f"at most K distinct optimal plans (K < {PLAN_COUNT_CAP}; counted "
+                       "over the simulator's states)")
+    group.add_argument("--search-steps", type=at_least(0), default=None, metavar="S",
+                       help="local search steps (default: 1000 with a target, else 0: the "
+                       "sampled level as is)")
+
+
+def targets_of(args: argparse.Namespace) -> Targets:
+    return Targets(args.mechanics, args.min_expanded, args.min_cost, args.max_optimal_plans)
+
+
+def search_steps_of(args: argparse.Namespace, targets: Targets) -> int:
+    """The steps asked for, or the default when targets need a search."""
+    from translator.bench.hard_levels import DEFAULT_STEPS
+
+    if args.search_steps is not None:
+        return int(args.search_steps)
+    return DEFAULT_STEPS if targets.any else 0

@@ -10,23 +10,33 @@ from typing import TYPE_CHECKING
 from strips_model.errors import InputError
 from strips_model.level import load_level
 from strips_model.moves import format_plan
-from translator.cli.arguments import Subcommands, add_alphabet
+from translator.cli.arguments import Subcommands, add_alphabet, add_cluster
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least
 from translator.planners.registry import TOP_K_PLANNERS
 
 if TYPE_CHECKING:
+    from strips_model.level import Level
+    from translator.cli.results_file import ResultsFile
     from translator.decode.plan_enumeration import PlanEnumeration
+    from translator.planners.processes import Limits
+
+_RESULTS_KEY = ("level", "planner", "max_cost", "optimal_only", "limit")
+"""What makes two enumerations the same for --results' resume."""
 
 EPILOG = """\
 output: one line per plan, PLAN<TAB>COST, cheapest first then alphabetical; a summary with
 the count goes to stderr. --json prints one object instead:
   {"level", "max_cost", "optimal_only", "count", "min_cost", "complete", "plans", "costs",
    "planner", "seconds"}
-with "plans" the key-press words and "costs" their costs, in the same order.
+with "plans" the key-press words and "costs" their costs, in the same order. With several
+LEVELs, they are enumerated in parallel (--cluster: on a Dask cluster) and reported as each
+finishes: LEVEL<TAB>PLAN<TAB>COST lines, or one JSON object per level. --results FILE also
+appends each level's object, with "status" and "limit", as it finishes.
 
 exit status: 0 at least one plan, 1 no plan within the bound (proven), 2 bad input,
-3 planner error, timeout or out of memory, or a plan the rules reject.
+3 planner error, timeout or out of memory, or a plan the rules reject; with several levels,
+the worst status of any level.
 """
 
 
@@ -42,7 +52,8 @@ def add_command(commands: Subcommands) -> None:
         "long as they fit the bound.",
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    command.add_argument("level", metavar="LEVEL", help="level file in the course format")
+    command.add_argument("levels", nargs="+", metavar="LEVEL",
+                         help="level files in the course format")
     bound = command.add_mutually_exclusive_group()
     bound.add_argument("--max-cost", type=at_least(0), metavar="N",
                        help="list plans of cost <= N (default: the level's budget); from "
@@ -60,7 +71,13 @@ def add_command(commands: Subcommands) -> None:
                          help="list at most the K cheapest plans")
     add_limits(command, "the enumeration")
     add_alphabet(command)
-    command.add_argument("--json", action="store_true", help="print one JSON object")
+    add_cluster(command)
+    command.add_argument("--results", metavar="FILE.jsonl",
+                         help="append each level's JSON object to FILE as it finishes; a "
+                         "rerun with the same FILE skips the levels already there with the "
+                         "same planner, max cost, --optimal-only and --limit")
+    command.add_argument("--json", action="store_true",
+                         help="print one JSON object per level")
     command.set_defaults(handler=command_plans)
 
 
@@ -73,13 +90,49 @@ _PACKAGES = {
 
 
 def command_plans(args: argparse.Namespace) -> ExitCode:
-    from translator.decode.plan_enumeration import endless, enumerate_plans
-    from translator.planners.horizon import MAX_HORIZON
-    from translator.planners.outcome import FAILURES
+    from translator.cli.results_file import ResultsFile
     from translator.planners.packages import PlannerUnavailable, require_package
     from translator.planners.processes import Limits, default_memory_limit
+    from translator.planners.workers import default_jobs
 
-    level = load_level(args.level)
+    levels = [load_level(path) for path in args.levels]
+    bounds = [_task(args, level) for level in levels]
+    try:
+        for module, package in _PACKAGES[args.planner]:
+            require_package(module, package, args.planner)
+    except PlannerUnavailable as error:
+        for level in levels:
+            print(f"{level.source}: {error}", file=sys.stderr)
+        return ExitCode.RUN_FAILED
+    jobs = default_jobs()
+    memory = args.memory_limit or default_memory_limit(min(jobs, len(bounds)))
+    tasks: list[_Task] = [(level, max_cost, args.optimal_only, args.limit,
+                           Limits(args.timeout, memory), args.planner)
+                          for level, max_cost in bounds]
+    results = None if args.results is None else ResultsFile(args.results, _RESULTS_KEY).open()
+    try:
+        if results is not None:
+            kept = [task for task in tasks if _key(args, task[0], task[1]) not in results.done]
+            if len(kept) != len(tasks):
+                print(f"{args.results}: {len(tasks) - len(kept)} level(s) already there, "
+                      "skipped", file=sys.stderr)
+            tasks = kept
+        return _enumerate_all(args, tasks, jobs, results)
+    finally:
+        if results is not None:
+            results.close()
+
+
+_Task = tuple["Level", int, bool, "int | None", "Limits", str]
+"""(level, max cost, optimal only, limit, limits, engine): one level's enumeration."""
+
+
+def _task(args: argparse.Namespace, level: Level) -> tuple[Level, int]:
+    """The level and its max cost, once its options are checked (bad input stops the run
+    before any enumeration starts)."""
+    from translator.decode.plan_enumeration import endless
+    from translator.planners.horizon import MAX_HORIZON
+
     max_cost = level.budget if args.max_cost is None else args.max_cost
     if args.limit is None and endless(max_cost):
         option = "--max-cost" if args.max_cost is not None else "the level's budget"
@@ -89,34 +142,96 @@ def command_plans(args: argparse.Namespace) -> ExitCode:
     if args.planner == "asp" and max_cost > MAX_HORIZON:
         raise InputError(f"--planner asp grounds one step per unit of cost, at most "
                          f"{MAX_HORIZON}: a max cost of {max_cost} is too large for it")
-    try:
-        for module, package in _PACKAGES[args.planner]:
-            require_package(module, package, args.planner)
-    except PlannerUnavailable as error:
-        print(f"{level.source}: {error}", file=sys.stderr)
+    return level, max_cost
+
+
+def _key(args: argparse.Namespace, level: Level, max_cost: int) -> tuple[object, ...]:
+    return (level.source, args.planner, max_cost, args.optimal_only, args.limit)
+
+
+def _enumerate_task(task: _Task) -> PlanEnumeration:
+    """One level's enumeration; module-level so that workers (local or Dask) can run it."""
+    from translator.decode.plan_enumeration import enumerate_plans
+
+    level, max_cost, optimal_only, limit, limits, engine = task
+    return enumerate_plans(level, max_cost, optimal_only, limit, limits, engine)
+
+
+def _enumerate_all(args: argparse.Namespace, tasks: list[_Task], jobs: int,
+                   results: ResultsFile | None) -> ExitCode:
+    """Report every level as it finishes; a summary line when there are several."""
+    import time
+
+    from translator.planners.executors import open_executor
+    from translator.progress import Progress, batch_summary
+
+    worst, counts = ExitCode.OK, {code: 0 for code in ExitCode}
+    if not tasks:
+        return worst
+    started = time.monotonic()
+    with Progress(len(tasks), json_mode=args.json) as progress, \
+            open_executor(args.cluster, jobs) as executor:
+        started = time.monotonic()
+        progress.start()
+        for index, outcome in executor.run(_enumerate_task, tasks):
+            level, max_cost = tasks[index][0], tasks[index][1]
+            progress.done(failed=isinstance(outcome, BaseException) or
+                          outcome.status in _failures())
+            code = _report(args, level, max_cost, outcome, len(tasks) > 1, results)
+            counts[code] += 1
+            worst = max(worst, code)
+            if progress.finished < len(tasks):
+                progress.start()
+    if len(tasks) > 1:
+        print(batch_summary(counts[ExitCode.OK], len(tasks) - counts[ExitCode.OK] -
+                            counts[ExitCode.FAILED], counts[ExitCode.FAILED],
+                            time.monotonic() - started), file=sys.stderr, flush=True)
+    return worst
+
+
+def _failures() -> frozenset[object]:
+    from translator.planners.outcome import FAILURES
+
+    return frozenset(FAILURES)
+
+
+def _report(args: argparse.Namespace, level: Level, max_cost: int,
+            outcome: PlanEnumeration | BaseException, several: bool,
+            results: ResultsFile | None) -> ExitCode:
+    """Print one level's plans (or why there are none); return its exit status."""
+    base = {"level": level.source, "max_cost": max_cost, "optimal_only": args.optimal_only}
+    resumable = {"planner": args.planner, "limit": args.limit}
+    if isinstance(outcome, BaseException) or outcome.status in _failures():
+        if isinstance(outcome, BaseException):
+            status, reason = "error", (str(outcome).strip().splitlines() or [""])[0]
+            print(f"{level.source}: {reason}", file=sys.stderr)
+        else:
+            status, reason = outcome.status.value, outcome.message
+            print(f"{level.source}: {outcome.search}: {status}", file=sys.stderr)
+            if reason:
+                print(reason, file=sys.stderr)
+        if results is not None:
+            results.append({**base, **resumable, "status": status, "message": reason})
         return ExitCode.RUN_FAILED
-    limits = Limits(args.timeout, args.memory_limit or default_memory_limit())
-    result = enumerate_plans(level, max_cost, args.optimal_only, args.limit, limits,
-                             args.planner)
-    if result.status in FAILURES:
-        print(f"{level.source}: {result.search}: {result.status.value}", file=sys.stderr)
-        if result.message:
-            print(result.message, file=sys.stderr)
-        return ExitCode.RUN_FAILED
-    words = [format_plan(plan.directions, args.alphabet) for plan in result.plans]
+    words = [format_plan(plan.directions, args.alphabet) for plan in outcome.plans]
+    record = {
+        **base, "count": len(words), "min_cost": outcome.min_cost,
+        "complete": outcome.complete, "plans": words,
+        "costs": [plan.cost for plan in outcome.plans], "planner": outcome.search,
+        "seconds": round(outcome.seconds, 3),
+    }
+    if results is not None:
+        results.append({**record, **resumable, "status": outcome.status.value})
     if args.json:
-        print(json.dumps({
-            "level": level.source, "max_cost": max_cost, "optimal_only": args.optimal_only,
-            "count": len(words), "min_cost": result.min_cost, "complete": result.complete,
-            "plans": words, "costs": [plan.cost for plan in result.plans],
-            "planner": result.search, "seconds": round(result.seconds, 3),
-        }))
+        print(json.dumps(record), flush=True)
     else:
-        for word, plan in zip(words, result.plans, strict=True):
-            print(f"{word}\t{plan.cost}")
-        print(f"{level.source}: {_summary(result, args.optimal_only)}, "
-              f"{result.seconds:.2f} s, {result.search}", file=sys.stderr)
-    return ExitCode.OK if result.plans else ExitCode.FAILED
+        prefix = f"{level.source}\t" if several else ""
+        for word, plan in zip(words, outcome.plans, strict=True):
+            print(f"{prefix}{word}\t{plan.cost}")
+        sys.stdout.flush()
+        print(f"{level.source}: {_summary(outcome, args.optimal_only)}, "
+              f"{outcome.seconds:.2f} s, {outcome.search}", file=sys.stderr)
+    return ExitCode.OK if outcome.plans else ExitCode.FAILED
 
 
 def _summary(result: PlanEnumeration, optimal_only: bool) -> str:

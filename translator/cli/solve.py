@@ -5,12 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import TYPE_CHECKING
 
-from strips_model.errors import InputError
+from strips_model.errors import HelltakerError, InputError
 from strips_model.level import Level, load_level
 from strips_model.moves import format_plan
-from translator.cli.arguments import Subcommands, add_alphabet, add_planner, write_outputs
+from translator.cli.arguments import (
+    Subcommands,
+    add_alphabet,
+    add_cluster,
+    add_planner,
+    write_outputs,
+)
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
 from translator.cli.options import BUDGET_HELP, add_limits, at_least
 from translator.decode.solve import Solution, solve_level
@@ -40,6 +47,7 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("--jobs", type=at_least(1), metavar="N", default=None,
                          help="solve up to N levels at once in worker processes "
                          "(default: the number of cores)")
+    add_cluster(command)
     add_alphabet(command)
     command.add_argument("--pddl-plan", metavar="FILE",
                          help="with one LEVEL: write the plan found as ground actions of our "
@@ -112,30 +120,59 @@ def _open_results(path: str | None) -> ResultsFile | None:
 
 def _solve_all(args: argparse.Namespace, paths: list[str], entries: list[Level | InputError],
                levels: list[Level], jobs: int, memory: int | None) -> ExitCode:
+    """Report every level: JSON records as levels finish, text in input order, the table at
+    the end."""
+    from translator.planners.executors import open_executor, prepared
     from translator.planners.registry import prepare_planner
-    from translator.planners.workers import run_ordered
-    from translator.progress import Progress
+    from translator.planners.workers import in_input_order
+    from translator.progress import Progress, batch_summary
 
-    prepare_planner(args.planner)
     tasks = [(args.planner, level, PlannerOptions(level.budget, args.timeout, memory))
              for level in levels]
+    positions = [position for position, entry in enumerate(entries) if isinstance(entry, Level)]
     worst = ExitCode.OK
-    rows: list[tuple[str, ...]] = []
-    results = run_ordered(_solve_task, tasks, jobs)
+    rows: dict[int, tuple[str, ...]] = {}
+    statuses: list[Status] = []
+    started = time.monotonic()
     with Progress(len(entries), json_mode=args.json) as progress:
-        for path, entry in zip(paths, entries, strict=True):
-            progress.start(path)
-            if isinstance(entry, InputError):
-                progress.done()
-                worst = max(worst, _report_bad_level(args, path, entry, rows))
-                continue
-            solution = next(results)
-            progress.done()
-            if args.pddl_plan is not None and solution.status is Status.SOLVED:
-                _write_pddl_plan(args.pddl_plan, entry, solution)
-            worst = max(worst, _report(args, entry, solution, len(entries), rows, memory))
+        for position, (path, entry) in enumerate(zip(paths, entries, strict=True)):
+            if isinstance(entry, InputError):  # bad files need no worker: reported first
+                worst = max(worst, _report_bad_level(args, path, entry, rows, position))
+                statuses.append(Status.ERROR)
+                progress.done(failed=True)
+        if tasks:
+            with open_executor(args.cluster, jobs) as executor:
+                # The rate is the executor's: counted from when its workers are ready, not
+                # including a cluster's start-up.
+                started = time.monotonic()
+                progress.start()
+                finished = executor.run(_solve_task, tasks,
+                                        prepared(prepare_planner, args.planner))
+                # JSON records name their level and stream as levels finish; text is read by
+                # people and keeps the order of the command line.
+                for index, result in finished if args.json else in_input_order(finished):
+                    level, position = levels[index], positions[index]
+                    status = result.status if isinstance(result, Solution) else Status.ERROR
+                    statuses.append(status)
+                    progress.done(failed=status not in (Status.SOLVED, Status.UNSOLVABLE))
+                    if isinstance(result, BaseException):
+                        worst = max(worst, _report_failed_task(args, level, result, rows,
+                                                               position))
+                    else:
+                        if args.pddl_plan is not None and result.status is Status.SOLVED:
+                            _write_pddl_plan(args.pddl_plan, level, result)
+                        worst = max(worst, _report(args, level, result, len(entries), rows,
+                                                   position, memory))
+                    if progress.finished < len(entries):
+                        progress.start()
     if args.table:
-        print_table(("level", "budget", "cost", "par", "plan", "seconds"), rows)
+        print_table(("level", "budget", "cost", "par", "plan", "seconds"),
+                    [rows[position] for position in sorted(rows)])
+    if len(entries) > 1:
+        solved = statuses.count(Status.SOLVED)
+        unsolvable = statuses.count(Status.UNSOLVABLE)
+        print(batch_summary(solved, len(statuses) - solved - unsolvable, unsolvable,
+                            time.monotonic() - started), file=sys.stderr, flush=True)
     return worst
 
 
@@ -160,19 +197,40 @@ def _exit_code(solution: Solution) -> ExitCode:
 
 
 def _report_bad_level(args: argparse.Namespace, path: str, error: InputError,
-                      rows: list[tuple[str, ...]]) -> ExitCode:
-    record = {"level": path, "status": Status.ERROR.value, "plan": None, "cost": None,
-              "budget": None, "optimal": False, "planner": args.planner, "seconds": 0.0,
-              "valid": None, "message": str(error)}
+                      rows: dict[int, tuple[str, ...]], position: int) -> ExitCode:
+    _report_error(args, path, None, str(error), f"helltaker: {error}",
+                  (path, "-", "-", "-", Status.ERROR.value, "-"), rows, position)
+    return exit_code_of(error)
+
+
+def _report_failed_task(args: argparse.Namespace, level: Level, error: BaseException,
+                        rows: dict[int, tuple[str, ...]], position: int) -> ExitCode:
+    """A task that gave no solution (its worker died, Dask lost it): that level's error
+    record, with the reason on one line."""
+    lines = str(error).strip().splitlines()
+    message = lines[0] if lines else type(error).__name__
+    _report_error(args, level.source, level.budget, message, f"{level.source}: {message}",
+                  (level.name, str(level.budget), "-", "-", Status.ERROR.value, "-"), rows,
+                  position)
+    return exit_code_of(error) if isinstance(error, HelltakerError) else ExitCode.RUN_FAILED
+
+
+def _report_error(args: argparse.Namespace, source: str, budget: int | None, message: str,
+                  line: str, row: tuple[str, ...], rows: dict[int, tuple[str, ...]],
+                  position: int) -> None:
+    """A level that has no solution to report: its error record, or a line on stderr and
+    its table row."""
+    record = {"level": source, "status": Status.ERROR.value, "plan": None, "cost": None,
+              "budget": budget, "optimal": False, "planner": args.planner, "seconds": 0.0,
+              "valid": None, "message": message}
     if args.results_file is not None:
         args.results_file.append(record)
     if args.json:
         print(json.dumps(record), flush=True)
     else:
-        print(f"helltaker: {error}", file=sys.stderr, flush=True)
+        print(line, file=sys.stderr, flush=True)
         if args.table:
-            rows.append((path, "-", "-", "-", Status.ERROR.value, "-"))
-    return exit_code_of(error)
+            rows[position] = row
 
 
 def _failure_message(solution: Solution) -> str | None:
@@ -187,7 +245,7 @@ def _failure_message(solution: Solution) -> str | None:
 
 
 def _report(args: argparse.Namespace, level: Level, solution: Solution, level_count: int,
-            rows: list[tuple[str, ...]], memory: int | None) -> ExitCode:
+            rows: dict[int, tuple[str, ...]], position: int, memory: int | None) -> ExitCode:
     """Print one level's result (or keep its table row); return its exit status."""
     outcome, verdict, status = solution.outcome, solution.verdict, solution.status
     message = _failure_message(solution)
@@ -216,10 +274,11 @@ def _report(args: argparse.Namespace, level: Level, solution: Solution, level_co
         reference = solve_level(level, "search", PlannerOptions(level.budget, args.timeout,
                                                                 memory))
         par = reference.verdict.cost if reference.verdict is not None else None
-        rows.append((level.name, str(level.budget), str(cost) if cost is not None else "-",
-                     str(par) if par is not None else "-",
-                     (plan or "(empty)") if plan is not None else status.value,
-                     f"{solution.seconds:.2f}"))
+        rows[position] = (level.name, str(level.budget),
+                          str(cost) if cost is not None else "-",
+                          str(par) if par is not None else "-",
+                          (plan or "(empty)") if plan is not None else status.value,
+                          f"{solution.seconds:.2f}")
     elif plan is not None and status is Status.SOLVED:
         print(plan if level_count == 1 else f"{level.source}\t{plan}", flush=True)
         print(f"{level.source}: solved, cost {cost}/{level.budget}"

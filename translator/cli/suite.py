@@ -14,10 +14,13 @@ from strips_model.errors import InputError, Position
 from translator.cli.arguments import Subcommands
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.generation_options import (
+    add_difficulty_options,
     add_layout_options,
     add_slack,
     check_limits_of,
     counts_of,
+    search_steps_of,
+    targets_of,
 )
 from translator.cli.options import add_limits, at_least
 
@@ -36,14 +39,16 @@ the folder:
   levels/p01.txt ...     the levels in the course format
   plans/p01.plan ...     an optimal plan as ground actions, Fast Downward's format
   plans/p01.keys ...     the same plan as key presses (u d l r)
-  metadata.csv, .json    per problem: size, budget, optimum, states expanded, the
-                         plan's letters, damage, kicks, pushes and mechanics, seed,
-                         generator version
+  metadata.csv, .json    per problem: size, budget, optimum, states expanded,
+                         optimal plans (1000+ past 1000), the plan's letters,
+                         damage, kicks, pushes and mechanics, seed, generator version
   README.md              the command that made it; how to run a planner on it
 
 examples:
   helltaker suite --count 20 --seed 1 --width 7 --height 7 --boulders 2 \\
       --skeletons 1 --spikes 1 --key -o suite
+  helltaker suite --count 5 --seed 1 --width 8 --height 8 --boulders 2 \\
+      --skeletons 2 --mechanics boulders,skeletons --min-expanded 300 -o hard
   fast-downward.py suite/domain.pddl suite/p01.pddl --search "astar(blind())"
   helltaker validate suite/levels/p01.txt @sas_plan"""
 
@@ -61,6 +66,7 @@ def add_command(commands: Subcommands) -> None:
                          help="the suite's seed, from which every level's seed derives")
     add_layout_options(command)
     add_slack(command)
+    add_difficulty_options(command)
     add_limits(command, "checking one candidate layout (default timeout 60 s)")
     command.add_argument("-o", "--output", metavar="DIR", required=True,
                          help="the folder to write; refused if it exists and is not empty")
@@ -76,8 +82,10 @@ def command_suite(args: argparse.Namespace) -> ExitCode:
     from translator.bench.suite_files import suite_files
     from translator.progress import Progress
 
+    targets = targets_of(args)
     request = SuiteRequest(args.count, args.seed, args.width, args.height, counts_of(args),
-                           args.slack, check_limits_of(args))
+                           args.slack, check_limits_of(args), targets,
+                           search_steps_of(args, targets))
     # Refused before minutes of generation, and checked again when the folder is written.
     _folder_errors(check_replaceable, args.output, args.force)
     started = time.perf_counter()
@@ -127,5 +135,16 @@ def _command_line(args: argparse.Namespace) -> str:
     if args.key:
         words.append("--key")
     words += ["--walls", repr(args.walls), "--slack", str(args.slack)]
+    targets = targets_of(args)
+    if targets.mechanics:
+        words += ["--mechanics", ",".join(targets.mechanics)]
+    for option, value in (("--min-expanded", targets.min_expanded),
+                          ("--min-cost", targets.min_cost),
+                          ("--max-optimal-plans", targets.max_optimal_plans)):
+        if value:
+            words += [option, str(value)]
+    steps = search_steps_of(args, targets)
+    if steps:
+        words += ["--search-steps", str(steps)]
     words += ["-o", os.path.basename(os.path.normpath(args.output))]
     return shlex.join(words)

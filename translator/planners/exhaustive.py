@@ -29,12 +29,25 @@ def _distance_to_goal(level: Level) -> dict[Cell, int]:
     }
 
 
+class TooManyExpansions(Exception):
+    """The search expanded more states than its `expansion_limit`."""
+
+
 def solve_exhaustively(level: Level, budget: int | None = None,
-                       time_limit: float | None = None) -> SearchResult[Direction]:
-    """A minimum-cost plan whose cost is within `budget` (the level's by default)."""
+                       time_limit: float | None = None,
+                       expansion_limit: int | None = None) -> SearchResult[Direction]:
+    """A minimum-cost plan whose cost is within `budget` (the level's by default).
+
+    `expansion_limit` stops the search (TooManyExpansions) after that many expansions: a
+    limit counted in states, not seconds, gives the same answer on every machine."""
     distance = _distance_to_goal(level)
+    expanded = 0
 
     def successors(state: State) -> list[tuple[Direction, State, int]]:
+        nonlocal expanded
+        expanded += 1
+        if expansion_limit is not None and expanded > expansion_limit:
+            raise TooManyExpansions(f"more than {expansion_limit} states expanded")
         return [(key, move.state, move.cost) for key in _KEYS
                 if isinstance(move := step(level, state, key), Move)]
 

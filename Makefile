@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test check pddl plan-counts scaling clean
+.PHONY: run test check pddl plan-counts performance scaling clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,9 +37,13 @@ pddl: $(INSTALLED)
 plan-counts: $(INSTALLED)
 	$(BIN)/helltaker bench --plan-counts --out docs
 
-# Regenerate docs/scaling.{md,json,png,svg} (solve time against level size).
+# Regenerate docs/bench.{md,json} and the README's performance block (phases and targets).
+performance: $(INSTALLED)
+	$(BIN)/helltaker bench --planners fd,fd-translate,search --repeat 3 --out docs --readme README.md
+
+# Regenerate docs/scaling.{md,json,png,svg} and the README's scaling block.
 scaling: $(INSTALLED)
-	$(BIN)/helltaker bench --scaling --sizes 8,12,16,20,24,32,40 --time-limit 60 --out docs
+	$(BIN)/helltaker bench --scaling --sizes 8,12,16,24,32,40,60 --open-sizes 20,40,60,100,150,200,300 --time-limit 60 --out docs --readme README.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

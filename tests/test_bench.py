@@ -27,21 +27,27 @@ def test_bench_writes_markdown_and_stable_json(tmp_path: Path, capsys) -> None:
     (row,) = data["rows"]
     assert sorted(row) == sorted(["level", "source", "planner", "configuration", "status",
                                   "budget", "par", "cost", "valid", "optimal", "phases",
-                                  "total", "counts", "published"])
+                                  "total", "counts", "published", "cpu"])
     assert (row["cost"], row["par"], row["valid"], row["optimal"]) == (14, 14, True, True)
-    assert set(row["phases"]) <= set(PHASES) and row["total"] >= sum(row["phases"].values())
+    assert set(row["phases"]) <= set(PHASES)
+    assert row["total"] >= sum(row["phases"].values()) - 1e-6 and row["cpu"] > 0
     assert (tmp_path / "bench.md").read_text("utf-8").strip() == printed.strip()
 
 
 @pytest.mark.planner
 def test_bench_times_every_fast_downward_phase(capsys) -> None:
-    assert main(["bench", LEVEL, "--planners", "fd", "--repeat", "1", "--no-targets"]) == 0
-    row = next(line for line in capsys.readouterr().out.splitlines()
-               if line.startswith("| lock_and_key | fd |"))
-    cells = [cell.strip() for cell in row.strip("|").split("|")]
-    phases = dict(zip(PHASES, cells[7:7 + len(PHASES)], strict=True))
+    """Both grounding paths: clingo's grounding (fd) has a ground phase and no PDDL text;
+    Fast Downward's translator (fd-translate) reads PDDL text and grounds inside translate."""
+    assert main(["bench", LEVEL, "--planners", "fd,fd-translate", "--repeat", "1",
+                 "--no-targets"]) == 0
+    out = capsys.readouterr().out.splitlines()
     # "encode" belongs to the ASP and SAT back-ends, which write the task for their solver.
-    assert all(value != "-" for name, value in phases.items() if name != "encode"), row
+    absent = {"fd": {"encode", "pddl"}, "fd-translate": {"encode", "ground"}}
+    for planner, missing in absent.items():
+        row = next(line for line in out if line.startswith(f"| lock_and_key | {planner} |"))
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        phases = dict(zip(PHASES, cells[7:7 + len(PHASES)], strict=True))
+        assert {name for name, value in phases.items() if value == "-"} == missing, row
 
 
 def test_par_comes_from_par_md_for_shared_levels(tmp_path: Path) -> None:
@@ -62,16 +68,44 @@ def test_bench_rejects_unknown_planners(capsys) -> None:
 def test_scaling_study_writes_table_and_plots(tmp_path: Path, capsys) -> None:
     from PIL import Image
 
-    assert main(["bench", "--scaling", "--sizes", "6,7", "--time-limit", "30",
-                 "--out", str(tmp_path)]) == 0
+    assert main(["bench", "--scaling", "--sizes", "6,7", "--open-sizes", "6",
+                 "--time-limit", "30", "--out", str(tmp_path)]) == 0
     rows = json.loads((tmp_path / "scaling.json").read_text("utf-8"))
-    assert [(r["size"], r["engine"]) for r in rows] == [(6, "fd"), (6, "search"), (7, "fd"),
-                                                        (7, "search")]
-    by_size: dict[int, set[int | None]] = {}
+    engines = ["fd", "fd-translate", "search"]
+    assert [(r["kind"], r["size"], r["engine"]) for r in rows] == \
+        [(kind, size, engine) for kind, size in (("dense", 6), ("dense", 7), ("open", 6))
+         for engine in engines]
+    by_level: dict[tuple[str, int], set[int | None]] = {}
     for row in rows:
-        by_size.setdefault(row["size"], set()).add(row["cost"])
-    assert all(len(costs) == 1 for costs in by_size.values())  # both engines are optimal
+        assert row["status"] == "solved" and row["peak_mb"] > 0 and row["cpu"] > 0, row
+        by_level.setdefault((row["kind"], row["size"]), set()).add(row["cost"])
+    assert all(len(costs) == 1 for costs in by_level.values())  # every engine is optimal
+    grounded = [r for r in rows if r["engine"] != "search"]
+    assert all(r["microseconds_per_operator"] > 0 and r["operators"] > 0 for r in grounded)
+    assert "Grounding cost per operator" in (tmp_path / "scaling.md").read_text("utf-8")
     with Image.open(tmp_path / "scaling.png") as image:
         assert image.size[0] > 300
     assert (tmp_path / "scaling.svg").read_text("utf-8").lstrip().startswith("<?xml")
-    assert "| 6x6 |" in capsys.readouterr().out
+
+
+
+
+def test_bench_regenerates_the_readme_block(tmp_path: Path, capsys) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Title\n\n<!-- bench:start -->\nold figures\n<!-- bench:end -->\n\nEnd\n",
+                      encoding="utf-8")
+    assert main(["bench", LEVEL, "--planners", "search", "--repeat", "1", "--no-targets",
+                 "--readme", str(readme)]) == 0
+    text = readme.read_text("utf-8")
+    assert "old figures" not in text and text.startswith("# Title") and text.endswith("End\n")
+    block = text.split("<!-- bench:start -->")[1].split("<!-- bench:end -->")[0]
+    assert "| search |" in block and "Median seconds per level (1 levels)" in block
+
+
+def test_readme_without_the_block_is_refused_untouched(tmp_path: Path, capsys) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("# Title, no markers\n", encoding="utf-8")
+    assert main(["bench", LEVEL, "--planners", "search", "--repeat", "1", "--no-targets",
+                 "--readme", str(readme)]) == 2
+    assert "no block <!-- bench:start -->" in capsys.readouterr().err
+    assert readme.read_text("utf-8") == "# Title, no markers\n"

@@ -24,7 +24,14 @@ NEW_PLANNERS = ("symk", "pyperplan", "asp", "sat")
 def _solve(capsys, *args: str) -> tuple[int, list[dict], str]:  # type: ignore[type-arg]
     code = main(["solve", *args, "--json"])
     captured = capsys.readouterr()
-    return code, [json.loads(line) for line in captured.out.splitlines()], captured.err
+    return code, _in_input_order(captured.out, args), captured.err
+
+
+def _in_input_order(out: str, args: tuple[str, ...]) -> list[dict]:  # type: ignore[type-arg]
+    """The records as the levels were given (they are printed as each level finishes)."""
+    position = {arg: index for index, arg in enumerate(args)}
+    return sorted((json.loads(line) for line in out.splitlines()),
+                  key=lambda record: position.get(record["level"], -1))
 
 
 @pytest.mark.planner

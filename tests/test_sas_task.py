@@ -10,7 +10,7 @@ from helpers import ROOT
 
 from strips_model.errors import RunError
 from strips_model.level import load_level
-from translator.planners.sas_task import parse_sas
+from translator.encode.sas_format import parse_sas
 
 pytestmark = pytest.mark.planner
 

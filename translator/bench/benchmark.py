@@ -2,6 +2,8 @@
 
 Every measured run happens in a process forked for it (translator/planners/workers.py), so no run
 inherits caches or state from the previous one, and medians are taken over `repeat` runs.
+Rows (level, planner) are measured one at a time, or on the workers of a Dask cluster
+(translator/planners/executors.py), one row per worker at a time.
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 import os
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -21,6 +25,7 @@ from translator.bench.par import par_of_level
 from translator.bench.published_times import published_for
 from translator.decode.solve import solve_level
 from translator.planners.best_first import SearchTimeout
+from translator.planners.executors import open_executor
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.outcome import PlannerOptions
 from translator.planners.processes import (
@@ -34,7 +39,8 @@ from translator.planners.registry import prepare_planner
 from translator.planners.workers import run_ordered
 from translator.progress import Progress
 
-PHASES = ("parse", "model", "pddl", "translate", "encode", "search", "decode", "validate")
+PHASES = ("parse", "model", "pddl", "ground", "translate", "encode", "search", "decode",
+          "validate", "overhead")
 SEARCH_PHASE = {"search": "search", "fd-up": "planner"}
 """Planners that do not time their own phases: where their whole run is reported."""
 
@@ -56,6 +62,8 @@ class Row:
     total: float
     counts: dict[str, int] = field(default_factory=dict)
     published: dict[str, float] = field(default_factory=dict)
+    cpu: float | None = None
+    """Median CPU seconds of the run, the planner's child processes included."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,11 +112,19 @@ class _Run:
     phases: dict[str, float]
     total: float
     counts: dict[str, int]
+    cpu: float
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its waited-for children (the search binary)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), \
+        resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _measure_once(task: tuple[str, str, Limits]) -> _Run:
     source, planner, limits = task
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), _cpu_seconds()
     level = load_level(source)
     parsed = time.perf_counter()
     solution = solve_level(level, planner,
@@ -118,9 +134,13 @@ def _measure_once(task: tuple[str, str, Limits]) -> _Run:
     for phase, seconds in solution.phases:
         named = SEARCH_PHASE.get(planner, phase) if phase == "planner" else phase
         phases[named] = seconds
+    total = parsed - started + solution.seconds
+    # What no phase accounts for: starting the planner's process, mapping the plan back,
+    # the solve loop itself.
+    phases["overhead"] = max(0.0, total - sum(phases.values()))
     return _Run(level.name, level.budget, outcome.status.value, outcome.planner,
                 verdict.cost if verdict else None, verdict.valid if verdict else None, phases,
-                parsed - started + solution.seconds, dict(outcome.counts))
+                total, dict(outcome.counts), _cpu_seconds() - cpu_started)
 
 
 def _reference_par(source: str, limits: Limits) -> int | None:
@@ -139,19 +159,38 @@ def _minimum_cost(level: Level) -> int | None:
 
 
 def measure(levels: list[str], planners: list[str], repeat: int,
-            limits: Limits = NO_LIMITS) -> list[Row]:
+            limits: Limits = NO_LIMITS, cluster: str | None = None,
+            known: Mapping[tuple[str, str], Row] | None = None,
+            finished: Callable[[Row], None] | None = None) -> list[Row]:
+    """A row per level and planner, in input order. Rows run one at a time here, or spread
+    over a Dask `cluster`; the `known` rows (source, planner) are not measured again, and
+    `finished` sees every new row as soon as it is measured."""
     for planner in planners:
         prepare_planner(planner)
     load_level(levels[0])  # build the level parser before forking the runs
-    rows = []
-    with Progress(len(levels) * len(planners)) as progress:
-        for source in levels:
-            par = _reference_par(source, limits)
-            for planner in planners:
-                progress.start(f"{Path(source).name} {planner}")
-                rows.append(_row(source, planner, par, repeat, limits))
-                progress.done()
-    return rows
+    known = known or {}
+    pars = {source: _reference_par(source, limits) for source in levels
+            if any((source, planner) not in known for planner in planners)}
+    tasks = [(source, planner, pars[source], repeat, limits) for source in levels
+             for planner in planners if (source, planner) not in known]
+    rows = dict(known)
+    with Progress(len(tasks)) as progress, open_executor(cluster, jobs=1) as executor:
+        progress.start()
+        for _index, row in executor.run(_row_task, tasks):
+            if isinstance(row, BaseException):
+                raise row
+            progress.done()
+            rows[(row.source, row.planner)] = row
+            if finished is not None:
+                finished(row)
+            if progress.finished < len(tasks):
+                progress.start()
+    return [rows[(source, planner)] for source in levels for planner in planners]
+
+
+def _row_task(task: tuple[str, str, int | None, int, Limits]) -> Row:
+    """One row; module-level so that Dask workers can run it."""
+    return _row(*task)
 
 
 def _row(source: str, planner: str, par: int | None, repeat: int, limits: Limits) -> Row:
@@ -165,7 +204,7 @@ def _row(source: str, planner: str, par: int | None, repeat: int, limits: Limits
         optimal=None if first.cost is None or par is None else first.cost == par,
         phases={name: statistics.median(run.phases[name] for run in runs) for name in names},
         total=statistics.median(run.total for run in runs), counts=first.counts,
-        published=published_for(first.level),
+        published=published_for(first.level), cpu=statistics.median(run.cpu for run in runs),
     )
 
 
@@ -180,16 +219,23 @@ def _process_seconds(arguments: list[str], repeat: int) -> float:
     return statistics.median(times)
 
 
-def speed_targets(levels: list[str], repeat: int) -> list[Target]:
-    """The targets of the performance issue, for the classic levels among `levels`."""
+def speed_targets(levels: list[str], repeat: int, rows: Sequence[Row] = ()) -> list[Target]:
+    """The targets of the performance issues, for the classic levels among `levels`."""
     by_name = {Path(path).stem: path for path in levels}
     classic = [by_name[f"level{n}"] for n in range(1, 10) if f"level{n}" in by_name]
     targets: list[Target] = []
     if len(classic) == 9:
         command = ["solve", "--optimal", "--json", *classic]
         seconds = _process_seconds(command, repeat)
-        targets.append(Target("levels 1-9, one `solve --optimal` process", seconds, 4.0, "s",
-                              seconds <= 4.0, "helltaker " + " ".join(command)))
+        targets.append(Target("levels 1-9, one `solve --optimal` process", seconds, 0.5, "s",
+                              seconds <= 0.5, "helltaker " + " ".join(command)))
+        cpu = [row.cpu for row in rows if row.planner == "fd" and row.source in classic
+               and row.cpu is not None]
+        if len(cpu) == 9:
+            median = statistics.median(cpu)
+            targets.append(Target("median CPU per classic level, fd (search included)",
+                                  median, 0.04, "s", median <= 0.04,
+                                  "helltaker bench CLASSIC --planners fd (column cpu)"))
     for name in ("level6", "level9"):
         if name in by_name:
             command = ["solve", "--optimal", by_name[name]]
@@ -208,10 +254,13 @@ def speed_targets(levels: list[str], repeat: int) -> list[Target]:
 
 
 def run_benchmark(levels: list[str], planners: list[str], repeat: int,
-                  limits: Limits = NO_LIMITS, with_targets: bool = True) -> Report:
+                  limits: Limits = NO_LIMITS, with_targets: bool = True,
+                  cluster: str | None = None,
+                  known: Mapping[tuple[str, str], Row] | None = None,
+                  finished: Callable[[Row], None] | None = None) -> Report:
     machine = machine_facts()
-    rows = measure(levels, planners, repeat, limits)
-    targets = speed_targets(levels, repeat) if with_targets else []
+    rows = measure(levels, planners, repeat, limits, cluster, known, finished)
+    targets = speed_targets(levels, repeat, rows) if with_targets else []
     machine["load_after_1_5_15"] = machine_facts()["load_1_5_15"]
     return Report(machine, repeat, rows, targets)
 
@@ -242,8 +291,8 @@ def report_markdown(report: Report) -> str:
         "a fresh process; seconds.",
         "",
         "| level | planner | budget | par | cost | valid | optimal | "
-        + " | ".join(PHASES) + " | total | published, another machine |",
-        "|" + "---|" * (len(PHASES) + 9),
+        + " | ".join(PHASES) + " | total | cpu | published, another machine |",
+        "|" + "---|" * (len(PHASES) + 10),
     ]
     for row in report.rows:
         phases = [_seconds(row.phases.get(name)) for name in PHASES]
@@ -256,7 +305,7 @@ def report_markdown(report: Report) -> str:
             str(row.cost if row.cost is not None else row.status),
             {True: "yes", False: "NO", None: "-"}[row.valid],
             {True: "yes", False: "no", None: "-"}[row.optimal],
-            *phases, _seconds(row.total), published]) + " |")
+            *phases, _seconds(row.total), _seconds(row.cpu), published]) + " |")
     if report.targets:
         lines += ["", "| target | measured | goal | met | command |", "|---|---|---|---|---|"]
         for target in report.targets:
@@ -269,3 +318,39 @@ def report_markdown(report: Report) -> str:
     lines += ["", "Configurations (exact strings per level in bench.json): "
               + "; ".join(configurations), ""]
     return "\n".join(lines)
+
+
+def readme_summary(report: Report) -> str:
+    """The README's performance block: the targets, then each planner's median per level of
+    every phase it reports (the full table is docs/bench.md)."""
+    machine = report.machine
+    lines = [f"Measured by `helltaker bench` on {machine['cores']} cores ({machine['cpu']}), "
+             f"load average {machine['load_1_5_15']} before; median of {report.repeat} run(s) "
+             "per level, each in a fresh process.", ""]
+    if report.targets:
+        lines += ["| target | measured | goal | met |", "|---|---|---|---|"]
+        for target in report.targets:
+            comparison = ">=" if target.unit == "x" else "<="
+            lines.append(f"| {target.name} | {target.measured:.3f} {target.unit} | "
+                         f"{comparison} {target.goal:g} {target.unit} | "
+                         f"{'yes' if target.met else 'no'} |")
+        lines.append("")
+    planners = list(dict.fromkeys(row.planner for row in report.rows))
+    shown = [name for name in (*PHASES, "planner")
+             if any(name in row.phases for row in report.rows)]
+    lines += ["Median seconds per level (" + f"{len({row.source for row in report.rows})} "
+              "levels):", "",
+              "| planner | " + " | ".join(shown) + " | total | cpu |",
+              "|---|" + "---|" * (len(shown) + 2)]
+    for planner in planners:
+        rows = [row for row in report.rows if row.planner == planner]
+
+        def median(values: list[float]) -> str:
+            return f"{statistics.median(values):.3f}" if values else "-"
+
+        cells = [median([row.phases[name] for row in rows if name in row.phases])
+                 for name in shown]
+        cpu = [row.cpu for row in rows if row.cpu is not None]
+        lines.append(f"| {planner} | " + " | ".join(cells) +
+                     f" | {median([row.total for row in rows])} | {median(cpu)} |")
+    return "\n".join(lines) + "\n"

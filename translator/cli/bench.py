@@ -11,7 +11,7 @@ import os
 import sys
 
 from strips_model.errors import InputError
-from translator.cli.arguments import Subcommands, write_outputs
+from translator.cli.arguments import Subcommands, add_cluster, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, seconds
 from translator.planners.registry import PLANNERS, TOP_K_PLANNERS
@@ -51,14 +51,30 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("--repeat", type=at_least(1), default=3, metavar="N",
                          help="runs per measurement; medians are reported (default 3)")
     add_limits(command, "one planner run")
+    add_cluster(command)
+    command.add_argument("--results", metavar="FILE.jsonl",
+                         help="append each (level, planner) row to FILE as it is measured; a "
+                         "rerun with the same FILE measures only the rows not there yet and "
+                         "reports them all")
     command.add_argument("--no-targets", action="store_true",
                          help="skip the whole-process speed targets")
     command.add_argument("--out", metavar="DIR",
                          help="also write bench.md and bench.json (or scaling.* files) there")
+    command.add_argument("--readme", metavar="FILE",
+                         help="also replace the generated block of FILE (README.md) between "
+                         "`<!-- bench:start -->` and `<!-- bench:end -->` (with --scaling: "
+                         "`scaling:start`/`scaling:end`) with the targets and median phases")
     command.add_argument("--scaling", action="store_true",
                          help="run the scaling study instead (needs --out for the plot)")
     command.add_argument("--sizes", default="8,12,16,20,24", metavar="LIST",
-                         help="scaling: square level sizes, walls included")
+                         help="scaling: sizes of the object-dense square levels, walls "
+                         "included (a boulder per 8 inner cells, a skeleton per 20, spikes "
+                         "and traps per 36, key and lock, 15%% walls)")
+    command.add_argument("--open-sizes", default="", metavar="LIST",
+                         help="scaling: sizes of empty walled rooms (default: none)")
+    command.add_argument("--engines", default=",".join(("fd", "fd-translate", "search")),
+                         metavar="LIST", help="scaling: planners to run, in this order "
+                         "(default fd,fd-translate,search)")
     command.add_argument("--time-limit", type=seconds, default=60.0, metavar="S",
                          help="scaling: give up on a level and engine after S seconds")
     command.add_argument("--plan-counts", action="store_true",
@@ -87,14 +103,38 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     levels = args.levels or _default_levels()
     if not levels:
         raise InputError("no levels given and none found in ../shared or levels/")
+    from dataclasses import asdict
+
     from strips_model.level import load_level
-    from translator.bench.benchmark import report_json, report_markdown, run_benchmark
+    from translator.bench.benchmark import Row, report_json, report_markdown, run_benchmark
+    from translator.cli.results_file import ResultsFile
 
     for path in levels:
         load_level(path)  # bad input fails here, before any timing
-    report = run_benchmark(levels, planners, args.repeat, args.limits, not args.no_targets)
+    results = None if args.results is None else \
+        ResultsFile(args.results, ("source", "planner")).open()
+    try:
+        known = {} if results is None else {
+            (str(record["source"]), str(record["planner"])): Row(**record)  # type: ignore[arg-type]
+            for record in results.done.values()
+            if record.get("source") in levels and record.get("planner") in planners}
+        if known:
+            print(f"{args.results}: {len(known)} row(s) already there, not measured again",
+                  file=sys.stderr)
+        report = run_benchmark(levels, planners, args.repeat, args.limits,
+                               not args.no_targets, args.cluster, known,
+                               None if results is None else
+                               lambda row: results.append(asdict(row)))
+    finally:
+        if results is not None:
+            results.close()
     markdown = report_markdown(report)
     print(markdown)
+    if args.readme:
+        from translator.bench.benchmark import readme_summary
+        from translator.bench.readme_section import replace_section
+
+        replace_section(args.readme, "bench", readme_summary(report))
     if args.out:
         write_outputs({os.path.join(args.out, "bench.md"): markdown,
                        os.path.join(args.out, "bench.json"):
@@ -102,18 +142,37 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+def _sizes(option: str, text: str) -> list[int]:
+    try:
+        sizes = [int(size) for size in text.split(",") if size.strip()]
+    except ValueError:
+        raise InputError(f"{option} must be integers, found {text!r}") from None
+    if sizes and min(sizes) < 6:
+        raise InputError(f"{option} must list sizes of at least 6")
+    return sizes
+
+
 def _scaling(args: argparse.Namespace) -> ExitCode:
     from translator.bench.scaling import scaling_study, write_scaling
+    from translator.planners.registry import PLANNERS
 
-    try:
-        sizes = [int(size) for size in args.sizes.split(",") if size.strip()]
-    except ValueError:
-        raise InputError(f"--sizes must be integers, found {args.sizes!r}") from None
-    if not sizes or min(sizes) < 6:
-        raise InputError("--sizes must list sizes of at least 6")
-    study = scaling_study(sizes, args.time_limit if args.time_limit is not None else math.inf)
-    table = write_scaling(study, args.out)
-    print(table)
+    sizes = {"dense": _sizes("--sizes", args.sizes),
+             "open": _sizes("--open-sizes", args.open_sizes)}
+    if not sizes["dense"] and not sizes["open"]:
+        raise InputError("--sizes and --open-sizes are both empty: nothing to measure")
+    engines = tuple(name.strip() for name in args.engines.split(",") if name.strip())
+    unknown = [name for name in engines if name not in PLANNERS]
+    if unknown or not engines:
+        raise InputError(f"--engines: unknown planner {', '.join(unknown) or '(none)'}; "
+                         f"known: {', '.join(PLANNERS)}")
+    limit = args.time_limit if args.time_limit is not None else math.inf
+    study = scaling_study(sizes, limit, engines)
+    print(write_scaling(study, args.out))
+    if args.readme:
+        from translator.bench.readme_section import replace_section
+        from translator.bench.scaling import readme_summary
+
+        replace_section(args.readme, "scaling", readme_summary(study))
     return ExitCode.OK
 
 

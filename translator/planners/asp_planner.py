@@ -21,10 +21,11 @@ import clingo
 
 from strips_model.errors import RunError
 from strips_model.level import Level
+from translator.encode.sas_format import SasTask
 from translator.planners.asp_program import encoding, step_of_term, task_facts
 from translator.planners.horizon import horizon_of
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
-from translator.planners.sas_task import SasTask, ground_task
+from translator.planners.sas_task import ground_task
 
 Plan = tuple[PlanStep, ...]
 

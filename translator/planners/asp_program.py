@@ -12,9 +12,9 @@ import re
 from functools import cache
 from importlib import resources
 
+from translator.encode.sas_format import SasTask
 from translator.planners.horizon import horizon_of
 from translator.planners.outcome import PlanStep, step_of_name
-from translator.planners.sas_task import SasTask
 
 ENCODING_FILE = "sequential.lp"
 

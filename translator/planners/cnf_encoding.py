@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pysat.card import CardEnc, EncType, ITotalizer
 from pysat.formula import IDPool
 
-from translator.planners.sas_task import SasTask
+from translator.encode.sas_format import SasTask
 
 _PAIRWISE_UP_TO = 6
 """Domains this small get pairwise at-most-one clauses (no auxiliary variables)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from strips_model.errors import RunError
-from translator.planners.sas_task import SasTask
+from translator.encode.sas_format import SasTask
 
 MAX_HORIZON = 1_000
 """The most steps grounded: every step copies the task's actions and values, so a bound past

@@ -51,6 +51,12 @@ def _fast_downward() -> PlannerFunction:
     return solve_direct
 
 
+def _fast_downward_translator() -> PlannerFunction:
+    from translator.planners.fast_downward import solve_with_translator
+
+    return solve_with_translator
+
+
 def _fast_downward_through_up() -> PlannerFunction:
     from translator.planners.fd_oneshot import solve_with_fast_downward_through_up
 
@@ -98,10 +104,15 @@ _FD_TRANSLATOR = RequiredPackage("fast_downward.translate", "up-fast-downward")
 
 PLANNERS: dict[str, Backend] = {
     "fd": Backend(
-        "Fast Downward, A* with a pattern database over the hero's cell, bounded by the "
-        "budget (default)",
-        (_UP_FD, _FD_TRANSLATOR),
+        "Fast Downward's search, A* with a pattern database over the hero's cell, bounded by "
+        "the budget, on the task clingo's grounder gives (default)",
+        (_UP_FD, RequiredPackage("clingo", "clingo")),
         _fast_downward),
+    "fd-translate": Backend(
+        "the same search on the task Fast Downward's own translator gives (the reference "
+        "grounding, slower on big levels)",
+        (_UP_FD, _FD_TRANSLATOR),
+        _fast_downward_translator),
     "fd-up": Backend(
         "Fast Downward through unified-planning's OneshotPlanner, blind A* "
         "(astar(blind())) bounded by the budget",

@@ -22,8 +22,10 @@ from strips_model.random_level import Counts, layout_text
 from strips_model.schema import helltaker_domain
 from translator.encode.asp_grounding import ground, grounding_program
 from translator.encode.level_facts import level_facts
+from translator.encode.sas_arrays import sas_text
 from translator.encode.sas_format import SasTask, format_sas, parse_sas
 from translator.encode.sas_translation import Unreachable, sas_task
+from translator.encode.uniform_facts import SMALLEST, uniform_groups
 from translator.planners.sas_task import ground_task
 
 pytestmark = pytest.mark.planner
@@ -117,6 +119,54 @@ def test_the_program_joins_through_bound_variables() -> None:
 
     step = flat("o0")
     assert step.index(f"{names['doom_site']}(") < step.index(f"{names['doomed']}(")
+
+
+@pytest.mark.parametrize("level", _levels() + [
+    _generated(size, Counts(size, size // 2, 2, 3, True, 0.1), 0) for size in (16, 24)],
+    ids=lambda level: Path(level.source).name)
+def test_the_array_translation_writes_the_same_text(level: Level) -> None:
+    """sas_arrays.py writes byte for byte what format_sas writes of sas_task's task, on
+    every level (larger generated ones included), and the same text on each run."""
+    domain, facts = helltaker_domain(), level_facts(level)
+    grounding = ground(domain, facts)
+    try:
+        expected = format_sas(sas_task(domain, facts, grounding))
+    except Unreachable:
+        with pytest.raises(Unreachable):
+            sas_text(domain, facts, grounding)
+        return
+    written = sas_text(domain, facts, grounding)
+    assert written.text == expected
+    assert written.operator_count == len(parse_sas(expected).operators)
+    assert sas_text(domain, facts, ground(domain, facts)).text == expected
+
+
+def test_grounding_rows_read_back_as_names() -> None:
+    """`Grounding.actions`, built from the integer rows, lists the actions by schema and
+    name, as the translation and Fast Downward's translator order them."""
+    domain = helltaker_domain()
+    grounding = ground(domain, level_facts(load_level(REPO_LEVELS[0])))
+    actions = grounding.actions
+    assert len(actions) == grounding.action_count > 0
+    order = [schema.name for schema in domain.schemas]
+    assert actions == tuple(sorted(actions, key=lambda action: (order.index(action[0]),
+                                                                action[1])))
+
+
+def test_uniform_static_facts_become_rules() -> None:
+    """A group of atoms agreeing after the first argument and covering nearly every object
+    of its type is one rule with its exceptions; small or scattered groups stay facts."""
+    cells = tuple(f"c{index}" for index in range(2 * SMALLEST))
+    atoms = [("key_at", cell, "no") for cell in cells[1:]] + [("key_at", cells[0], "yes")]
+    counter = iter(range(10))
+    uniform = uniform_groups("s1", atoms, cells, "t0", lambda name: name.lstrip("c"),
+                             lambda: f"e{next(counter)}")
+    assert uniform.rules == ("s1(X,no) :- t0(X), not e0(X).",)
+    assert uniform.exceptions == ("e0(0).",)
+    assert uniform.remaining == [("key_at", cells[0], "yes")]
+    scattered = [("adjacent", cell, other, "up")
+                 for cell, other in zip(cells, cells[1:], strict=False)]
+    assert uniform_groups("s0", scattered, cells, "t0", str, lambda: "e").remaining == scattered
 
 
 @pytest.mark.parametrize("path", REPO_LEVELS[:6])

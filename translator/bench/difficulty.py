@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.simulator import Move, step
-from translator.bench.plan_counts import count_by_simulation
 from translator.bench.plan_mechanics import plan_mechanics
 
 PLAN_COUNT_CAP = 1000
@@ -71,6 +70,10 @@ def used_mechanics(level: Level, plan: Sequence[Direction]) -> tuple[str, ...]:
 
 def count_optimal_plans(level: Level, cost: int) -> int:
     """Plans of exactly `cost` (the optimum), capped at PLAN_COUNT_CAP."""
+    # Imported here: the command line reads this module's constants for its options, and
+    # plan_counts brings in every planner back-end.
+    from translator.bench.plan_counts import count_by_simulation
+
     return min(PLAN_COUNT_CAP, count_by_simulation(level, cost).get(cost, 0))
 
 

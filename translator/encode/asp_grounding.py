@@ -10,7 +10,10 @@ hands that model over. Each schema's body is grounded as a chain of two-element 
 shared between schemas (join_chains.py), as Fast Downward's join trees do.
 
 Objects are numbered and predicates and schemas are named by their index in the program, so
-no name of the model needs ASP quoting and answers are read back by position.
+no name of the model needs ASP quoting and answers are read back by position, as integer
+arrays (`Grounding.rows`) that the translation indexes (sas_arrays.py). Static facts that
+hold for nearly every cell are written as one rule each (uniform_facts.py): clingo parses a
+fact as slowly as a rule, and a 300x300 level has a million of them.
 """
 
 from __future__ import annotations
@@ -19,21 +22,53 @@ import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
 
 from strips_model.schema import Domain, Literal, Parameter, Schema
 from translator.encode.join_chains import BodyLiteral, Links, join_order, popularity
 from translator.encode.level_facts import Atom, Facts
+from translator.encode.uniform_facts import uniform_groups
+
+if TYPE_CHECKING:
+    import clingo
 
 GroundAction = tuple[str, tuple[str, ...]]
 """(schema name, objects in the order of the schema's parameters)."""
 
 
-@dataclass(frozen=True, slots=True)
+ObjectIds = npt.NDArray[np.int64]
+"""Ground actions of one schema as rows of object numbers (`Grounding.objects`), one column
+per parameter."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # arrays compare element-wise: identity
 class Grounding:
     atoms: frozenset[Atom]
     """Fluent atoms reachable in the relaxed task, the initial ones included."""
-    actions: tuple[GroundAction, ...]
-    """Reachable ground actions, schema by schema in the domain's order, then by name."""
+    objects: tuple[str, ...]
+    """Object names by the number the program gives them."""
+    schemas: tuple[str, ...]
+    """Schema names, in the domain's order."""
+    rows: tuple[ObjectIds, ...]
+    """Each schema's reachable ground actions as object numbers, sorted by object names: the
+    translation indexes arrays with them (sas_arrays.py) and never builds the name tuples."""
+
+    @property
+    def action_count(self) -> int:
+        return sum(len(rows) for rows in self.rows)
+
+    @property
+    def actions(self) -> tuple[GroundAction, ...]:
+        """Reachable ground actions, schema by schema in the domain's order, then by name.
+        Built on each call, from `rows`: the fast translation does not need them."""
+        names = self.objects
+        return tuple((schema, tuple(names[number] for number in row))
+                     for schema, rows in zip(self.schemas, self.rows, strict=True)
+                     for row in rows.tolist())
 
 
 class _Numbering:
@@ -98,9 +133,18 @@ def grounding_program(domain: Domain, facts: Facts) -> tuple[str, _Numbering, di
     for type_name, objects in facts.objects.items():
         lines.extend(f"{types[type_name]}({numbering.of(name)})." for name in objects)
     static = _by_predicate(facts.static)
-    for group in (static, _by_predicate(facts.initial)):
-        for predicate in sorted(group):
-            lines.extend(_facts_text(name_of(predicate), group[predicate], numbering))
+    exceptions = iter(range(1 << 62))
+    for predicate in sorted(static):
+        first_type = (declared.get(predicate) or ("",))[0]
+        uniform = uniform_groups(name_of(predicate), static[predicate],
+                                 facts.objects.get(first_type, ()), types.get(first_type),
+                                 numbering.of, lambda: f"e{next(exceptions)}")
+        lines.extend(uniform.rules)
+        lines.extend(uniform.exceptions)
+        lines.extend(_facts_text(name_of(predicate), uniform.remaining, numbering))
+    initial = _by_predicate(facts.initial)
+    for predicate in sorted(initial):
+        lines.extend(_facts_text(name_of(predicate), initial[predicate], numbering))
     sizes = _sizes(domain, facts, static)
     common = popularity([_joined(schema, fluent) for schema in domain.schemas])
     links = Links()
@@ -184,7 +228,7 @@ class _Sizes:
 
 def _sizes(domain: Domain, facts: Facts, static: dict[str, list[Atom]]) -> _Sizes:
     atoms = {predicate: len(group) for predicate, group in static.items()}
-    distinct = {predicate: tuple(len({atom[position] for atom in group})
+    distinct = {predicate: tuple(len(set(map(itemgetter(position), group)))
                                  for position in range(1, len(group[0])))
                 for predicate, group in static.items()}
     for predicate in domain.predicates:
@@ -214,6 +258,7 @@ def _typed_by_precondition(schema: Schema, parameter: Parameter,
 def ground(domain: Domain, facts: Facts) -> Grounding:
     import clingo
 
+
     program, numbering, names = grounding_program(domain, facts)
     control = clingo.Control(["--warn=none"])
     control.add("base", [], program)
@@ -224,25 +269,75 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
     texts: dict[str, list[str]] = {}
     with control.solve(yield_=True) as models:
         for model in models:
-            for symbol in model.symbols(shown=True):
-                text = str(symbol)
+            for text in _symbol_texts(model.symbols(shown=True)):
                 opening = text.find("(")
                 texts.setdefault(text[:opening] if opening >= 0 else text, []).append(text)
             break
+    names_by_number = tuple(numbering.names)
+    rank = _name_ranks(names_by_number)
+    rows = tuple(_sorted_rows(_read_numbers(texts.get(f"o{index}", []),
+                                            len(schema.parameters)), rank)
+                 for index, schema in enumerate(domain.schemas))
     objects = {text: name for name, text in numbering.text.items()}
-    actions: list[GroundAction] = []
-    for index, schema in enumerate(domain.schemas):
-        found = [(schema.name, arguments) for arguments in _read(texts.get(f"o{index}", []),
-                                                                 objects)]
-        found.sort()
-        actions.extend(found)
     fluents: set[Atom] = set()
     for predicate, name in names.items():
         if name.startswith("f"):
             fluents.update((predicate, *arguments)
                            for arguments in _read(texts.get(name, []), objects))
-    return Grounding(frozenset(fluents), tuple(actions))
+    return Grounding(frozenset(fluents), names_by_number,
+                     tuple(schema.name for schema in domain.schemas), rows)
 
+
+def _symbol_texts(symbols: list[clingo.Symbol]) -> list[str]:
+    """The symbols as text. `str(symbol)` asks clingo for the length, allocates a buffer and
+    asks for the text, through several Python layers: 14 µs a symbol on a loaded machine,
+    the largest part of the grounding's read-back (a 300x300 room has 700,000 actions).
+    One call into clingo's C function per symbol, into one buffer, is 6 times faster; it
+    goes through clingo's internal module, so any surprise there falls back to `str`."""
+    try:
+        from clingo._internal import _ffi, _lib
+
+        size = 4096
+        buffer = _ffi.new("char[]", size)
+        write, read = _lib.clingo_symbol_to_string, _ffi.string
+        texts = []
+        for symbol in symbols:
+            if not write(symbol._rep, buffer, size):  # longer than the buffer
+                raise ValueError(symbol)
+            texts.append(read(buffer).decode())
+        return texts
+    except (ImportError, AttributeError, TypeError, ValueError):
+        return [str(symbol) for symbol in symbols]
+
+
+def _name_ranks(names: tuple[str, ...]) -> npt.NDArray[np.int64]:
+    """Each object number's place among the names in sorted order: sorting rows by ranks
+    sorts them by names, as the translation's operator order (and Fast Downward's) is."""
+    rank = np.empty(len(names), dtype=np.int64)
+    rank[sorted(range(len(names)), key=names.__getitem__)] = np.arange(len(names))
+    return rank
+
+
+def _read_numbers(texts: list[str], arity: int) -> ObjectIds:
+    """`o3(12,4,7)`, ... read back as rows [12, 4, 7], ...: one parse of all numbers."""
+    if not texts or arity == 0:
+        return np.zeros((len(texts), arity), dtype=np.int64)
+    opening = texts[0].index("(") + 1
+    joined = ",".join([text[opening:-1] for text in texts])
+    # numpy's text parser, 7 times faster than a list of strings, stops quietly at what it
+    # cannot read: the count tells.
+    numbers = np.fromstring(joined, dtype=np.int64, sep=",")
+    if numbers.size != len(texts) * arity:
+        numbers = np.array(joined.split(","), dtype=np.int64)
+    return numbers.reshape(-1, arity)
+
+
+def _sorted_rows(rows: ObjectIds, rank: npt.NDArray[np.int64]) -> ObjectIds:
+    if len(rows) < 2 or rows.shape[1] == 0:
+        return rows
+    ranks = rank[rows]
+    # lexsort sorts by its last key first: the first parameter is the primary key.
+    return rows[np.lexsort(ranks.T[::-1])]
 
 def _read(texts: list[str], objects: dict[str, str]) -> list[tuple[str, ...]]:
     """`o3(12,4,7)` read back as the objects numbered 12, 4 and 7."""

@@ -14,6 +14,10 @@ give the same task up to the numbering of variables (tests/test_grounding_paths.
    with one value go;
 4. relevance: only variables the goal depends on through the causal graph stay, and
    operators left without effects go.
+
+sas_arrays.py does the same steps with arrays and writes the text directly (what
+`--planner fd` runs); this module is its reference, and its fallback for domains the arrays
+do not cover.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ Key = tuple[str, object]
 """An atom as the translation looks it up: (predicate, argument, or tuple of arguments)."""
 
 
-def _key(atom: Atom) -> Key:
+def atom_key(atom: Atom) -> Key:
     return (atom[0], atom[1] if len(atom) == 2 else atom[1:])
 
 
@@ -88,7 +92,10 @@ def _template(schema: Schema, fluent: set[str]) -> _Template:
     return _Template(schema, tuple(constants), required, forbidden, adds, deletes)
 
 
-class _Variables:
+class Variables:
+    """The task's variables before pruning, and the (variable, value) of each fluent atom;
+    sas_arrays.py builds its look-up arrays from the same."""
+
     def __init__(self, domain: Domain, facts: Facts, atoms: frozenset[Atom]) -> None:
         counted = counted_positions(domain)
         groups: dict[tuple[str, tuple[str, ...]], list[Atom]] = defaultdict(list)
@@ -126,7 +133,7 @@ class _Variables:
         self.binary.append(len(members) == 1)
         self.initial.append(initial)
         for value, atom in enumerate(members):
-            key = _key(atom)
+            key = atom_key(atom)
             self.of[key] = self.tables.setdefault(atom[0], {})[key[1]] = (variable, value)
 
 
@@ -134,7 +141,7 @@ _RawOperator = tuple[str, dict[int, int], dict[int, int], int]
 """(name, conditions variable -> value, effects variable -> value, cost)."""
 
 
-def _operators(domain: Domain, grounding: Grounding, variables: _Variables) -> list[_RawOperator]:
+def _operators(domain: Domain, grounding: Grounding, variables: Variables) -> list[_RawOperator]:
     fluent = {predicate.name for predicate in domain.predicates if predicate.fluent}
     tables = variables.tables
 
@@ -181,7 +188,7 @@ def _operators(domain: Domain, grounding: Grounding, variables: _Variables) -> l
     return found
 
 
-def _reachable_values(variables: _Variables, operators: list[_RawOperator]) -> list[set[int]]:
+def _reachable_values(variables: Variables, operators: list[_RawOperator]) -> list[set[int]]:
     """Values reachable from the initial one in each variable's transition graph."""
     arcs: list[dict[int, set[int]]] = [defaultdict(set) for _ in variables.values]
     from_any: list[set[int]] = [set() for _ in variables.values]
@@ -206,10 +213,10 @@ def _reachable_values(variables: _Variables, operators: list[_RawOperator]) -> l
 
 
 def sas_task(domain: Domain, facts: Facts, grounding: Grounding) -> SasTask:
-    variables = _Variables(domain, facts, grounding.atoms)
+    variables = Variables(domain, facts, grounding.atoms)
     goal: dict[int, int] = {}
     for atom in facts.goal:
-        entry = variables.of.get(_key(atom))
+        entry = variables.of.get(atom_key(atom))
         if entry is None or goal.setdefault(*entry) != entry[1]:
             raise Unreachable(f"the goal {atom} is never reached")
     operators = _operators(domain, grounding, variables)
@@ -242,7 +249,7 @@ def _relevant(kept: list[int], goal: dict[int, int], operators: list[_RawOperato
     return [variable for variable in kept if variable in necessary]
 
 
-def _renumbered(variables: _Variables, reached: list[set[int]], kept: list[int],
+def _renumbered(variables: Variables, reached: list[set[int]], kept: list[int],
                 goal: dict[int, int], operators: list[_RawOperator]) -> SasTask:
     # Lists, not dicts, on the per-operator path: a dropped variable is -1, and each value
     # list ends with -1 so that "any value" (-1) indexes to itself.

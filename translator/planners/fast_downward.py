@@ -33,8 +33,8 @@ from strips_model.schema import helltaker_domain
 from translator.encode.asp_grounding import ground
 from translator.encode.level_facts import Facts, level_facts
 from translator.encode.pddl_text import helltaker_domain_text, problem_text
-from translator.encode.sas_format import format_sas
-from translator.encode.sas_translation import Unreachable, sas_task
+from translator.encode.sas_arrays import sas_text
+from translator.encode.sas_translation import Unreachable
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
 from translator.planners.fd_driver import read_plan_file
@@ -132,16 +132,16 @@ def _clingo_task(facts: Facts, sas_file: str, lap: _Lap, mark: float) -> _Task |
     grounding = ground(domain, facts)
     mark = lap("ground", mark)
     try:
-        task = sas_task(domain, facts, grounding)
+        task = sas_text(domain, facts, grounding)
     except Unreachable:
         lap("translate", mark)
         return None
     with open(sas_file, "w", encoding="utf-8") as stream:
-        stream.write(format_sas(task))
+        stream.write(task.text)
     lap("translate", mark)
     return _Task(tuple(variable.values[0] for variable in task.variables), "",
-                 (("ground actions", len(grounding.actions)),
-                  ("operators", len(task.operators)), ("variables", len(task.variables))))
+                 (("ground actions", grounding.action_count),
+                  ("operators", task.operator_count), ("variables", len(task.variables))))
 
 
 def _translator_task(facts: Facts, sas_file: str, lap: _Lap, mark: float) -> _Task | None:

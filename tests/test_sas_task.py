@@ -82,9 +82,9 @@ def test_what_the_back_ends_cannot_encode_is_refused(broken: str, message: str) 
 
 
 def test_the_ground_task_of_a_level_is_the_translators() -> None:
-    from translator.planners.sas_task import ground_task
+    from translator.planners.sas_task import translated_task
 
-    task = ground_task(load_level(str(ROOT / "levels" / "level1.txt")))
+    task = translated_task(load_level(str(ROOT / "levels" / "level1.txt")))
     counted = int(re.search(r"Translator operators: (\d+)", task.log).group(1))
     assert len(task.operators) == counted > 0
     assert len(task.initial) == len(task.variables)

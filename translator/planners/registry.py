@@ -128,11 +128,11 @@ PLANNERS: dict[str, Backend] = {
     "asp": Backend(
         "clingo on the ground task as facts for one sequential planning encoding, "
         "optimal by its #minimize over action costs",
-        (_FD_TRANSLATOR, RequiredPackage("clingo", "clingo")), _clingo),
+        (RequiredPackage("clingo", "clingo"),), _clingo),
     "sat": Backend(
         "Glucose 4.2 through python-sat on the ground task as CNF over budget steps, "
         "the budget as a totalizer over cost units, optimal by tightening it",
-        (_FD_TRANSLATOR, RequiredPackage("pysat", "python-sat")), _sat),
+        (RequiredPackage("clingo", "clingo"), RequiredPackage("pysat", "python-sat")), _sat),
     "search": Backend("exhaustive A* over the simulator (the reference)", (), _search,
                       plans_in_actions=False),
 }

@@ -1,10 +1,8 @@
-"""The ground task of a level as Fast Downward's translator writes it (SAS+, format version 3),
-read into values that other back-ends encode (answer-set programs, CNF).
-
-Fast Downward's translator does the relaxed reachability analysis and finds the mutex groups
-that give multi-valued variables; reading its output gives every back-end the same ground task,
-and it is the task Fast Downward's own search solves. Our model has no conditional effects and
-no axioms; a task with either is refused (RunError) rather than encoded wrongly.
+"""The ground task of a level (SAS+, format version 3) as values that the ASP and SAT back-ends
+encode: from clingo's grounding (`ground_task`, the task `--planner fd` searches) or from Fast
+Downward's translator (`translated_task`, the reference; tests/test_grounding_paths.py checks
+that both agree up to the numbering of variables). Our model has no conditional effects and no
+axioms; a task with either is refused (RunError) rather than encoded wrongly.
 """
 
 from __future__ import annotations
@@ -13,12 +11,30 @@ import os
 import tempfile
 
 from strips_model.level import Level
+from strips_model.schema import helltaker_domain
+from translator.encode.asp_grounding import ground
 from translator.encode.level_facts import level_facts
 from translator.encode.sas_format import SasTask, parse_sas
+from translator.encode.sas_translation import Unreachable, sas_task
 from translator.planners.fast_downward import translate, write_pddl
 
 
 def ground_task(level: Level) -> SasTask:
+    """The level's task from clingo's grounding (translator/encode/), as `--planner fd` reads it.
+
+    A level whose goal is out of reach, or reached at the start, is left to Fast Downward's
+    translator, whose stand-in tasks for both cases every back-end already reads."""
+    domain, facts = helltaker_domain(), level_facts(level)
+    try:
+        task = sas_task(domain, facts, ground(domain, facts))
+    except Unreachable:
+        return translated_task(level)
+    if all(task.initial[variable] == value for variable, value in task.goal):
+        return translated_task(level)
+    return task
+
+
+def translated_task(level: Level) -> SasTask:
     """Our PDDL for `level`, translated by Fast Downward's translator in this process."""
     with tempfile.TemporaryDirectory(prefix="helltaker-") as work:
         domain_file, problem_file = write_pddl(work, level_facts(level))
@@ -27,5 +43,3 @@ def ground_task(level: Level) -> SasTask:
         with open(sas_file, encoding="utf-8") as stream:
             task = parse_sas(stream.read())
     return SasTask(task.variables, task.initial, task.goal, task.operators, log)
-
-

@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test check pddl plan-counts performance scaling clean
+.PHONY: run test check pddl plan-counts performance scaling study clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,6 +44,11 @@ performance: $(INSTALLED)
 # Regenerate docs/scaling.{md,json,png,svg} and the README's scaling block.
 scaling: $(INSTALLED)
 	$(BIN)/helltaker bench --scaling --sizes 8,12,16,24,32,40,60 --open-sizes 20,40,60,100,150,200,300 --time-limit 60 --out docs --readme README.md
+
+# Regenerate docs/study/ (every shipped planner on 1,000 generated levels of 12 grades; hours
+# on 2 cores). Resumes from docs/study/study-results.jsonl when that file is there.
+study: $(INSTALLED)
+	$(BIN)/helltaker study --count 1000 --seed 1 --timeout 10 --memory-limit 2G --jobs 2 -o docs/study
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -27,13 +27,14 @@ from translator.cli import (
     plans,
     show,
     solve,
+    study,
     suite,
     validate,
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
 
 SUBCOMMANDS = (validate, solve, pddl, exports, decode, compare, diff, show, plans, generate,
-               suite, bench)
+               suite, bench, study)
 """In the order `--help` lists them."""
 
 EPILOG = f"""\

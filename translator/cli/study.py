@@ -1,0 +1,132 @@
+"""`helltaker study`: every shipped planner on a generated suite of graded difficulty, with a
+table and plots against difficulty written to a folder (docs/study by default)."""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import textwrap
+import time
+
+from strips_model.errors import InputError
+from translator.cli.arguments import Subcommands, add_cluster
+from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
+from translator.cli.options import at_least, memory_size, seconds
+from translator.planners.registry import PLANNERS
+
+DESCRIPTION = textwrap.fill(
+    "Generate N levels in 12 grades (6x6 to 12x12, sparse to dense objects), each checked "
+    "and measured by the exhaustive search (optimum, states expanded, optimal plans), then "
+    "run every planner on every level, each attempt in a process of its own under the time "
+    "and memory limits, measuring wall time, CPU time and peak memory. Records go to the "
+    "--results file as they finish, so a rerun resumes; the folder gets study.md, "
+    "study.json and the plots, written all at once.", width=78)
+
+DEFAULT_RESULTS = "study-results.jsonl"
+
+
+def add_command(commands: Subcommands) -> None:
+    command = commands.add_parser(
+        "study", help="every planner on a generated suite of graded difficulty, with plots",
+        description=DESCRIPTION, epilog=EXIT_STATUS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    command.add_argument("--count", type=at_least(1), default=1000, metavar="N",
+                         help="number of levels (default 1000)")
+    command.add_argument("--seed", type=int, default=1, metavar="S",
+                         help="the study's seed, from which every level's derives (default 1)")
+    command.add_argument("--planners", metavar="LIST",
+                         help=f"comma-separated planners (default: all: {','.join(PLANNERS)})")
+    command.add_argument("--timeout", type=seconds, default=10.0, metavar="S",
+                         help="seconds per attempt (default 10)")
+    command.add_argument("--memory-limit", type=memory_size, default=2 * 2**30,
+                         metavar="SIZE", help="memory per attempt's process (default 2G)")
+    command.add_argument("--jobs", type=at_least(1), default=None, metavar="N",
+                         help="attempts at once (default: the machine's cores)")
+    add_cluster(command)
+    command.add_argument("--results", metavar="FILE.jsonl", default=None,
+                         help="records as they finish; a rerun skips what FILE holds "
+                         f"(default: DIR/{DEFAULT_RESULTS})")
+    command.add_argument("-o", "--output", metavar="DIR", default="docs/study",
+                         help="where study.md, study.json and the plots go (default "
+                         "docs/study)")
+    command.set_defaults(handler=command_study)
+
+
+def planners_of(text: str | None) -> tuple[str, ...]:
+    if text is None:
+        return tuple(PLANNERS)
+    names = tuple(dict.fromkeys(name.strip() for name in text.split(",") if name.strip()))
+    unknown = [name for name in names if name not in PLANNERS]
+    if unknown or not names:
+        raise InputError(f"--planners: unknown planner {', '.join(unknown) or '(none)'}; "
+                         f"expected some of {','.join(PLANNERS)}")
+    return names
+
+
+def command_study(args: argparse.Namespace) -> ExitCode:
+    import datetime
+    import os
+
+    from translator.bench.benchmark import machine_facts
+    from translator.bench.study import KEY_FIELDS, StudyRequest, run_study
+    from translator.bench.study_report import StudyMeta, write_study
+    from translator.cli.results_file import ResultsFile
+    from translator.planners.workers import default_jobs
+    from translator.progress import Progress
+
+    planners = planners_of(args.planners)
+    if args.timeout is None:
+        raise InputError("--timeout: a study needs a finite time limit")
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    request = StudyRequest(args.count, args.seed, planners, args.timeout, args.memory_limit,
+                           args.cluster, jobs)
+    os.makedirs(args.output, exist_ok=True)
+    results_path = args.results or os.path.join(args.output, DEFAULT_RESULTS)
+    results = ResultsFile(results_path, KEY_FIELDS).open()
+    started = time.perf_counter()
+    bars: list[tuple[Progress, int]] = []
+
+    def progress(phase: str, total: int, failed: bool) -> None:
+        # One bar per phase (levels, then runs), each with done/failed/rate.
+        if total:
+            if bars:
+                bars[-1][0].close()
+            print(f"study: {total} {phase} to go", file=sys.stderr)
+            bars.append((Progress(total, unit=phase), total))
+            bars[-1][0].start()
+        elif bars:
+            bar, expected = bars[-1]
+            bar.done(failed)
+            if bar.finished < expected:
+                bar.start()
+
+    try:
+        records = run_study(request, results, progress)
+    finally:
+        for bar, _ in bars:
+            bar.close()
+        results.close()
+    meta = StudyMeta(_command_line(args, planners), args.seed, args.count, planners,
+                     args.timeout, None if args.memory_limit is None
+                     else args.memory_limit / 2**20, machine_facts(),
+                     datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+                     time.perf_counter() - started)
+    try:
+        paths = write_study(records, meta, args.output)
+    except OSError as error:
+        raise InputError(f"{args.output}: cannot write: {error.strerror}") from None
+    runs = [record for record in records if record.get("kind") == "run"]
+    solved = sum(record.get("within_budget") is True for record in runs)
+    print(f"study: {len(runs)} runs, {solved} solved within budget, in "
+          f"{meta.seconds:.0f} s", file=sys.stderr)
+    for path in paths:
+        print(path)
+    return ExitCode.OK
+
+
+def _command_line(args: argparse.Namespace, planners: tuple[str, ...]) -> str:
+    words = ["helltaker", "study", "--count", str(args.count), "--seed", str(args.seed),
+             "--planners", ",".join(planners), "--timeout", f"{args.timeout:g}",
+             "--memory-limit", f"{args.memory_limit // 2**20}M", "-o", args.output]
+    return shlex.join(words)

@@ -57,12 +57,15 @@ def join_order(literals: list[Literal], fan_out: Arity, common: Counter[str]) ->
     remaining = [literal for literal in literals if literal.positive and _has_variable(literal)]
     bound: set[str] = set()
     ordered: list[Literal] = []
+    # Worked out once: `key` runs for every remaining literal at every step.
+    texts = {id(literal): str(literal) for literal in remaining}
+    variables = {id(literal): {term.name for term in literal.args if term.is_variable}
+                 for literal in remaining}
 
     def key(literal: Literal) -> tuple[bool, bool, int, float, str]:
-        names = {term.name for term in literal.args if term.is_variable}
+        names, text = variables[id(literal)], texts[id(literal)]
         unconnected = bool(bound) and bool(names) and names.isdisjoint(bound)
-        return (unconnected, not names <= bound, -common[str(literal)],
-                fan_out(literal, bound), str(literal))
+        return (unconnected, not names <= bound, -common[text], fan_out(literal, bound), text)
 
     while remaining:
         best = min(remaining, key=key)

@@ -28,7 +28,7 @@ from functools import cache
 from fast_downward.translate import main as translate_main
 from fast_downward.translate import options as translate_options
 
-from strips_model.level import Level
+from strips_model.level import Level, parse_level
 from strips_model.schema import helltaker_domain
 from translator.encode.asp_grounding import ground
 from translator.encode.level_facts import Facts, level_facts
@@ -142,6 +142,20 @@ def _clingo_task(facts: Facts, sas_file: str, lap: _Lap, mark: float) -> _Task |
     return _Task(tuple(variable.values[0] for variable in task.variables), "",
                  (("ground actions", grounding.action_count),
                   ("operators", task.operator_count), ("variables", len(task.variables))))
+
+
+WARM_UP_LEVEL = "warm-up\n9\n#####\n#H B#\n#  D#\n#####\n"
+"""A room with a boulder: grounding and translating it once runs every code path of a level."""
+
+
+def warm_up() -> None:
+    """Ground and translate a tiny level once in this process. The first grounding imports
+    what numpy and clingo load on first use and fills the per-domain caches (30 ms); done
+    before worker processes are forked, every level's worker inherits them."""
+    facts = level_facts(parse_level(WARM_UP_LEVEL, source="<warm-up>"))
+    domain = helltaker_domain()
+    with contextlib.suppress(Unreachable):
+        sas_text(domain, facts, ground(domain, facts))
 
 
 def _translator_task(facts: Facts, sas_file: str, lap: _Lap, mark: float) -> _Task | None:

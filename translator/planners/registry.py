@@ -46,8 +46,9 @@ class Backend:
 
 
 def _fast_downward() -> PlannerFunction:
-    from translator.planners.fast_downward import solve_direct
+    from translator.planners.fast_downward import solve_direct, warm_up
 
+    warm_up()
     return solve_direct
 
 

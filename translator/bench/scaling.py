@@ -28,6 +28,7 @@ from strips_model.random_level import Counts, layout_text
 from translator.atomic_write import write_files_atomically
 from translator.planners.outcome import Status
 from translator.planners.processes import run_command
+from translator.progress import Progress
 
 ENGINES = ("fd", "fd-translate", "search")
 KINDS = ("dense", "open")
@@ -113,7 +114,9 @@ def measure_run(engine: str, path: str, time_limit: float) -> dict[str, object] 
 def scaling_study(sizes: dict[str, list[int]], time_limit: float,
                   engines: tuple[str, ...] = ENGINES) -> list[ScalingRow]:
     rows: list[ScalingRow] = []
-    with tempfile.TemporaryDirectory(prefix="helltaker-scaling-") as work:
+    total = sum(len(sizes.get(kind, [])) for kind in KINDS) * len(engines)
+    with tempfile.TemporaryDirectory(prefix="helltaker-scaling-") as work, \
+            Progress(total) as progress:
         for kind in KINDS:
             stopped: set[str] = set()
             for size in sizes.get(kind, []):
@@ -124,8 +127,10 @@ def scaling_study(sizes: dict[str, list[int]], time_limit: float,
                 cells = len(parse_level(text).open_cells())
                 objects = _objects(counts_for(size, kind))
                 for engine in engines:
-                    rows.append(_row(kind, size, cells, objects, engine, path, time_limit,
-                                     stopped))
+                    progress.start(f"{kind} {size}x{size} {engine}")
+                    row = _row(kind, size, cells, objects, engine, path, time_limit, stopped)
+                    progress.done(failed=row.status not in ("solved", "skipped"))
+                    rows.append(row)
     return rows
 
 

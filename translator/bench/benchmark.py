@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import platform
 import re
-import resource
 import statistics
 import subprocess
 import sys
@@ -22,6 +21,7 @@ from pathlib import Path
 
 from strips_model.level import Level, load_level
 from translator.bench.par import par_of_level
+from translator.bench.process_usage import process_usage
 from translator.bench.published_times import published_for
 from translator.decode.solve import solve_level
 from translator.planners.best_first import SearchTimeout
@@ -115,16 +115,9 @@ class _Run:
     cpu: float
 
 
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its waited-for children (the search binary)."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), \
-        resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def _measure_once(task: tuple[str, str, Limits]) -> _Run:
     source, planner, limits = task
-    started, cpu_started = time.perf_counter(), _cpu_seconds()
+    started, cpu_started = time.perf_counter(), process_usage().cpu
     level = load_level(source)
     parsed = time.perf_counter()
     solution = solve_level(level, planner,
@@ -140,7 +133,7 @@ def _measure_once(task: tuple[str, str, Limits]) -> _Run:
     phases["overhead"] = max(0.0, total - sum(phases.values()))
     return _Run(level.name, level.budget, outcome.status.value, outcome.planner,
                 verdict.cost if verdict else None, verdict.valid if verdict else None, phases,
-                total, dict(outcome.counts), _cpu_seconds() - cpu_started)
+                total, dict(outcome.counts), process_usage().cpu - cpu_started)
 
 
 def _reference_par(source: str, limits: Limits) -> int | None:

@@ -10,33 +10,22 @@ one run's peak memory: a process's peak never goes down.
 from __future__ import annotations
 
 import json
-import resource
 import sys
 
 from strips_model.level import load_level
+from translator.bench.process_usage import process_usage
 from translator.decode.solve import solve_level
 from translator.planners.outcome import PlannerOptions
-
-
-def _peak_megabytes() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(own, children) / 1024  # Linux reports kilobytes
-
-
-def _cpu_seconds() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def main(arguments: list[str]) -> int:
     planner, path, seconds = arguments
     level = load_level(path)
     solution = solve_level(level, planner, PlannerOptions(level.budget, float(seconds)))
+    usage = process_usage()
     print(json.dumps({"status": solution.status.value, "cost": solution.outcome.cost,
                       "phases": dict(solution.phases), "counts": dict(solution.outcome.counts),
-                      "cpu": _cpu_seconds(), "peak_mb": _peak_megabytes()}))
+                      "cpu": usage.cpu, "peak_mb": usage.peak_mb}))
     return 0
 
 

@@ -13,7 +13,6 @@ command line's resumable --results file), so a killed study resumes where it sto
 
 from __future__ import annotations
 
-import resource
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from typing import Protocol
 from strips_model.level import parse_level
 from strips_model.random_level import Counts
 from translator.bench.generator import CheckFailed, GenerationError
+from translator.bench.process_usage import process_usage
 from translator.bench.suite import SuiteRequest, build_problem
 from translator.decode.solve import solve_level
 from translator.planners.executors import open_executor
@@ -281,25 +281,17 @@ def _run_task(task: tuple[object, ...]) -> Record:
     return {**base, **measured}
 
 
-def _usage() -> tuple[float, float]:
-    """(CPU seconds, peak resident MB) of this process and its waited-for descendants."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-    return cpu, max(own.ru_maxrss, children.ru_maxrss) / 1024  # Linux: kilobytes
-
-
 def _measured_run(task: tuple[object, ...]) -> Record:
     """In a fresh child: one attempt, its plan validated, with what it cost."""
     _name, text, planner, optimum, _grade, timeout, memory = task
     assert isinstance(text, str) and isinstance(planner, str) and isinstance(optimum, int)
     assert isinstance(timeout, float) and (memory is None or isinstance(memory, int))
-    cpu_started, baseline = _usage()
+    before = process_usage()
     started = time.perf_counter()
     level = parse_level(text, source="<study>")
     solution = solve_level(level, planner, PlannerOptions(level.budget, timeout, memory))
     seconds = time.perf_counter() - started
-    cpu, peak = _usage()
+    after = process_usage()
     verdict, outcome = solution.verdict, solution.outcome
     status = solution.status
     cost = verdict.cost if verdict is not None and verdict.valid else None
@@ -309,8 +301,8 @@ def _measured_run(task: tuple[object, ...]) -> Record:
         "optimum": optimum, "budget": level.budget,
         "within_budget": cost is not None and cost <= level.budget,
         "agrees": None if cost is None else cost == optimum,
-        "seconds": round(seconds, 4), "cpu": round(cpu - cpu_started, 4),
-        "peak_mb": round(peak, 1), "baseline_mb": round(baseline, 1),
+        "seconds": round(seconds, 4), "cpu": round(after.cpu - before.cpu, 4),
+        "peak_mb": round(after.peak_mb, 1), "baseline_mb": round(before.peak_mb, 1),
         "counts": dict(outcome.counts),
     }
     if status is not Status.SOLVED and outcome.log_tail:

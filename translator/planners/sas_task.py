@@ -14,8 +14,9 @@ from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.encode.asp_grounding import ground
 from translator.encode.level_facts import level_facts
+from translator.encode.sas_arrays import sas_text
 from translator.encode.sas_format import SasTask, parse_sas
-from translator.encode.sas_translation import Unreachable, sas_task
+from translator.encode.sas_translation import Unreachable
 from translator.planners.fast_downward import translate, write_pddl
 
 
@@ -26,7 +27,8 @@ def ground_task(level: Level) -> SasTask:
     translator, whose stand-in tasks for both cases every back-end already reads."""
     domain, facts = helltaker_domain(), level_facts(level)
     try:
-        task = sas_task(domain, facts, ground(domain, facts))
+        # The same text `--planner fd` hands its search, read back as values.
+        task = parse_sas(sas_text(domain, facts, ground(domain, facts)).text)
     except Unreachable:
         return translated_task(level)
     if all(task.initial[variable] == value for variable, value in task.goal):

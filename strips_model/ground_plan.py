@@ -32,6 +32,18 @@ _LEADING_COMMENTS = re.compile(r"(?:\s|[#;][^\n]*)*")
 _COST = re.compile(r"=\s*([0-9]+)")
 
 
+PlanStep = tuple[str, tuple[str, ...]]
+"""One action of a plan: its name and its objects' names, as a PDDL plan file lists them."""
+
+
+def step_of_name(name: str) -> PlanStep:
+    """`step_calm c1_1 c1_2 right` (a ground action as Fast Downward's task names it) as a
+    plan step."""
+    words = name.split()
+    return words[0], tuple(words[1:])
+
+
+
 @dataclass(frozen=True, slots=True)
 class GroundStep:
     """One ground action of a plan, its names in lowercase."""

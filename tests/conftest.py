@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, SHARED, SHARED_ABSENT
 
-from translator.bench.par import read_par_table
+from strips_model.par import read_par_table
 
 
 @dataclass(frozen=True)
@@ -164,7 +164,7 @@ def level_file(tmp_path: Path) -> str:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The long fuzz runs (marker `fuzz`) are opt-in: HELLTAKER_FUZZ_EXAMPLES=N runs them
-    with N examples each (tests/test_fuzz.py); otherwise they are left out of the run."""
+    with N examples each (tests/cli/test_fuzz.py); otherwise they are left out of the run."""
     if os.environ.get("HELLTAKER_FUZZ_EXAMPLES"):
         return
     left_out = [item for item in items if item.get_closest_marker("fuzz") is not None]

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from strips_model.errors import InputError, Position, read_text
 from strips_model.level import Level, load_level
 from strips_model.moves import ALPHABETS
-from translator.atomic_write import write_files_atomically
 from translator.planners.registry import DEFAULT_PLANNER, PLANNERS, describe_planners
+from translator.runtime.atomic_write import write_files_atomically
 
 Subcommands = argparse._SubParsersAction
 """What `add_subparsers` returns; argparse names it privately."""
@@ -80,8 +80,8 @@ def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:
 
 
 def add_cluster(parser: argparse.ArgumentParser) -> None:
-    """`--cluster ADDRESS|local:N`: where the levels run (translator/planners/executors.py);
+    """`--cluster ADDRESS|local:N`: where the levels run (translator/runtime/executors.py);
     Dask is imported only when it is given."""
-    from translator.planners.executors import CLUSTER_HELP
+    from translator.runtime.executors import CLUSTER_HELP
 
     parser.add_argument("--cluster", metavar="ADDRESS|local:N", help=CLUSTER_HELP)

@@ -89,7 +89,7 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_bench(args: argparse.Namespace) -> ExitCode:
-    from translator.planners.processes import Limits, default_memory_limit
+    from translator.runtime.processes import Limits, default_memory_limit
 
     args.limits = Limits(args.timeout, args.memory_limit or default_memory_limit())
     if args.scaling:
@@ -106,8 +106,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     from dataclasses import asdict
 
     from strips_model.level import load_level
-    from translator.bench.benchmark import Row, report_json, report_markdown, run_benchmark
-    from translator.cli.results_file import ResultsFile
+    from translator.measure.benchmark import Row, report_json, report_markdown, run_benchmark
+    from translator.runtime.results_file import ResultsFile
 
     for path in levels:
         load_level(path)  # bad input fails here, before any timing
@@ -131,8 +131,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     markdown = report_markdown(report)
     print(markdown)
     if args.readme:
-        from translator.bench.benchmark import readme_summary
-        from translator.bench.readme_section import replace_section
+        from translator.measure.benchmark import readme_summary
+        from translator.measure.readme_section import replace_section
 
         replace_section(args.readme, "bench", readme_summary(report))
     if args.out:
@@ -153,7 +153,7 @@ def _sizes(option: str, text: str) -> list[int]:
 
 
 def _scaling(args: argparse.Namespace) -> ExitCode:
-    from translator.bench.scaling import scaling_study, write_scaling
+    from translator.measure.scaling import scaling_study, write_scaling
     from translator.planners.registry import PLANNERS
 
     sizes = {"dense": _sizes("--sizes", args.sizes),
@@ -169,16 +169,16 @@ def _scaling(args: argparse.Namespace) -> ExitCode:
     study = scaling_study(sizes, limit, engines)
     print(write_scaling(study, args.out))
     if args.readme:
-        from translator.bench.readme_section import replace_section
-        from translator.bench.scaling import readme_summary
+        from translator.measure.readme_section import replace_section
+        from translator.measure.scaling import readme_summary
 
         replace_section(args.readme, "scaling", readme_summary(study))
     return ExitCode.OK
 
 
 def _plan_counts(args: argparse.Namespace) -> ExitCode:
-    from translator.bench.plan_counts import LevelCounts, count_levels, render
-    from translator.planners.processes import Limits
+    from translator.measure.plan_counts import LevelCounts, count_levels, render
+    from translator.runtime.processes import Limits
 
     paths = args.levels or _classic_levels()
     if not paths:

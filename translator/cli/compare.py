@@ -91,11 +91,11 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     from strips_model.reports.init_level import rebuild_level
     from strips_model.reports.vocabulary import load_vocabulary
     from translator.compare.comparison import compare
-    from translator.compare.markdown import render
+    from translator.compare.markdown_report import render
     from translator.compare.models import compared_model
-    from translator.planners.processes import Limits, default_memory_limit
     from translator.planners.registry import prepare_planner
-    from translator.planners.workers import default_jobs
+    from translator.runtime.processes import Limits, default_memory_limit
+    from translator.runtime.workers import default_jobs
 
     if args.output and os.path.isdir(args.output):
         raise InputError("is a directory, expected a file name", Position(args.output))
@@ -164,7 +164,7 @@ OUR_MODEL = "strips_model/helltaker.strips"
 
 def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
     # Imported here: the renderers are not needed by the markdown and JSON outputs.
-    from translator.cli.compare_page import render_page
+    from translator.compare.html_page import render_page
 
     return render_page(comparison, levels, markdown)
 

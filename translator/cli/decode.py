@@ -33,9 +33,9 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_decode(args: argparse.Namespace) -> ExitCode:
-    from translator.decode.ground_plans import format_ground_plan
-    from translator.decode.solver_answers import plan_of_clingo_output, plan_of_sat_model
-    from translator.planners.dimacs import is_dimacs_export
+    from translator.ground.dimacs import is_dimacs_export
+    from translator.solving.ground_plans import format_ground_plan
+    from translator.solving.solver_answers import plan_of_clingo_output, plan_of_sat_model
 
     encoding = read_text(args.encoding)
     answer, source = read_plan_file(args.answer)

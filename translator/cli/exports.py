@@ -56,17 +56,17 @@ def _common(command: argparse.ArgumentParser, suffix: str) -> None:
 
 
 def _asp_text(level: Level) -> str:
-    from translator.planners.asp_program import asp_program
-    from translator.planners.sas_task import ground_task
+    from translator.ground.asp_program import asp_program
+    from translator.ground.ground_task import ground_task
 
     return asp_program(ground_task(level), level.budget)
 
 
 def _cnf_text(task: tuple[Level, int | None]) -> str:
-    from translator.planners.cnf_encoding import encode
-    from translator.planners.dimacs import dimacs_lines
-    from translator.planners.horizon import MAX_HORIZON, horizon_of
-    from translator.planners.sas_task import ground_task
+    from translator.ground.cnf_encoding import encode
+    from translator.ground.dimacs import dimacs_lines
+    from translator.ground.ground_task import ground_task
+    from translator.ground.horizon import MAX_HORIZON, horizon_of
 
     level, horizon = task
     ground = ground_task(level)
@@ -82,7 +82,7 @@ def _cnf_text(task: tuple[Level, int | None]) -> str:
 def _export(args: argparse.Namespace, build: Callable[[Argument], str],
             argument: Argument) -> ExitCode:
     from translator.planners.outcome import status_of_failure
-    from translator.planners.processes import (
+    from translator.runtime.processes import (
         Limits,
         WorkerFailed,
         default_memory_limit,

@@ -43,9 +43,9 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_generate(args: argparse.Namespace) -> ExitCode:
-    from translator.bench.difficulty import describe
-    from translator.bench.generator import GenerationError, generate_level
-    from translator.bench.hard_levels import generate_hard_level
+    from translator.generate.difficulty import describe
+    from translator.generate.generator import GenerationError, generate_level
+    from translator.generate.hard_levels import generate_hard_level
 
     counts = counts_of(args)
     targets = targets_of(args)

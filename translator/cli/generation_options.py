@@ -7,9 +7,9 @@ import argparse
 
 from strips_model.errors import InputError
 from strips_model.random_level import Counts
-from translator.bench.difficulty import PLAN_COUNT_CAP, TARGET_MECHANICS, Targets
 from translator.cli.options import at_least
-from translator.planners.processes import Limits, default_memory_limit
+from translator.generate.difficulty import PLAN_COUNT_CAP, TARGET_MECHANICS, Targets
+from translator.runtime.processes import Limits, default_memory_limit
 
 LARGEST_SIDE = 1000
 """Rows or columns of a generated level: the layout is drawn in this process, before any
@@ -84,7 +84,7 @@ MECHANICS_HELP = "; ".join(f"{name}: it {words}"
 
 
 def add_difficulty_options(command: argparse.ArgumentParser) -> None:
-    """The difficulty targets and the local search effort (translator/bench/hard_levels.py)."""
+    """The difficulty targets and the local search effort (translator/generate/hard_levels.py)."""
     group = command.add_argument_group(
         "difficulty targets",
         "With any of these, the sampled level is improved by a local search (move, add or "
@@ -116,7 +116,7 @@ def targets_of(args: argparse.Namespace) -> Targets:
 
 def search_steps_of(args: argparse.Namespace, targets: Targets) -> int:
     """The steps asked for, or the default when targets need a search."""
-    from translator.bench.hard_levels import DEFAULT_STEPS
+    from translator.generate.hard_levels import DEFAULT_STEPS
 
     if args.search_steps is not None:
         return int(args.search_steps)

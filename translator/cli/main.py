@@ -70,7 +70,7 @@ def _terminate(signal_number: int, frame: FrameType | None) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    from translator.planners.processes import stop_every_child
+    from translator.runtime.processes import stop_every_child
 
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:

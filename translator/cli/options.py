@@ -11,7 +11,7 @@ import math
 import re
 from collections.abc import Callable
 
-from translator.planners.processes import LONGEST_WAIT
+from translator.runtime.processes import LONGEST_WAIT
 
 BUDGET_HELP = ("any non-negative integer; a budget past a planner's integer range "
                "(2^31 - 2 or more for Fast Downward and SymK) means no cost bound for that "

@@ -36,8 +36,8 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_pddl(args: argparse.Namespace) -> ExitCode:
-    from translator.encode.model_cache import helltaker_parts
-    from translator.encode.pddl_writer import pddl_texts, problem_name
+    from translator.model.model_cache import helltaker_parts
+    from translator.model.pddl_writer import pddl_texts, problem_name
 
     if args.action_costs and not args.strips:
         raise InputError("--action-costs only applies to --strips exports")
@@ -49,7 +49,7 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
     names: dict[str, str] = {}
     for level in levels:
         if args.strips:
-            from translator.encode.strips_compile import strips_pddl_texts
+            from translator.model.strips_compile import strips_pddl_texts
 
             texts = strips_pddl_texts(parts, level, args.action_costs)
         else:

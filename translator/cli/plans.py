@@ -17,9 +17,9 @@ from translator.planners.registry import TOP_K_PLANNERS
 
 if TYPE_CHECKING:
     from strips_model.level import Level
-    from translator.cli.results_file import ResultsFile
-    from translator.decode.plan_enumeration import PlanEnumeration
-    from translator.planners.processes import Limits
+    from translator.runtime.processes import Limits
+    from translator.runtime.results_file import ResultsFile
+    from translator.solving.plan_enumeration import PlanEnumeration
 
 _RESULTS_KEY = ("level", "planner", "max_cost", "optimal_only", "limit")
 """What makes two enumerations the same for --results' resume."""
@@ -90,10 +90,10 @@ _PACKAGES = {
 
 
 def command_plans(args: argparse.Namespace) -> ExitCode:
-    from translator.cli.results_file import ResultsFile
     from translator.planners.packages import PlannerUnavailable, require_package
-    from translator.planners.processes import Limits, default_memory_limit
-    from translator.planners.workers import default_jobs
+    from translator.runtime.processes import Limits, default_memory_limit
+    from translator.runtime.results_file import ResultsFile
+    from translator.runtime.workers import default_jobs
 
     levels = [load_level(path) for path in args.levels]
     bounds = [_task(args, level) for level in levels]
@@ -130,8 +130,8 @@ _Task = tuple["Level", int, bool, "int | None", "Limits", str]
 def _task(args: argparse.Namespace, level: Level) -> tuple[Level, int]:
     """The level and its max cost, once its options are checked (bad input stops the run
     before any enumeration starts)."""
-    from translator.decode.plan_enumeration import endless
-    from translator.planners.horizon import MAX_HORIZON
+    from translator.ground.horizon import MAX_HORIZON
+    from translator.solving.plan_enumeration import endless
 
     max_cost = level.budget if args.max_cost is None else args.max_cost
     if args.limit is None and endless(max_cost):
@@ -151,7 +151,7 @@ def _key(args: argparse.Namespace, level: Level, max_cost: int) -> tuple[object,
 
 def _enumerate_task(task: _Task) -> PlanEnumeration:
     """One level's enumeration; module-level so that workers (local or Dask) can run it."""
-    from translator.decode.plan_enumeration import enumerate_plans
+    from translator.solving.plan_enumeration import enumerate_plans
 
     level, max_cost, optimal_only, limit, limits, engine = task
     return enumerate_plans(level, max_cost, optimal_only, limit, limits, engine)
@@ -162,8 +162,8 @@ def _enumerate_all(args: argparse.Namespace, tasks: list[_Task], jobs: int,
     """Report every level as it finishes; a summary line when there are several."""
     import time
 
-    from translator.planners.executors import open_executor
-    from translator.progress import Progress, batch_summary
+    from translator.runtime.executors import open_executor
+    from translator.runtime.progress import Progress, batch_summary
 
     worst, counts = ExitCode.OK, {code: 0 for code in ExitCode}
     if not tasks:

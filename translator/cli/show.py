@@ -113,9 +113,9 @@ def _plan_directions(args: argparse.Namespace,
         return parse_plan(text, args.alphabet, source), ExitCode.OK
     if not args.solve:
         return None, ExitCode.OK
-    from translator.decode.solve import solve_level
     from translator.planners.outcome import PlannerOptions, Status
-    from translator.planners.processes import default_memory_limit
+    from translator.runtime.processes import default_memory_limit
+    from translator.solving.solve import solve_level
 
     memory = args.memory_limit or default_memory_limit()
     solution = solve_level(level, args.planner,

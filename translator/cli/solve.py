@@ -20,12 +20,12 @@ from translator.cli.arguments import (
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
 from translator.cli.options import BUDGET_HELP, add_limits, at_least
-from translator.decode.solve import Solution, solve_level
 from translator.planners.outcome import FAILURES, PlannerOptions, Status
-from translator.terminal import print_table
+from translator.runtime.terminal import print_table
+from translator.solving.solve import Solution, solve_level
 
 if TYPE_CHECKING:
-    from translator.cli.results_file import ResultsFile
+    from translator.runtime.results_file import ResultsFile
 
 
 def add_command(commands: Subcommands) -> None:
@@ -82,8 +82,8 @@ def _load(path: str, budget: int | None) -> Level | InputError:
 
 
 def command_solve(args: argparse.Namespace) -> ExitCode:
-    from translator.planners.processes import default_memory_limit
-    from translator.planners.workers import default_jobs
+    from translator.runtime.processes import default_memory_limit
+    from translator.runtime.workers import default_jobs
 
     if args.pddl_plan is not None and len(args.levels) != 1:
         raise InputError(f"--pddl-plan writes one plan: give one LEVEL, not {len(args.levels)}")
@@ -113,7 +113,7 @@ def command_solve(args: argparse.Namespace) -> ExitCode:
 def _open_results(path: str | None) -> ResultsFile | None:
     if path is None:
         return None
-    from translator.cli.results_file import ResultsFile
+    from translator.runtime.results_file import ResultsFile
 
     return ResultsFile(path, ("level", "planner", "budget")).open()
 
@@ -122,10 +122,10 @@ def _solve_all(args: argparse.Namespace, paths: list[str], entries: list[Level |
                levels: list[Level], jobs: int, memory: int | None) -> ExitCode:
     """Report every level: JSON records as levels finish, text in input order, the table at
     the end."""
-    from translator.planners.executors import open_executor, prepared
     from translator.planners.registry import prepare_planner
-    from translator.planners.workers import in_input_order
-    from translator.progress import Progress, batch_summary
+    from translator.runtime.executors import open_executor, prepared
+    from translator.runtime.progress import Progress, batch_summary
+    from translator.runtime.workers import in_input_order
 
     tasks = [(args.planner, level, PlannerOptions(level.budget, args.timeout, memory))
              for level in levels]
@@ -179,7 +179,7 @@ def _solve_all(args: argparse.Namespace, paths: list[str], entries: list[Level |
 def _write_pddl_plan(path: str, level: Level, solution: Solution) -> None:
     """The planner's own actions; for a planner that plans key presses (the exhaustive
     search), the actions of our model that those key presses take."""
-    from translator.decode.ground_plans import format_ground_plan, ground_plan_of
+    from translator.solving.ground_plans import format_ground_plan, ground_plan_of
 
     assert solution.directions is not None and solution.verdict is not None
     steps = solution.outcome.steps

@@ -68,12 +68,12 @@ def command_study(args: argparse.Namespace) -> ExitCode:
     import datetime
     import os
 
-    from translator.bench.benchmark import machine_facts
-    from translator.bench.study import KEY_FIELDS, StudyRequest, run_study
-    from translator.bench.study_report import StudyMeta, write_study
-    from translator.cli.results_file import ResultsFile
-    from translator.planners.workers import default_jobs
-    from translator.progress import Progress
+    from translator.measure.benchmark import machine_facts
+    from translator.measure.study import KEY_FIELDS, StudyRequest, run_study
+    from translator.measure.study_report import StudyMeta, write_study
+    from translator.runtime.progress import Progress
+    from translator.runtime.results_file import ResultsFile
+    from translator.runtime.workers import default_jobs
 
     planners = planners_of(args.planners)
     if args.timeout is None:

@@ -76,11 +76,11 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_suite(args: argparse.Namespace) -> ExitCode:
-    from translator.atomic_folder import check_replaceable, write_folder
-    from translator.bench.generator import GenerationError
-    from translator.bench.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
-    from translator.bench.suite_files import suite_files
-    from translator.progress import Progress
+    from translator.generate.generator import GenerationError
+    from translator.generate.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
+    from translator.generate.suite_files import suite_files
+    from translator.runtime.atomic_folder import check_replaceable, write_folder
+    from translator.runtime.progress import Progress
 
     targets = targets_of(args)
     request = SuiteRequest(args.count, args.seed, args.width, args.height, counts_of(args),

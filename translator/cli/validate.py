@@ -18,7 +18,7 @@ from translator.cli.arguments import (
     read_plan_file,
 )
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
-from translator.decode.plan_input import PlanInput, first_disagreement, read_plan
+from translator.solving.plan_input import PlanInput, first_disagreement, read_plan
 
 PLAN_FORMS = """\
 plans:

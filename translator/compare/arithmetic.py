@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from strips_model.schema import Literal, Parameter, Schema, Term
-from translator.encode.level_facts import Atom
+from translator.model.level_facts import Atom
 
 
 def offset_predicate(offset: int) -> str:

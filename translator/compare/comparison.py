@@ -4,7 +4,7 @@ For each level, the compared model (translator/compare/models.py) is solved by F
 its plan is replayed in the game; our model is solved by the chosen planner of
 translator/planners/registry.py; the two are then replayed key by key
 (translator/compare/divergence.py) to find where the compared model first departs from the game.
-The lint and the rule coverage complete the picture; translator/compare/markdown.py writes it
+The lint and the rule coverage complete the picture; translator/compare/markdown_report.py writes it
 all down.
 """
 
@@ -35,10 +35,10 @@ from translator.compare.lint import Finding, lint
 from translator.compare.model_run import ModelRun, solve_model
 from translator.compare.models import ComparedModel, LevelModel, UnbuildableModel
 from translator.compare.readings import static_predicates
-from translator.decode.solve import solve_level
 from translator.planners.outcome import FAILURES, PlannerOptions, Status
-from translator.planners.processes import NO_LIMITS, Limits
-from translator.planners.workers import run_ordered
+from translator.runtime.processes import NO_LIMITS, Limits
+from translator.runtime.workers import run_ordered
+from translator.solving.solve import solve_level
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Where a model first departs from the game: the two replayed side by side, key by key.
 
 Along a plan, each key press is applied in the game (the simulator, which our model matches:
-tests/test_equivalence.py) and in the model's exact view. They agree on a key press when the
+tests/compare/test_equivalence.py) and in the model's exact view. They agree on a key press when the
 model has an action for it whose successor looks the same (translator/compare/observation.py)
 and costs the same; the first key press where that fails is the divergence, told with the state
 it happens in. When the model has no action, the schema that came closest says why.
@@ -19,8 +19,8 @@ from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import cell_text, event_text, obstacle_text
 from translator.compare.models import LevelModel
 from translator.compare.observation import Observation, observe_game
-from translator.encode.grounding import GroundAction, unify
-from translator.encode.level_facts import Atom
+from translator.ground.exact_semantics import GroundAction, unify
+from translator.model.level_facts import Atom
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +86,7 @@ def _diverge(model: LevelModel, index: int, direction: Direction, state: State,
     outcome = step(level, state, direction)
     after = outcome.state if isinstance(outcome, Move) else state
     # Kept as observations, not text, so that reports can draw both sides
-    # (translator/cli/compare_page.py).
+    # (translator/compare/html_page.py).
     return Divergence(index, direction, describe_state(level, state),
                       _game_move(level, state, direction), told, observe_game(level, state),
                       observe_game(level, after),

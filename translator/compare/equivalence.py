@@ -14,8 +14,8 @@ from strips_model.level import Level, State
 from strips_model.moves import Direction
 from strips_model.schema import Domain
 from strips_model.simulator import Move, is_goal, step
-from translator.encode.grounding import Grounder
-from translator.encode.level_facts import level_facts, state_atoms
+from translator.ground.exact_semantics import Grounder
+from translator.model.level_facts import level_facts, state_atoms
 
 
 @dataclass(frozen=True, slots=True)

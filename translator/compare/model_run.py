@@ -9,12 +9,12 @@ from dataclasses import dataclass
 
 from strips_model.moves import Direction
 from translator.compare.models import LevelModel
-from translator.encode.grounding import GroundAction
-from translator.encode.level_facts import Atom
+from translator.ground.exact_semantics import GroundAction
+from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
 from translator.planners.oneshot import run_oneshot
 from translator.planners.outcome import Status, status_of_failure
-from translator.planners.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
+from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
 
 ENGINE = "fast-downward"
 _OPERATORS = re.compile(r"^Translator operators: (\d+)", re.M)

@@ -31,8 +31,8 @@ from translator.compare.observation import Observation
 from translator.compare.our_model import OurModel
 from translator.compare.readings import read_schemas
 from translator.compare.report_model import ReportModel
-from translator.encode.grounding import GroundAction
-from translator.encode.level_facts import Atom
+from translator.ground.exact_semantics import GroundAction
+from translator.model.level_facts import Atom
 
 
 class LevelModel(Protocol):

@@ -1,7 +1,7 @@
 """A model in our vocabulary (`hero(C)`, `adjacent(C, N, Dir)`, ...) on a level.
 
 Both views are the same here: the schemas need no compiling, the level's facts come from
-translator/encode/level_facts.py, and the search is the one `helltaker solve` uses. This is how
+translator/model/level_facts.py, and the search is the one `helltaker solve` uses. This is how
 `helltaker compare` reads strips_model/helltaker.strips, or a variant of it, as the REPORT.
 """
 
@@ -18,17 +18,17 @@ from strips_model.reports.document import Report
 from strips_model.schema import Schema, build_domain
 from translator.compare.observation import Observation
 from translator.compare.readings import read_schemas
-from translator.decode.key_presses import DIRECTION_TYPE
-from translator.encode.grounding import GroundAction, Grounder
-from translator.encode.level_facts import (
+from translator.ground.exact_semantics import GroundAction, Grounder
+from translator.model.level_facts import (
     PARITY,
     Atom,
     Facts,
     cell_of_name,
     level_facts,
 )
-from translator.encode.up_problem import ModelParts, build_model_parts, build_problem
+from translator.model.up_problem import ModelParts, build_model_parts, build_problem
 from translator.planners.fd_oneshot import search_configuration
+from translator.solving.key_presses import DIRECTION_TYPE
 
 
 class OurModel:
@@ -50,7 +50,7 @@ class OurModel:
 
 
 class OurLevelModel:
-    init_note = "translator/encode/level_facts.py"
+    init_note = "translator/model/level_facts.py"
     notes: tuple[str, ...] = ()
 
     def __init__(self, model: OurModel, level: Level) -> None:

@@ -55,9 +55,9 @@ from strips_model.schema import (
 )
 from translator.compare.observation import Observation
 from translator.compare.readings import declare_variables, read_schemas, static_predicates
-from translator.encode.grounding import GroundAction, Grounder
-from translator.encode.level_facts import Atom, Facts
-from translator.encode.up_problem import ModelParts, build_model_parts, build_problem
+from translator.ground.exact_semantics import GroundAction, Grounder
+from translator.model.level_facts import Atom, Facts
+from translator.model.up_problem import ModelParts, build_model_parts, build_problem
 
 DIRECTION_WORDS: Final = {"Up": Direction.UP, "Down": Direction.DOWN, "Left": Direction.LEFT,
                           "Right": Direction.RIGHT}

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 import clingo
 
 from strips_model.errors import RunError
+from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
-from translator.encode.sas_format import SasTask
-from translator.planners.asp_program import encoding, step_of_term, task_facts
-from translator.planners.horizon import horizon_of
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
-from translator.planners.sas_task import ground_task
+from translator.ground.asp_program import encoding, step_of_term, task_facts
+from translator.ground.ground_task import ground_task
+from translator.ground.horizon import horizon_of
+from translator.ground.sas_format import SasTask
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
 Plan = tuple[PlanStep, ...]
 

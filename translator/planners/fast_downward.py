@@ -1,11 +1,11 @@
 """Fast Downward's search on a level's ground task, grounded one of two ways.
 
 `--planner fd` (default): our schemas grounded by clingo's grounder (C++) and translated to the
-finite-domain task by translator/encode/sas_translation.py, written straight to the file the
+finite-domain task by translator/ground/sas_translation.py, written straight to the file the
 search binary reads. `--planner fd-translate` (the reference): our PDDL text translated by Fast
 Downward's own translator, in this process. Both give the same task up to the numbering of
-variables (tests/test_grounding_paths.py); the first skips the Python grounding that costs the
-translator about 0.35 ms per ground operator. Neither imports unified-planning (1.3 s per
+variables (tests/ground/test_grounding_paths.py); the first skips the Python grounding that
+costs the translator about 0.35 ms per ground operator. Neither imports unified-planning (1.3 s per
 process) nor starts Fast Downward's driver. `fd-up` goes through unified-planning.
 
 The search is A* under a cost bound of budget + 1 (FD's bound is exclusive), guided by a
@@ -15,8 +15,6 @@ pattern database over the hero's cell (`search_configuration`), where `fd-up` ru
 from __future__ import annotations
 
 import contextlib
-import gc
-import io
 import os
 import re
 import tempfile
@@ -25,22 +23,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from fast_downward.translate import main as translate_main
-from fast_downward.translate import options as translate_options
-
 from strips_model.level import Level, parse_level
 from strips_model.schema import helltaker_domain
-from translator.encode.asp_grounding import ground
-from translator.encode.level_facts import Facts, level_facts
-from translator.encode.pddl_text import helltaker_domain_text, problem_text
-from translator.encode.sas_arrays import sas_text
-from translator.encode.sas_translation import Unreachable
+from translator.ground.clingo_grounding import ground
+from translator.ground.fd_translate import translate, write_pddl
+from translator.ground.sas_arrays import sas_text
+from translator.ground.sas_translation import Unreachable
+from translator.model.level_facts import Facts, level_facts
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
 from translator.planners.fd_driver import read_plan_file
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, log_tail
 from translator.planners.packages import package_directory
-from translator.planners.processes import run_command
+from translator.runtime.processes import run_command
 
 
 def search_configuration(budget: int, first_values: Sequence[str]) -> str:
@@ -83,34 +78,6 @@ def first_values(sas_text: str) -> list[str]:
 def search_binary() -> str:
     return os.path.join(package_directory("up_fast_downward"),
                         "downward", "builds", "release", "bin", "downward")
-
-
-def write_pddl(folder: str, facts: Facts) -> tuple[str, str]:
-    """Our domain and the level's problem written into `folder`: (domain file, problem file)."""
-    domain_file = os.path.join(folder, "domain.pddl")
-    problem_file = os.path.join(folder, "problem.pddl")
-    with open(domain_file, "w", encoding="utf-8") as stream:
-        stream.write(helltaker_domain_text())
-    with open(problem_file, "w", encoding="utf-8") as stream:
-        stream.write(problem_text(helltaker_domain(), facts, "level"))
-    return domain_file, problem_file
-
-
-def translate(domain_file: str, problem_file: str, sas_file: str) -> str:
-    """Run Fast Downward's translator in this process; return its log."""
-    log = io.StringIO()
-    translate_options.set_options([domain_file, problem_file, "--sas-file", sas_file])
-    # The translator allocates many small objects that live until it ends: the cyclic
-    # garbage collector only costs time here (22% of the translation on level 8).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        with contextlib.redirect_stdout(log):
-            translate_main.main()
-    finally:
-        if collecting:
-            gc.enable()
-    return log.getvalue()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,9 @@ import tempfile
 from dataclasses import dataclass
 
 from strips_model.errors import InputError, RunError, read_text
-from strips_model.ground_plan import parse_ground_plan
-from translator.planners.outcome import PlanStep
+from strips_model.ground_plan import PlanStep, parse_ground_plan
 from translator.planners.packages import package_directory
-from translator.planners.processes import run_command
+from translator.runtime.processes import run_command
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,11 @@ import sys
 import tempfile
 from dataclasses import dataclass
 
+from strips_model.ground_plan import PlanStep
 from translator.planners.exit_codes import status_of_exit
-from translator.planners.outcome import PlanStep, Status
+from translator.planners.outcome import Status
 from translator.planners.packages import package_directory
-from translator.planners.processes import run_command
+from translator.runtime.processes import run_command
 
 HEURISTIC = "blind(transform=undo_to_origin())"
 """Blind rather than K*'s default LM-cut: measured on the classic levels (top-quality search,

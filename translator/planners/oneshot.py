@@ -16,10 +16,11 @@ from unified_planning.model import Problem
 from unified_planning.plans import ActionInstance
 from unified_planning.shortcuts import OneshotPlanner, get_environment
 
+from strips_model.ground_plan import PlanStep
 from translator.planners.exit_codes import symk_bound_exhausted
-from translator.planners.outcome import PlanStep, Status, log_tail
+from translator.planners.outcome import Status, log_tail
 from translator.planners.packages import PlannerUnavailable
-from translator.planners.processes import own_working_directory
+from translator.runtime.processes import own_working_directory
 
 _FAST_DOWNWARD_PROOFS = ("provably unsolvable", "Completely explored state space")
 """What Fast Downward prints when a complete search exhausts the states under the bound."""

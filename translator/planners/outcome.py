@@ -2,7 +2,7 @@
 
 A planner stops at its own actions: `PlannerOutcome.steps` is the plan as the planner wrote
 it, and turning it into key presses and validating it is the decoding stage's job
-(translator/decode/solve.py).
+(translator/solving/solve.py).
 """
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from strips_model.ground_plan import PlanStep
 from strips_model.moves import Direction
-from translator.planners.processes import Limits, WorkerFailed, WorkerOutOfMemory, WorkerTimeout
+from translator.runtime.processes import Limits, WorkerFailed, WorkerOutOfMemory, WorkerTimeout
 
 
 class Status(Enum):
@@ -24,17 +25,6 @@ class Status(Enum):
     INVALID = "invalid"
     """A plan came back that the rules reject: set when decoding replays it, never by a
     planner."""
-
-
-PlanStep = tuple[str, tuple[str, ...]]
-"""One action of a plan: its name and its objects' names, as a PDDL plan file lists them."""
-
-
-def step_of_name(name: str) -> PlanStep:
-    """`step_calm c1_1 c1_2 right` (a ground action as Fast Downward's task names it) as a
-    plan step."""
-    words = name.split()
-    return words[0], tuple(words[1:])
 
 
 FAILURES = frozenset({Status.TIMEOUT, Status.OUT_OF_MEMORY, Status.ERROR, Status.INVALID})

@@ -1,7 +1,7 @@
 """pyperplan through unified-planning, on a compiled variant of our problem.
 
 pyperplan takes plain STRIPS without action costs, so the problem is compiled first
-(`translator.encode.strips_compile`): damage becomes explicit `endure_damage_1` steps, which
+(`translator.model.strips_compile`): damage becomes explicit `endure_damage_1` steps, which
 makes every action cost 1 and a plan's length equal to its cost, and negative preconditions
 become complementary fluents. Breadth-first search then returns a shortest plan, that is a
 plan of minimum cost, and its length is that cost. If it exceeds the budget, no plan fits: the
@@ -27,13 +27,14 @@ from unified_planning.engines import CompilationKind
 from unified_planning.model import Problem
 from unified_planning.shortcuts import Compiler
 
+from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
-from translator.encode.level_facts import level_facts
-from translator.encode.model_cache import helltaker_parts
-from translator.encode.strips_compile import strips_problem
-from translator.encode.up_problem import build_problem
+from translator.model.level_facts import level_facts
+from translator.model.model_cache import helltaker_parts
+from translator.model.strips_compile import strips_problem
+from translator.model.up_problem import build_problem
 from translator.planners.oneshot import plan_steps, require_support, run_oneshot
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, PlanStep, Status
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.packages import PlannerUnavailable
 
 ENGINE = "pyperplan"

@@ -7,7 +7,7 @@ not take the problem, gives an ERROR outcome whose log names what is missing or 
 the CLI prints it and exits 3.
 
 Every attempt runs in a child process under the options' time and memory limits
-(translator/planners/processes.py), whatever the planner: past a limit it is a TIMEOUT or
+(translator/runtime/processes.py), whatever the planner: past a limit it is a TIMEOUT or
 OUT_OF_MEMORY outcome, and nothing it started or wrote is left behind.
 """
 
@@ -20,7 +20,7 @@ from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, status_of_failure
 from translator.planners.packages import PlannerUnavailable, require_package
-from translator.planners.processes import WorkerFailed, run_in_child
+from translator.runtime.processes import WorkerFailed, run_in_child
 
 PlannerFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
 
@@ -140,7 +140,7 @@ PLANNERS: dict[str, Backend] = {
 DEFAULT_PLANNER = "fd"
 
 TOP_K_PLANNERS = ("symk", "kstar", "asp")
-"""The planners `plans` enumerates with (translator/decode/plan_enumeration.py); the first is
+"""The planners `plans` enumerates with (translator/solving/plan_enumeration.py); the first is
 the default."""
 
 

@@ -14,17 +14,12 @@ import time
 from pysat.solvers import Solver
 
 from strips_model.errors import RunError
+from strips_model.ground_plan import PlanStep, step_of_name
 from strips_model.level import Level
-from translator.planners.cnf_encoding import CnfEncoding, encode
-from translator.planners.horizon import horizon_of
-from translator.planners.outcome import (
-    PlannerOptions,
-    PlannerOutcome,
-    PlanStep,
-    Status,
-    step_of_name,
-)
-from translator.planners.sas_task import ground_task
+from translator.ground.cnf_encoding import CnfEncoding, encode
+from translator.ground.ground_task import ground_task
+from translator.ground.horizon import horizon_of
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
 SOLVER = "glucose42"
 """Chosen by measurement on the classic levels (README, "ASP and SAT")."""

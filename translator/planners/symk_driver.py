@@ -14,11 +14,12 @@ import sys
 import tempfile
 from dataclasses import dataclass
 
+from strips_model.ground_plan import PlanStep
 from translator.planners.exit_codes import FastDownwardExit, symk_status
 from translator.planners.fd_driver import read_plan_file
-from translator.planners.outcome import PlanStep, Status
+from translator.planners.outcome import Status
 from translator.planners.packages import package_directory
-from translator.planners.processes import run_command
+from translator.runtime.processes import run_command
 
 
 def top_k_configuration(bound: int | None, limit: int | None, optimal_only: bool) -> str:

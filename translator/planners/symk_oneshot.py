@@ -10,9 +10,9 @@ that is a proof that no plan fits the budget (translator/planners/exit_codes.py)
 from __future__ import annotations
 
 from strips_model.level import Level
-from translator.encode.level_facts import level_facts
-from translator.encode.model_cache import helltaker_parts
-from translator.encode.up_problem import build_problem
+from translator.model.level_facts import level_facts
+from translator.model.model_cache import helltaker_parts
+from translator.model.up_problem import build_problem
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.oneshot import plan_steps, require_support, run_oneshot
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status

@@ -1,0 +1,91 @@
+"""`helltaker study`: a tiny study writes its files, checks every plan, agrees with the
+exhaustive search, and resumes from its results file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from translator.cli.main import main
+from translator.measure.study import GRADES, grade_of, level_names
+
+COUNT = 6
+
+
+def study(folder: Path, results: Path, *extra: str) -> int:
+    return main(["study", "--count", str(COUNT), "--seed", "3", "--planners", "fd,search",
+                 "--timeout", "20", "--jobs", "2", "--results", str(results),
+                 "-o", str(folder), *extra])
+
+
+def lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("study")
+    results = folder / "results.jsonl"
+    assert study(folder / "out", results) == 0
+    return folder / "out", results
+
+
+@pytest.mark.planner
+def test_files_written(tiny: tuple[Path, Path]) -> None:
+    out, _ = tiny
+    names = {path.name for path in out.iterdir()}
+    assert {"study.md", "study.json", "study-solved.png", "study-solved.svg",
+            "study-time.png", "study-time.svg", "study-memory.png"} <= names
+    text = (out / "study.md").read_text()
+    assert "## Per planner" in text and "| fd |" in text and "| search |" in text
+    document = json.loads((out / "study.json").read_text())
+    assert document["count"] == COUNT and document["planners"] == ["fd", "search"]
+
+
+@pytest.mark.planner
+def test_runs_valid_and_costs_agree(tiny: tuple[Path, Path]) -> None:
+    _, results = tiny
+    records = lines(results)
+    levels = {record["level"]: record for record in records if record["kind"] == "level"}
+    assert len(levels) == COUNT
+    assert [levels[name]["grade"] for name in sorted(levels)] == \
+        [grade_of(index).number for index in range(1, COUNT + 1)]
+    runs = [record for record in records if record["kind"] == "run"]
+    assert len(runs) == 2 * COUNT
+    cost: dict[tuple[str, str], int] = {}
+    for run in runs:
+        assert run["status"] == "solved", run
+        assert run["valid"] is True and run["within_budget"] is True
+        assert run["seconds"] > 0 and run["cpu"] >= 0 and run["peak_mb"] > 0
+        cost[(run["planner"], run["level"])] = run["cost"]
+    for name, level in levels.items():
+        assert cost[("fd", name)] == cost[("search", name)] == level["optimum"]
+
+
+@pytest.mark.planner
+def test_resume_runs_nothing_new(tiny: tuple[Path, Path],
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out, results = tiny
+    before = results.read_text()
+    capsys.readouterr()
+    assert study(out, results) == 0
+    assert results.read_text() == before
+    assert "to go" not in capsys.readouterr().err
+
+
+def test_bad_planners_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["study", "--planners", "fd,nope", "-o", str(tmp_path / "out")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and "nope" in error
+    assert not (tmp_path / "out").exists()
+
+
+def test_grades_go_from_small_sparse_to_large_dense() -> None:
+    assert (GRADES[0].size, GRADES[0].density) == (6, "sparse")
+    assert (GRADES[-1].size, GRADES[-1].density) == (12, "dense")
+    assert grade_of(1) == grade_of(1 + len(GRADES))
+    # A larger study resumes from a smaller one's results: names do not depend on the count.
+    assert level_names(1000)[:6] == level_names(6) == [f"p000{i}" for i in range(1, 7)]

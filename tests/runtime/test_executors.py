@@ -1,0 +1,108 @@
+"""translator/runtime/executors.py and `--cluster`: tasks come back as they finish, a failed
+task is its own error (never the batch's end), a Dask cluster gives the same records as the
+local workers, `--results` resumes under it, and bad addresses are one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from helpers import ROOT
+
+from translator.cli.main import main
+from translator.runtime import executors
+from translator.runtime.executors import LocalExecutor, open_executor
+from translator.runtime.processes import WorkerDied
+from translator.runtime.workers import run_completed
+
+SMALL_LEVELS = [str(ROOT / "levels" / name) for name in (
+    "boulder_wait.txt", "static_spikes.txt", "trap_raised_start.txt", "lock_and_key.txt")]
+
+
+def _sleep_then_echo(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def _task(item: str) -> str:
+    """'ok', 'fail' (raises) or 'die' (the process ends without a result)."""
+    if item == "fail":
+        raise ValueError("task failed on purpose")
+    if item == "die":
+        os._exit(9)
+    return item.upper()
+
+
+def test_local_results_come_as_tasks_finish() -> None:
+    order = [index for index, _ in run_completed(_sleep_then_echo, [0.6, 0.0, 0.3], jobs=3)]
+    assert order == [1, 2, 0]
+
+
+def test_local_failures_are_their_tasks_results() -> None:
+    results = dict(LocalExecutor(jobs=2).run(_task, ["a", "fail", "die", "b"]))
+    assert results[0] == "A" and results[3] == "B"
+    assert isinstance(results[1], ValueError) and "on purpose" in str(results[1])
+    assert isinstance(results[2], WorkerDied) and "exit code 9" in str(results[2])
+    # One job: run in this process, failures still handed back, not raised.
+    inline = dict(LocalExecutor(jobs=1).run(_task, ["a", "fail"]))
+    assert inline[0] == "A" and isinstance(inline[1], ValueError)
+
+
+def _records(text: str) -> dict[str, dict[str, object]]:
+    """JSON records by level, without the times (which differ from run to run)."""
+    records = [json.loads(line) for line in text.splitlines() if line.strip()]
+    return {str(record["level"]): {key: value for key, value in record.items()
+                                   if key != "seconds"} for record in records}
+
+
+@pytest.mark.parametrize("cluster", ["foo", "local:0", "tcp://host", "local:x"])
+def test_a_bad_cluster_value_is_bad_input(cluster: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", SMALL_LEVELS[0], "--cluster", cluster]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("helltaker: --cluster"), err
+
+
+def test_an_unreachable_scheduler_is_a_one_line_run_error(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1.0)
+    assert main(["solve", SMALL_LEVELS[0], "--cluster", "tcp://127.0.0.1:1"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert err[0].startswith("helltaker: cannot reach the Dask scheduler at tcp://127.0.0.1:1")
+
+
+@pytest.mark.planner
+def test_a_dask_cluster_hands_back_failures_and_keeps_its_workers() -> None:
+    pytest.importorskip("distributed")
+    with open_executor("local:2", jobs=1) as executor:
+        results = dict(executor.run(_task, ["a", "fail", "die", "b", "c"]))
+        # A task that kills its process ended a forked child, not the Dask worker.
+        assert len(executor.client.scheduler_info()["workers"]) == 2  # type: ignore[attr-defined]
+    assert results[0] == "A" and results[3] == "B" and results[4] == "C"
+    assert isinstance(results[1], ValueError) and "on purpose" in str(results[1])
+    assert isinstance(results[2], WorkerDied)
+
+
+@pytest.mark.planner
+def test_a_dask_cluster_gives_the_local_records_and_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    assert main(["solve", "--json", "--jobs", "2", *SMALL_LEVELS]) == 0
+    local = _records(capsys.readouterr().out)
+    results = tmp_path / "out.jsonl"
+    assert main(["solve", "--json", "--cluster", "local:2", "--results", str(results),
+                 *SMALL_LEVELS[:2]]) == 0
+    first = capsys.readouterr()
+    assert main(["solve", "--json", "--cluster", "local:2", "--results", str(results),
+                 *SMALL_LEVELS]) == 0
+    second = capsys.readouterr()
+    assert "2 level(s) already there, skipped" in second.err
+    assert second.err.strip().splitlines()[-1].startswith("2 levels: 2 solved, 0 failed")
+    assert _records(first.out) | _records(second.out) == local
+    saved = _records(results.read_text("utf-8"))
+    assert set(saved) == set(local) and len(results.read_text("utf-8").splitlines()) == 4

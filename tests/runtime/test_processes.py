@@ -1,0 +1,170 @@
+"""The process runner (translator/runtime/processes.py) and the forked workers (workers.py):
+order, errors, timeouts that stop children, private working directories."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from translator.runtime.processes import (
+    Limits,
+    WorkerDied,
+    WorkerOutOfMemory,
+    WorkerTimeout,
+    own_working_directory,
+    run_command,
+    run_in_child,
+    start_child,
+    stop_every_child,
+)
+from translator.runtime.workers import run_ordered
+
+
+def test_parallel_results_come_in_input_order() -> None:
+    assert list(run_ordered(_square, list(range(7)), jobs=3)) == [0, 1, 4, 9, 16, 25, 36]
+    assert list(run_ordered(_square, [5], jobs=3)) == [25]
+
+
+def test_parallel_workers_leave_no_folder_behind() -> None:
+    folders = list(run_ordered(_write_temporary_file, [None] * 3, jobs=2))
+    assert len(set(folders)) == 3
+    assert not any(os.path.exists(folder) for folder in folders)
+
+
+def test_parallel_errors_reach_the_caller() -> None:
+    results = run_ordered(_fail_on_three, [1, 2, 3, 4], jobs=2)
+    assert next(results) == 1 and next(results) == 2
+    with pytest.raises(ValueError, match="three"):
+        next(results)
+    with pytest.raises(WorkerDied):
+        list(run_ordered(_die_on_two, [1, 2, 3], jobs=2))
+
+
+def test_a_function_in_a_child_is_stopped_at_its_timeout() -> None:
+    assert run_in_child("sleeper", _sleep, 0.0, Limits(5)) == 0.0
+    started = time.monotonic()
+    with pytest.raises(WorkerTimeout, match="sleeper stopped after 0.2 s"):
+        run_in_child("sleeper", _sleep, 30.0, Limits(0.2))
+    assert time.monotonic() - started < 0.2 + 1.0
+    with pytest.raises(WorkerDied, match="exit code 9"):
+        run_in_child("dier", _die_on_two, 2, Limits(5))
+    with pytest.raises(ValueError, match="three"):
+        run_in_child("failer", _fail_on_three, 3, Limits(5))
+
+
+def test_a_child_past_its_memory_limit_is_out_of_memory() -> None:
+    """An address-space limit: the allocation fails at once instead of swapping."""
+    started = time.monotonic()
+    with pytest.raises(WorkerOutOfMemory, match="hog ran out of memory"):
+        run_in_child("hog", _allocate, 2 * 2**30, Limits(30, 512 * 2**20))
+    assert time.monotonic() - started < 5
+    assert run_in_child("modest", _allocate, 10 * 2**20, Limits(30, 512 * 2**20)) == 10 * 2**20
+
+
+def test_a_stopped_child_leaves_no_process_and_no_file(tmp_path: Path) -> None:
+    """The child starts a command in a session of its own (as planners' drivers do) and
+    writes into its temporary folder; the timeout ends both and removes the folder."""
+    marker = tmp_path / "grandchild-pid"
+    with pytest.raises(WorkerTimeout):
+        run_in_child("spawner", _spawn_and_wait, str(marker), Limits(0.5))
+    grandchild = int(marker.read_text().split()[0])
+    scratch = marker.read_text().split()[1]
+    assert not _alive(grandchild)
+    assert not os.path.exists(scratch)
+
+
+def test_a_finished_childs_folder_is_removed_too() -> None:
+    scratch = run_in_child("writer", _write_temporary_file, None)
+    assert scratch.startswith(tempfile.gettempdir()) and not os.path.exists(scratch)
+
+
+def test_interrupting_a_parent_stops_every_child(tmp_path: Path) -> None:
+    """What `main` does on Ctrl-C: children that no `finally` has stopped yet are ended."""
+    marker = tmp_path / "grandchild-pid"
+    child = start_child("spawner", _spawn_and_wait, str(marker))
+    deadline = time.monotonic() + 10
+    while not marker.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    stop_every_child()
+    grandchild = int(marker.read_text().split()[0])
+    assert not _alive(grandchild) and not _alive(child.pid)
+    assert not os.path.exists(child.scratch)
+
+
+def test_a_command_timeout_kills_its_children_too(tmp_path: Path) -> None:
+    """The command starts a grandchild that would outlive it; the timeout stops both."""
+    marker = tmp_path / "grandchild-finished"
+    script = f"sleep 1 && touch {marker} & echo started; wait"
+    run = run_command(["sh", "-c", script], str(tmp_path), timeout=0.3)
+    assert run.timed_out and run.exit_code is None and "started" in run.output
+    import time
+
+    time.sleep(1.2)
+    assert not marker.exists()
+    finished = run_command(["sh", "-c", "echo out; echo err >&2; exit 3"], str(tmp_path), None)
+    assert (finished.exit_code, sorted(finished.output.split())) == (3, ["err", "out"])
+
+
+def test_own_working_directory_is_fresh_and_removed() -> None:
+    before = os.getcwd()
+    with own_working_directory("helltaker-test-") as work:
+        assert os.getcwd() == os.path.realpath(work) and os.listdir(work) == []
+    assert os.getcwd() == before and not os.path.exists(work)
+
+
+def _square(value: int) -> int:
+    return value * value
+
+
+def _fail_on_three(value: int) -> int:
+    if value == 3:
+        raise ValueError("three")
+    return value
+
+
+def _allocate(size: int) -> int:
+    return len(bytearray(size))
+
+
+def _spawn_and_wait(marker: str) -> None:
+    process = subprocess.Popen(["sleep", "60"], start_new_session=True)
+    Path(marker).write_text(f"{process.pid} {tempfile.gettempdir()}")
+    Path(tempfile.gettempdir(), "half-written").write_text("...")
+    process.wait()
+
+
+def _write_temporary_file(_: None) -> str:
+    Path(tempfile.gettempdir(), "output.sas").write_text("begin_version")
+    return tempfile.gettempdir()
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie (a killed process waits for its adopter to reap it)."""
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            return False
+        if state == "Z":
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def _die_on_two(value: int) -> int:
+    if value == 2:
+        os._exit(9)
+    return value
+
+
+def _sleep(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds

@@ -1,0 +1,155 @@
+"""Vocabularies as data: the shipped files, their checks, the pick by predicates, the
+template, and seed 001's model read through a vocabulary file with its predicates renamed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import SHARED_ABSENT, shared_path
+
+from strips_model.errors import SchemaError
+from strips_model.level import load_level
+from strips_model.moves import Direction
+from strips_model.reports.document import Report, parse_report
+from strips_model.reports.init_level import Frame, report_vocabulary
+from strips_model.reports.vocabulary import (
+    ROLES,
+    matching_vocabulary,
+    parse_vocabulary,
+    shipped_vocabularies,
+    vocabulary_template,
+)
+from strips_model.textbook import parse_textbook_schemas
+from translator.cli.main import main
+from translator.compare.models import UnbuildableModel, compared_model
+
+SEED_001 = "seeds/001_1103b020ed6d817c.txt"
+SEED_002 = "seeds/002_86e1b4b616c1ecee.txt"
+
+
+def test_shipped_vocabularies_read_and_say_their_conventions() -> None:
+    found = {vocabulary.name: vocabulary for vocabulary in shipped_vocabularies()}
+    assert set(found) == {"seeds 000 and 001", "seed 002"}
+    seed_001, seed_002 = found["seeds 000 and 001"], found["seed 002"]
+    assert seed_001.required("hero") == "helltaker" and seed_001.value("trap_raised") == 1
+    assert seed_001.first_is_column and seed_001.rows_upward
+    assert seed_002.required("boulder") == "block" and not seed_002.first_is_column
+    assert seed_002.predicate("counter") is None
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("goUp", Direction.UP), ("pushRockLeftWhileOnTrap", Direction.LEFT),
+    ("kickSkeletonDown", Direction.DOWN), ("wait", None)])
+def test_seed_001_words_say_the_key_press(name: str, expected: Direction | None) -> None:
+    assert report_vocabulary().direction_of(name) == expected
+
+
+def test_seed_002_words_and_its_steps_that_are_no_key_press() -> None:
+    seed_002 = next(v for v in shipped_vocabularies() if v.name == "seed 002")
+    assert seed_002.direction_of("move_top_on_spikes") is Direction.UP
+    assert seed_002.direction_of("kill_monster_wall_right_on_spikes") is Direction.RIGHT
+    assert seed_002.direction_of("on_spikes") is None
+    assert seed_002.direction_of("havekey") is None
+
+
+def test_frames_of_both_conventions_round_trip() -> None:
+    for frame in (Frame(9, 0), Frame(9, 2, first_is_column=False),
+                  Frame(0, 0, rows_upward=False), Frame(-3, 1, False, False)):
+        for cell in ((0, 0), (4, 7), (9, 3)):
+            assert frame.cell(*frame.xy(cell)) == cell
+    assert Frame(9, 0).cell(3, 8) == (1, 3)  # seed 001: X column, Y rows upward
+    assert Frame(9, 0, first_is_column=False).cell(8, 3) == (1, 3)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('name = "x"\n[roles]\nhero = \n', r"^v\.toml:3:8: not a vocabulary file"),
+    ('[roles]\nwalls = "w"\nhero = "h"\n', "unknown role 'walls'"),
+    ('[roles]\nwall = "w"\n', "must name the hero"),
+    ('colour = 1\n[roles]\nhero = "h"\n', "unknown key 'colour'"),
+    ('[roles]\nhero = "h"\n[values]\ntrap_raised = "up"\n', r"\[values\] takes integers"),
+    ('[roles]\nhero = "h"\n[coordinates]\nfirst = "x"\n', r"\[coordinates\] first"),
+])
+def test_bad_vocabulary_files_say_why(text: str, message: str) -> None:
+    with pytest.raises(SchemaError, match=message):
+        parse_vocabulary(text, "v.toml")
+
+
+def test_matching_picks_by_the_predicates_used() -> None:
+    seed_001 = matching_vocabulary(frozenset({"helltaker", "counter", "plusOne", "rock"}))
+    assert seed_001 is not None and seed_001.name == "seeds 000 and 001"
+    seed_002 = matching_vocabulary(frozenset({"at", "block", "mob", "spikes"}))
+    assert seed_002 is not None and seed_002.name == "seed 002"
+    assert matching_vocabulary(frozenset({"player", "box"})) is None
+
+
+def test_the_template_lists_the_predicates_and_reads_once_filled() -> None:
+    template = vocabulary_template(frozenset({"player", "box"}), "mine")
+    assert "box, player" in template and all(f'{role} = ""' in template for role in ROLES)
+    filled = template.replace('hero = ""', 'hero = "player"').replace('boulder = ""',
+                                                                     'boulder = "box"')
+    filled = "\n".join(line for line in filled.splitlines() if not line.endswith('= ""'))
+    vocabulary = parse_vocabulary(filled, "mine.toml")
+    assert vocabulary.required("hero") == "player" and vocabulary.required("boulder") == "box"
+
+
+def _seed(relpath: str) -> Path:
+    path = shared_path(relpath)
+    if not path.exists():
+        pytest.skip(SHARED_ABSENT)
+    return path
+
+
+def test_seed_001_read_through_a_vocabulary_with_its_predicates_renamed(tmp_path: Path) -> None:
+    """The vocabulary is data: rename the hero and the counter in the report and in a copy of
+    its vocabulary file, and the model reads the same level the same way."""
+    text = _seed(SEED_001).read_text("utf-8")
+    renamed = re.sub(r"\bhelltaker\(", "player(", re.sub(r"\bcounter\(", "moves(", text))
+    report = parse_report(renamed, "renamed.md")
+    with pytest.raises(SchemaError, match="--vocabulary-template"):
+        compared_model(report, "renamed")
+    shipped = Path(report_vocabulary().source).name
+    original = next(v for v in shipped_vocabularies() if v.source.endswith(shipped))
+    toml = (Path(__file__).resolve().parents[3] / "strips_model" / "reports" /
+            "vocabularies" / shipped).read_text("utf-8")
+    toml = toml.replace('hero = "helltaker"', 'hero = "player"').replace(
+        'counter = "counter"', 'counter = "moves"')
+    vocabulary = parse_vocabulary(toml, "renamed.toml")
+    assert vocabulary.roles != original.roles
+    level = load_level(str(shared_path("levels/classic/level1.txt")))
+    as_shipped = compared_model(parse_report(text, "seed.md"), "seed").on(level)
+    as_renamed = compared_model(report, "renamed", vocabulary).on(level)
+    rename = {"helltaker": "player", "counter": "moves"}
+    assert {(rename.get(a[0], a[0]), *a[1:]) for a in as_shipped.initial()} == \
+        as_renamed.initial()
+    assert as_shipped.observe(as_shipped.initial()) == as_renamed.observe(as_renamed.initial())
+
+
+def test_seed_002_is_matched_and_its_defect_found() -> None:
+    reading = parse_textbook_schemas(_seed(SEED_002).read_text("utf-8"), SEED_002)
+    model = compared_model(Report(reading.schemas, None, None, SEED_002), "seed 002")
+    assert isinstance(model, UnbuildableModel)
+    assert "move has 2 arguments here but 1 at line 209" in model.defect
+    assert model.vocabulary.startswith("seed 002")
+
+
+def test_a_buildable_model_of_a_kind_not_supported_says_what_its_vocabulary_lacks() -> None:
+    text = "Action(right(X,Y))\nPRECOND : at(X, Y)\nEFFECT : at(X, Y + 1) $\\wedge$ " \
+        "$\\neg$ at(X, Y)\n"
+    reading = parse_textbook_schemas(text, "m.md")
+    with pytest.raises(SchemaError, match=r"vocabulary seed 002 .* lacks counter, successor"):
+        compared_model(Report(reading.schemas, None, None, "m.md"), "m")
+
+
+def test_compare_prints_a_template_and_exits_0(capsys) -> None:
+    code = main(["compare", str(_seed(SEED_001)), "--vocabulary-template"])
+    out = capsys.readouterr().out
+    assert code == 0 and "helltaker" in out and "[roles]" in out
+
+
+def test_compare_reads_a_vocabulary_file_given(tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[roles]\n", encoding="utf-8")
+    assert main(["compare", str(_seed(SEED_001)), "--vocabulary", str(bad)]) == 2
+    assert "must name the hero" in capsys.readouterr().err

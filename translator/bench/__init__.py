@@ -1,1 +1,0 @@
-"""Measurements: phase timings, the scaling study, plan counts and the level generator."""

@@ -1,1 +1,0 @@
-"""Decoding: a planner's actions back to key presses, checked by the rules simulator."""

@@ -1,0 +1,65 @@
+"""The CNF of a ground task as a DIMACS file, with comment lines naming its variables, and
+those lines read back, so that any SAT solver's model turns into a plan.
+
+    c helltaker cnf: level1, horizon 23 steps, cost <= 23
+    c action 812 1 step_calm c1_6 c2_6 down even odd limbo_even limbo_odd no no
+    c value 1 0 var0=Atom hero(c1_6)
+    p cnf 26585 241705
+
+`c action VAR STEP NAME`: variable VAR true means the ground action NAME is step STEP.
+`c value VAR STEP VARIABLE=MEANING`: VAR true means that after STEP steps the task's variable
+has that value. Every other variable is auxiliary (counters, the totalizer).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from strips_model.errors import InputError, Position
+from translator.ground.cnf_encoding import CnfEncoding, bounded_clauses
+
+HEADER = "c helltaker cnf"
+_ACTION = re.compile(r"c action (\d+) (\d+) (\S.*)\Z")
+
+
+def dimacs_lines(encoding: CnfEncoding, bound: int, title: str) -> Iterator[str]:
+    clauses = list(bounded_clauses(encoding, bound))
+    yield f"{HEADER}: {title}, horizon {encoding.horizon} steps, cost <= {bound}\n"
+    yield "c decode a solver's model: helltaker decode THIS_FILE MODEL_FILE\n"
+    for variable, step, operator in encoding.actions:
+        yield f"c action {variable} {step} {encoding.task.operators[operator].name}\n"
+    for variable, step, index, value in encoding.values:
+        meaning = encoding.task.variables[index].values[value]
+        yield f"c value {variable} {step} {encoding.task.variables[index].name}={meaning}\n"
+    yield f"p cnf {encoding.variable_count} {len(clauses)}\n"
+    for clause in clauses:
+        yield " ".join(map(str, clause)) + " 0\n"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionVariable:
+    step: int
+    name: str
+
+
+def is_dimacs_export(text: str) -> bool:
+    return text.startswith(HEADER)
+
+
+def action_variables(text: str, source: str) -> dict[int, ActionVariable]:
+    """The `c action` lines of a file `helltaker cnf` wrote, by CNF variable."""
+    actions: dict[int, ActionVariable] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("p "):
+            break
+        match = _ACTION.match(line)
+        if match:
+            actions[int(match.group(1))] = ActionVariable(int(match.group(2)), match.group(3))
+        elif line.startswith("c action"):
+            raise InputError("malformed `c action VAR STEP NAME` line", Position(source, number))
+    if not actions and not is_dimacs_export(text):
+        raise InputError(f"not a CNF file written by `helltaker cnf` (no `{HEADER}` line)",
+                         Position(source, 1))
+    return actions

@@ -1,0 +1,141 @@
+"""Ground STRIPS semantics of a `Domain` over a level's facts, in the style of pyperplan.
+
+A ground action is applicable when its positive preconditions are in the state (static
+facts included) and its negative ones are not; applying it gives (state - deletes) | adds.
+The equivalence test compares this with the simulator, so this module must stay a literal
+reading of the schemas and must not know the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from strips_model.schema import Domain, Literal, Schema
+from translator.model.level_facts import Atom, Facts
+
+
+@dataclass(frozen=True, slots=True)
+class GroundAction:
+    schema: str
+    binding: tuple[tuple[str, str], ...]
+    """(variable, object) for every parameter, in the schema's order."""
+    add: frozenset[Atom]
+    delete: frozenset[Atom]
+    cost: int
+
+    def apply(self, state: frozenset[Atom]) -> frozenset[Atom]:
+        return (state - self.delete) | self.add
+
+
+def _ground(literal: Literal, binding: dict[str, str]) -> Atom:
+    return (literal.predicate,
+            *(binding[t.name] if t.is_variable else t.name for t in literal.args))
+
+
+Index = dict[tuple[str, str | None], list[Atom]]
+"""(predicate, first argument or None for all) -> atoms."""
+
+
+def _index(atoms: frozenset[Atom], into: Index) -> Index:
+    for atom in atoms:
+        into.setdefault((atom[0], None), []).append(atom)
+        if len(atom) > 1:
+            into.setdefault((atom[0], atom[1]), []).append(atom)
+    return into
+
+
+def _matches(literal: Literal, binding: dict[str, str], index: Index) -> Iterator[dict[str, str]]:
+    first: str | None = None
+    if literal.args:
+        term = literal.args[0]
+        first = binding.get(term.name) if term.is_variable else term.name
+    for atom in index.get((literal.predicate, first), ()):
+        extended = unify(literal, atom, binding)
+        if extended is not None:
+            yield extended
+
+
+def unify(literal: Literal, atom: Atom, binding: dict[str, str]) -> dict[str, str] | None:
+    """`binding` extended so that `literal` names `atom`, or None when it cannot."""
+    if len(atom) != len(literal.args) + 1 or atom[0] != literal.predicate:
+        return None
+    extended = dict(binding)
+    for term, value in zip(literal.args, atom[1:], strict=True):
+        if not term.is_variable:
+            if term.name != value:
+                return None
+        elif extended.setdefault(term.name, value) != value:
+            return None
+    return extended
+
+
+class Grounder:
+    """Applicable ground actions of a domain in a state, for one level's facts."""
+
+    def __init__(self, domain: Domain, facts: Facts) -> None:
+        self._domain = domain
+        self._static = facts.static
+        self._static_index = _index(facts.static, {})
+        self._types = {name: set(objects) for name, objects in facts.objects.items()}
+
+    def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
+        # Static and fluent predicates are disjoint, so a key lives in one index or the other.
+        index = _index(state, {})
+        for key, atoms in self._static_index.items():
+            index[key] = atoms
+        found: list[GroundAction] = []
+        for schema in self._domain.schemas:
+            found.extend(self._ground_schema(schema, state, index))
+        return found
+
+    def _ground_schema(
+        self, schema: Schema, atoms: frozenset[Atom], index: Index
+    ) -> Iterator[GroundAction]:
+        positive = [lit for lit in schema.preconditions if lit.positive]
+        negative = [lit for lit in schema.preconditions if not lit.positive]
+
+        def extend(position: int, binding: dict[str, str]) -> Iterator[dict[str, str]]:
+            if position == len(positive):
+                yield binding
+                return
+            for extended in _matches(positive[position], binding, index):
+                yield from extend(position + 1, extended)
+
+        for binding in extend(0, {}):
+            if any(p.name not in binding for p in schema.parameters):
+                # A parameter no positive precondition binds: enumerate its type's objects.
+                yield from self._complete(schema, binding, negative, atoms)
+                continue
+            action = self._build(schema, binding, negative, atoms)
+            if action is not None:
+                yield action
+
+    def _complete(self, schema: Schema, binding: dict[str, str], negative: list[Literal],
+                  atoms: frozenset[Atom]) -> Iterator[GroundAction]:
+        missing = next(p for p in schema.parameters if p.name not in binding)
+        for value in sorted(self._types.get(missing.type, ())):
+            extended = {**binding, missing.name: value}
+            if all(p.name in extended for p in schema.parameters):
+                action = self._build(schema, extended, negative, atoms)
+                if action is not None:
+                    yield action
+            else:
+                yield from self._complete(schema, extended, negative, atoms)
+
+    def _build(self, schema: Schema, binding: dict[str, str], negative: list[Literal],
+               atoms: frozenset[Atom]) -> GroundAction | None:
+        for parameter in schema.parameters:
+            objects = self._types.get(parameter.type)
+            if objects is not None and binding[parameter.name] not in objects:
+                return None
+        if any(_ground(lit, binding) in atoms or _ground(lit, binding) in self._static
+               for lit in negative):
+            return None
+        return GroundAction(
+            schema.name,
+            tuple((p.name, binding[p.name]) for p in schema.parameters),
+            frozenset(_ground(lit, binding) for lit in schema.effects if lit.positive),
+            frozenset(_ground(lit, binding) for lit in schema.effects if not lit.positive),
+            schema.cost,
+        )

@@ -1,0 +1,26 @@
+"""How many steps the ASP and SAT back-ends ground for a cost bound."""
+
+from __future__ import annotations
+
+from strips_model.errors import RunError
+from translator.ground.sas_format import SasTask
+
+MAX_HORIZON = 1_000
+"""The most steps grounded: every step copies the task's actions and values, so a bound past
+this is refused rather than grounded for minutes."""
+
+
+def horizon_of(task: SasTask, bound: int) -> int:
+    """The most steps a plan of cost <= bound can take: every action costs at least the
+    cheapest one. Tasks with free actions have no such horizon."""
+    if not task.operators:
+        return 0
+    cheapest = min(operator.cost for operator in task.operators)
+    if cheapest < 1:
+        raise RunError("the ground task has actions of cost 0: no number of steps bounds "
+                       "its plans, which this back-end needs")
+    horizon = bound // cheapest
+    if horizon > MAX_HORIZON:
+        raise RunError(f"a cost bound of {bound} allows {horizon} steps; this back-end "
+                       f"grounds at most {MAX_HORIZON}")
+    return horizon

@@ -1,0 +1,167 @@
+"""Where independent tasks (levels) run: forked local workers, or a Dask cluster.
+
+An executor yields `(index, result or exception)` as tasks finish, in completion order, so
+that callers can write each record the moment it exists (`--results`, `--json`). A task that
+fails, or whose worker is lost, is its index's exception, never the end of the batch.
+
+- `LocalExecutor`: the forked worker processes of workers.py (the default).
+- `DaskExecutor`: a `distributed.Client`, to a running scheduler (`tcp://host:8786`) or to a
+  `LocalCluster` started for the run (`local:N`). Dask is imported only here, only then: the
+  command line's start-up does not pay for it.
+
+On a Dask worker every task still runs in a child forked for it (`run_in_child`, as the local
+workers do), so a planner that crashes or blows up its memory ends that child, not the worker,
+and the time and memory limits are enforced the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from strips_model.errors import InputError, RunError
+from translator.runtime.processes import WorkerDied, run_in_child
+from translator.runtime.workers import run_completed
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+CONNECT_SECONDS = 10.0
+"""How long to try to reach a scheduler before giving up with a one-line error."""
+
+CLUSTER_HELP = ("run the levels on a Dask cluster instead of local worker processes: "
+                "ADDRESS of a running scheduler (tcp://host:8786), or local:N to start N "
+                "single-threaded Dask workers on this machine for the run")
+
+_LOCAL = re.compile(r"local:(?P<workers>\d+)")
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[\w.-]+):\d{1,5}")
+"""A scheduler address as Dask writes it: optional protocol, host or [IPv6], port."""
+
+
+class Executor(Protocol):
+    def run(self, function: Callable[[Item], Result], items: Sequence[Item],
+            prepare: Callable[[], object] | None = None,
+            ) -> Iterator[tuple[int, Result | BaseException]]:
+        """`(index, function(items[index]))` as tasks finish; `prepare` is run once where the
+        tasks will run (imports, parsed schemas) before the first task starts."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class LocalExecutor:
+    jobs: int
+    isolate: bool = False
+
+    def run(self, function: Callable[[Item], Result], items: Sequence[Item],
+            prepare: Callable[[], object] | None = None,
+            ) -> Iterator[tuple[int, Result | BaseException]]:
+        if prepare is not None:
+            prepare()  # here, so that every forked worker inherits it
+        return run_completed(function, items, self.jobs, self.isolate)
+
+
+@dataclass(frozen=True, slots=True)
+class DaskExecutor:
+    client: Any
+    """A connected `distributed.Client`."""
+
+    def run(self, function: Callable[[Item], Result], items: Sequence[Item],
+            prepare: Callable[[], object] | None = None,
+            ) -> Iterator[tuple[int, Result | BaseException]]:
+        from distributed import as_completed
+
+        if prepare is not None:
+            self.client.run(prepare)
+        names = [f"dask task {index}" for index in range(len(items))]
+        # pure=False: the same level twice (--repeat) is two runs, not one cached result.
+        futures = self.client.map(_in_forked_child, names, [function] * len(items), items,
+                                  pure=False)
+        index_of = {future.key: index for index, future in enumerate(futures)}
+        try:
+            for future in as_completed(futures, loop=self.client.loop):
+                index = index_of[future.key]
+                yield index, _result_of(future, names[index])
+        finally:
+            # Closed early (Ctrl-C, an error in the caller): no task left running for no one.
+            with contextlib.suppress(Exception):
+                self.client.cancel(futures)
+
+
+def _in_forked_child(name: str, function: Callable[[Item], Result], item: Item) -> Result:
+    """On a Dask worker: the task in a child forked for it, as the local workers run it."""
+    return run_in_child(name, function, item)
+
+
+def _result_of(future: Any, name: str) -> Any:
+    """The task's result, the exception it raised, or WorkerDied when Dask lost it (worker
+    killed, task cancelled): that task's error, not the batch's."""
+    from asyncio import CancelledError
+
+    from distributed.scheduler import KilledWorker
+
+    try:
+        return future.result()
+    except (KilledWorker, CancelledError) as error:
+        return WorkerDied(f"{name} lost by the Dask cluster: {_one_line(error)}")
+    except Exception as error:  # noqa: BLE001 - the task's own exception, handed on
+        return error
+
+
+def _one_line(error: BaseException) -> str:
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
+@contextlib.contextmanager
+def open_executor(cluster: str | None, jobs: int, isolate: bool = False) -> Iterator[Executor]:
+    """The executor `--cluster` asks for: local workers when None. A cluster started here
+    (`local:N`) and the client are closed when the block ends, however it ends."""
+    if cluster is None:
+        yield LocalExecutor(jobs, isolate)
+        return
+    local = _LOCAL.fullmatch(cluster.strip())
+    if local is None and _ADDRESS.fullmatch(cluster.strip()) is None:
+        raise InputError(f"--cluster: expected a scheduler address such as tcp://host:8786 "
+                         f"or local:N, found {cluster!r}")
+    if local is not None and int(local["workers"]) < 1:
+        raise InputError(f"--cluster local:N needs N >= 1, found {cluster!r}")
+    with contextlib.ExitStack() as stack:
+        distributed = _import_distributed()
+        address: Any = cluster.strip()
+        if local is not None:
+            try:
+                address = stack.enter_context(distributed.LocalCluster(
+                    n_workers=int(local["workers"]), threads_per_worker=1, processes=True,
+                    host="127.0.0.1", dashboard_address=None,
+                    silence_logs=logging.ERROR))
+            except Exception as error:  # noqa: BLE001 - one line, not Dask's traceback
+                raise RunError(f"cannot start a local Dask cluster: {_one_line(error)}") \
+                    from None
+        try:
+            client = stack.enter_context(distributed.Client(
+                address, timeout=CONNECT_SECONDS, set_as_default=False))
+        except Exception as error:  # noqa: BLE001 - OSError, TimeoutError, ...: one line
+            raise RunError(f"cannot reach the Dask scheduler at {cluster}: "
+                           f"{_one_line(error)}") from None
+        yield DaskExecutor(client)
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise RunError("--cluster needs Dask: pip install 'dask[distributed]'") from None
+    # Dask logs its workers' comings and goings at INFO/WARNING on standard error; one
+    # command's output is ours to write.
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    return distributed
+
+
+def prepared(function: Callable[..., object], *arguments: object) -> Callable[[], object]:
+    """`prepare` for Executor.run: a call that pickles, to be run on every Dask worker."""
+    return functools.partial(function, *arguments)

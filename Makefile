@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test check pddl plan-counts performance scaling study clean
+.PHONY: run test check browser pddl plan-counts performance scaling study clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,23 @@ run: $(INSTALLED)
 	$(BIN)/helltaker solve --table levels/*.txt $(SHARED_CLASSIC)
 
 # Lint, types and the import layering first (seconds), then the test suite.
-test: check
+test: check browser
 	$(BIN)/python -m pytest
+
+# The replay page is tested in a real headless browser (tests/render/test_html.py): Debian's
+# chromium and its driver, installed when missing and this user may (root, apt-get); otherwise
+# say why those tests will be skipped (pytest lists the skips and their reason at the end).
+browser:
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "make: installing Debian's chromium and chromium-driver for the browser tests"; \
+	    { DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver \
+	      >/dev/null; } || echo "make: could not install them: the browser tests will be skipped"; \
+	else \
+	    echo "make: no /usr/bin/chromium and /usr/bin/chromedriver, and not root to install"; \
+	    echo "      them (apt-get install chromium chromium-driver): the browser tests will be skipped"; \
+	fi
 
 check: $(INSTALLED)
 	$(BIN)/ruff check .
@@ -37,13 +52,13 @@ pddl: $(INSTALLED)
 plan-counts: $(INSTALLED)
 	$(BIN)/helltaker bench --plan-counts --out docs
 
-# Regenerate docs/bench.{md,json} and the README's performance block (phases and targets).
+# Regenerate docs/bench.{md,json} and the performance block of docs/performance.md (phases and targets).
 performance: $(INSTALLED)
-	$(BIN)/helltaker bench --planners fd,fd-translate,search --repeat 3 --out docs --readme README.md
+	$(BIN)/helltaker bench --planners fd,fd-translate,search --repeat 3 --out docs --readme docs/performance.md
 
-# Regenerate docs/scaling.{md,json,png,svg} and the README's scaling block.
+# Regenerate docs/scaling.{md,json,png,svg} and the scaling block of docs/performance.md.
 scaling: $(INSTALLED)
-	$(BIN)/helltaker bench --scaling --sizes 8,12,16,24,32,40,60 --open-sizes 20,40,60,100,150,200,300 --time-limit 60 --out docs --readme README.md
+	$(BIN)/helltaker bench --scaling --sizes 8,12,16,24,32,40,60 --open-sizes 20,40,60,100,150,200,300 --time-limit 60 --out docs --readme docs/performance.md
 
 # Regenerate docs/study/ (every shipped planner on 1,000 generated levels of 12 grades; hours
 # on 2 cores). Resumes from docs/study/study-results.jsonl when that file is there.

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from strips_model.level import Cell, Level, State, load_level, parse_level
+from strips_model.level import Cell, Level, State
+from strips_model.level_file import load_level, parse_level
 from strips_model.moves import Direction
 from strips_model.simulator import Move, step
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from strips_model.errors import Position, SchemaError
-from strips_model.level import Cell, Level, format_level, level_from_rows
+from strips_model.level import Cell, Level
+from strips_model.level_file import format_level, level_from_rows
 from strips_model.reports.facts import InitBlock
 from strips_model.reports.vocabulary import Vocabulary, shipped_vocabularies
 
@@ -40,7 +41,7 @@ def place_predicates(vocabulary: Vocabulary) -> dict[str, str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Frame:
+class Coordinates:
     """A vocabulary's coordinates on a level's grid. In seed 001's, X is the column (from
     `left`) and Y the row counted upward (row = top - Y); others swap X and Y or count rows
     downward (row = Y - top)."""
@@ -60,18 +61,18 @@ class Frame:
         return (column, row) if self.first_is_column else (row, column)
 
     @staticmethod
-    def of_level(level: Level, vocabulary: Vocabulary | None = None) -> Frame:
+    def of_level(level: Level, vocabulary: Vocabulary | None = None) -> Coordinates:
         """Rows from 0 on the last grid row (upward) or the first (downward), columns from 0
         on the first column."""
         upward = True if vocabulary is None else vocabulary.rows_upward
         first_is_column = True if vocabulary is None else vocabulary.first_is_column
-        return Frame(level.height - 1 if upward else 0, 0, first_is_column, upward)
+        return Coordinates(level.height - 1 if upward else 0, 0, first_is_column, upward)
 
 
 @dataclass(frozen=True, slots=True)
 class RebuiltLevel:
     level: Level
-    frame: Frame
+    coordinates: Coordinates
     """Where the Init's coordinates fall on the rebuilt grid."""
     text: str
     """The level file the Init describes."""
@@ -128,8 +129,8 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
     every = [xy for role in PLACE_ROLES for xy in places[role]]
     columns = [xy[0] if words.first_is_column else xy[1] for xy in every]
     rows = [xy[1] if words.first_is_column else xy[0] for xy in every]
-    frame = Frame(max(rows) if words.rows_upward else min(rows), -min(columns),
-                  words.first_is_column, words.rows_upward)
+    coordinates = Coordinates(max(rows) if words.rows_upward else min(rows), -min(columns),
+                              words.first_is_column, words.rows_upward)
     height, width = max(rows) - min(rows) + 1, max(columns) - min(columns) + 1
     if height * width > MOST_CELLS:
         # The grid is drawn cell by cell: far-flung coordinates would take the memory.
@@ -139,7 +140,7 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
     lowered = words.value("trap_lowered") if "trap" in stateful else None
 
     def draw(floor: frozenset[Cell] | None) -> Level:
-        rows_text = ["".join(_symbol(places, frame.xy((row, column)),
+        rows_text = ["".join(_symbol(places, coordinates.xy((row, column)),
                                      floor is None or (row, column) in floor,
                                      closed, lowered)
                              for column in range(width)) for row in range(height)]
@@ -150,7 +151,7 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
     # First every unlisted cell as floor, to find where the hero can walk; then the rest
     # of the grid as wall.
     level = draw(draw(None).reachable_cells())
-    return RebuiltLevel(level, frame, format_level(level))
+    return RebuiltLevel(level, coordinates, format_level(level))
 
 
 def _symbol(places: dict[str, dict[tuple[int, int], int | None]], xy: tuple[int, int],

@@ -10,8 +10,8 @@ it comes from (a character-level map, never a guess from line lengths), so
 `Unwrapped.original_position` takes a plain (line, column) back to the original file.
 
 Positions are mapped after the parse, not inside it: the parsers stay unaware of LaTeX, and
-`relocate_error`, `relocate_schema` and `relocate_reading` rewrite the positions of what they
-produce. `parse_schemas_in_latex` and `parse_textbook_in_latex` do both steps.
+`relocate_schema` and `relocate_reading` rewrite the positions of what they produce
+(strips_model/reports/notation.py does both steps).
 
 What is removed: `$`, `\\begin{...}`, `\\end{...}` (with the column specification of
 `array` and `tabular`), the commands that only style their argument (`\\text`, `\\textbf`,
@@ -31,9 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from strips_model.errors import Position, SchemaError
-from strips_model.schema import Literal, Schema, parse_schemas
-from strips_model.textbook import SkippedPart, TextbookReading, parse_textbook_schemas
+from strips_model.errors import Position
+from strips_model.schema import Literal, Schema
+from strips_model.textbook import SkippedPart
 
 _Emit = Callable[[str, int], None]
 """Append a piece of plain text that comes from one index of the original."""
@@ -175,32 +175,9 @@ def relocate_schema(schema: Schema, unwrapped: Unwrapped) -> Schema:
     )
 
 
-def relocate_error(error: SchemaError, unwrapped: Unwrapped) -> SchemaError:
-    """The same error, its position moved to the original."""
-    if error.position is None:
-        return error
-    return SchemaError(error.message, unwrapped.relocate(error.position))
-
-
-def relocate_reading(reading: TextbookReading, unwrapped: Unwrapped) -> TextbookReading:
-    return TextbookReading(
-        tuple(relocate_schema(schema, unwrapped) for schema in reading.schemas),
-        tuple(SkippedPart(unwrapped.relocate(part.position), part.reason)
-              for part in reading.skipped),
-    )
-
-
-def parse_schemas_in_latex(text: str, source: str = "<schemas>") -> tuple[Schema, ...]:
-    """Our own notation inside LaTeX markup; positions, errors' included, in `text`."""
-    unwrapped = unwrap_latex(text)
-    try:
-        schemas = parse_schemas(unwrapped.text, source)
-    except SchemaError as error:
-        raise relocate_error(error, unwrapped) from None
-    return tuple(relocate_schema(schema, unwrapped) for schema in schemas)
-
-
-def parse_textbook_in_latex(text: str, source: str = "<textbook>") -> TextbookReading:
-    """The textbook notation inside LaTeX markup; positions in `text`."""
-    unwrapped = unwrap_latex(text)
-    return relocate_reading(parse_textbook_schemas(unwrapped.text, source), unwrapped)
+def relocate_reading(schemas: tuple[Schema, ...], skipped: tuple[SkippedPart, ...],
+                     unwrapped: Unwrapped) -> tuple[tuple[Schema, ...], tuple[SkippedPart, ...]]:
+    """What a parser read from the plain text, every position moved to the original."""
+    return (tuple(relocate_schema(schema, unwrapped) for schema in schemas),
+            tuple(SkippedPart(unwrapped.relocate(part.position), part.reason)
+                  for part in skipped))

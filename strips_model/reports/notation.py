@@ -19,7 +19,7 @@ from typing import Final
 from strips_model.errors import Position, SchemaError, read_text
 from strips_model.reports.conversion_errors import reworded
 from strips_model.reports.document import facts_lines
-from strips_model.reports.latex import Unwrapped, relocate_schema, unwrap_latex
+from strips_model.reports.latex import relocate_reading, unwrap_latex
 from strips_model.reports.schema_blocks import schema_blocks
 from strips_model.schema import Schema, parse_schemas
 from strips_model.textbook import SkippedPart, parse_textbook_schemas
@@ -70,7 +70,7 @@ def read_model(text: str, source: str = "<model>", plain: bool = False) -> Model
     else:
         schemas, skipped = _read_ours(readable, source, plain)
     if unwrapped is not None:
-        schemas, skipped = _relocated(schemas, skipped, unwrapped)
+        schemas, skipped = relocate_reading(schemas, skipped, unwrapped)
     reading = ModelReading(schemas, skipped, LATEX if unwrapped else inner, inner, source)
     if not reading.schemas:
         _refuse_unreadable(reading)
@@ -98,13 +98,6 @@ def _read_ours(text: str, source: str, plain: bool
             where = error.position or Position(source, block.line, block.column)
             skipped.append(SkippedPart(where, f"schema {block.name!r} skipped: {error.message}"))
     return tuple(schemas), tuple(skipped)
-
-
-def _relocated(schemas: tuple[Schema, ...], skipped: tuple[SkippedPart, ...],
-               unwrapped: Unwrapped) -> tuple[tuple[Schema, ...], tuple[SkippedPart, ...]]:
-    return (tuple(relocate_schema(schema, unwrapped) for schema in schemas),
-            tuple(SkippedPart(unwrapped.relocate(part.position), part.reason)
-                  for part in skipped))
 
 
 def _refuse_unreadable(reading: ModelReading) -> None:

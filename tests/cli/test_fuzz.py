@@ -48,7 +48,8 @@ from hypothesis import strategies as st
 
 from strips_model.errors import InputError
 from strips_model.ground_plan import is_ground_plan, parse_ground_plan
-from strips_model.level import Cell, format_level, load_level, parse_level
+from strips_model.level import Cell
+from strips_model.level_file import format_level, load_level, parse_level
 from strips_model.moves import ALPHABETS, parse_plan
 from strips_model.reports.document import parse_report
 from strips_model.reports.facts import InitBlock, parse_facts

@@ -204,7 +204,7 @@ def test_a_dying_worker_is_a_one_line_run_failure(level_file: str, monkeypatch,
     traceback; the batch goes on and ends with its summary line."""
     import translator.cli.solve as solve
 
-    monkeypatch.setattr(solve, "_solve_task", _die)
+    monkeypatch.setattr(solve, "solve_request", _die)
     assert main(["solve", level_file, level_file, "--planner", "search", "--jobs", "2"]) == 3
     *lines, summary = capsys.readouterr().err.splitlines()
     assert len(lines) == 2 and all("exit code 9" in line for line in lines), lines
@@ -224,7 +224,7 @@ def test_exit_statuses_are_declared_once() -> None:
 
 def test_validate_reads_a_ground_plan_from_standard_input(level_file: str) -> None:
     """`-` in a real process: a ground plan on standard input is told from letters and read."""
-    from strips_model.level import load_level
+    from strips_model.level_file import load_level
     from strips_model.moves import parse_plan
     from translator.solving.ground_plans import format_ground_plan, ground_plan_of
 

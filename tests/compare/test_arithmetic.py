@@ -4,11 +4,7 @@ from __future__ import annotations
 
 from strips_model.schema import Term, build_domain
 from strips_model.textbook import parse_textbook_schemas
-from translator.compare.arithmetic import (
-    offsets_of,
-    successor_facts,
-    without_arithmetic,
-)
+from translator.compare.arithmetic import offset_predicate, without_arithmetic
 from translator.ground.exact_semantics import Grounder
 from translator.model.level_facts import Facts
 
@@ -38,7 +34,6 @@ def test_offsets_become_variables_bound_by_successor_relations() -> None:
         "minus_1(Y, Y_minus_1)", "minus_2(Y, Y_minus_2)"]
     assert all(not term.offset for lit in (*push.preconditions, *push.effects)
                for term in lit.args)
-    assert offsets_of(_schemas()) == {1, -1, -2}
 
 
 def test_a_schema_without_arithmetic_is_left_as_it_is() -> None:
@@ -48,19 +43,14 @@ def test_a_schema_without_arithmetic_is_left_as_it_is() -> None:
     assert Term("Y", True, 2).__str__() == "Y + 2"
 
 
-def test_successor_facts_stay_within_the_coordinates() -> None:
-    facts = successor_facts({1, -2}, range(0, 4))
-    assert ("plus_1", "0", "1") in facts and ("plus_1", "3", "4") not in facts
-    assert ("minus_2", "2", "0") in facts and ("minus_2", "1", "-1") not in facts
-    assert len(facts) == 3 + 2
-
-
 def test_the_compiled_schemas_ground_to_the_moves_the_arithmetic_says() -> None:
     domain = build_domain(tuple(without_arithmetic(s) for s in _schemas()), "m.md",
                           strict=False)
     values = tuple(str(v) for v in range(0, 4))
-    static = frozenset({("wall", "1", "3")}) | successor_facts(offsets_of(_schemas()),
-                                                               range(0, 4))
+    # The successor relations over the coordinates 0-3, for the offsets the schemas write.
+    static = frozenset({("wall", "1", "3")}) | {
+        (offset_predicate(offset), str(value), str(value + offset))
+        for offset in (1, -1, -2) for value in range(0, 4) if 0 <= value + offset < 4}
     initial = frozenset({("at", "1", "1"), ("block", "1", "0")})
     grounder = Grounder(domain, Facts({"object": values}, static, initial, ()))
     moves = sorted((a.schema, dict(a.binding)["Y_plus_1"]) for a in grounder.applicable(

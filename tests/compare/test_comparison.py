@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 from helpers import ROOT, make_level, shared_level, shared_path
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.reports.document import Report, load_report
 from strips_model.reports.init_level import report_vocabulary
 from strips_model.schema import UNTYPED, helltaker_domain
@@ -19,17 +19,14 @@ from translator.compare.coverage import PROBES, check_probe, distinct_probes
 from translator.compare.divergence import along_directions
 from translator.compare.model_run import accepts, search_exact, solve_model
 from translator.compare.models import compared_model
-from translator.compare.report_model import (
-    ReportModel,
-    constant_name,
-    counter_cost,
-    direction_of_schema,
-    generated_init,
-)
+from translator.compare.report_init import generated_init
+from translator.compare.report_model import ReportModel
+from translator.compare.report_planning import constant_name, counter_cost
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.outcome import Status
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
+SEED_001 = report_vocabulary()
 
 
 @cache
@@ -55,19 +52,19 @@ def _ours():  # type: ignore[no-untyped-def]
     ("rockKillLeftWhileOnTrap", "l"), ("waitHere", None),
 ])
 def test_action_names_map_to_key_presses(name: str, letter: str | None) -> None:
-    assert direction_of_schema(name) == letter
+    assert SEED_001.direction_of(name) == letter
 
 
-SKELETON = report_vocabulary().required("skeleton")
+SKELETON = SEED_001.required("skeleton")
 
 
 def test_every_report_schema_has_a_direction_and_its_counter_cost() -> None:
     for schema in _report().schemas:
-        assert direction_of_schema(schema.name) is not None, schema.name
+        assert SEED_001.direction_of(schema.name) is not None, schema.name
         effects = " ".join(map(str, schema.effects))
         # The text's own accounting: counter(C'') two steps below C, counter(C') one.
         expected = 2 if "counter(C'')" in effects else 1
-        assert counter_cost(schema)[0] == expected, schema.name
+        assert counter_cost(schema, SEED_001)[0] == expected, schema.name
 
 
 def test_the_planning_view_has_pddl_names_and_no_object_type() -> None:
@@ -94,7 +91,7 @@ def test_static_effect_literals_are_read_as_preconditions() -> None:
 
 def test_generated_init_of_level6_is_the_reports_own_up_to_hand_listed_walls() -> None:
     level = shared_level("levels/classic/level6.txt")
-    generated, notes = generated_init(level)
+    generated, notes = generated_init(level, SEED_001)
     assert notes == ()
     assert _report().init is not None
     own = {(a.predicate, *(t.name for t in a.args)) for a in _report().init.atoms}
@@ -116,9 +113,9 @@ def test_level6_uses_the_reports_own_init() -> None:
 
 
 def test_trap_counts_other_than_two_are_documented_treatments() -> None:
-    none, notes = generated_init(make_level("#####\n#H D#\n#####"))
+    none, notes = generated_init(make_level("#####\n#H D#\n#####"), SEED_001)
     assert ("trap", "-1", "-1", "0") in none and "phantom trap" in notes[0]
-    _, notes = generated_init(make_level("########\n#HTTT D#\n########"))
+    _, notes = generated_init(make_level("########\n#HTTT D#\n########"), SEED_001)
     assert "3 traps" in notes[0]
 
 

@@ -11,9 +11,10 @@ from helpers import shared_path
 
 from strips_model.errors import Position
 from strips_model.reports.document import load_report
-from translator.compare.grouping import expand, group_findings
-from translator.compare.lint import KINDS, SEVERITIES, SEVERITY, Finding, lint
-from translator.compare.markdown_report import _lint
+from translator.compare.comparison_markdown import _lint
+from translator.compare.grouping import FindingGroup, group_findings
+from translator.compare.lint import lint
+from translator.compare.lint_findings import KINDS, SEVERITIES, SEVERITY, Finding
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
 
@@ -35,6 +36,14 @@ def _digest(findings: tuple[Finding, ...]) -> str:
     return hashlib.sha256("\n".join(rows).encode()).hexdigest()
 
 
+def _expand(groups: tuple[FindingGroup, ...]) -> tuple[Finding, ...]:
+    """Every finding of every group, put back at its index in the lint's list."""
+    placed = sorted(((index, finding) for group in groups
+                     for index, finding in zip(group.indices, group.findings, strict=True)),
+                    key=lambda pair: pair[0])
+    return tuple(finding for _, finding in placed)
+
+
 def test_seed_001_gives_the_same_findings_as_before_grouping() -> None:
     findings = _seed_001()
     assert len(findings) == SEED_001_FINDINGS
@@ -44,8 +53,8 @@ def test_seed_001_gives_the_same_findings_as_before_grouping() -> None:
 def test_expanding_the_groups_gives_back_every_finding() -> None:
     findings = _seed_001()
     groups = group_findings(findings)
-    assert Counter(expand(groups)) == Counter(findings)
-    assert expand(groups) == findings
+    assert Counter(_expand(groups)) == Counter(findings)
+    assert _expand(groups) == findings
     assert sum(len(group.findings) for group in groups) == len(findings)
 
 
@@ -92,7 +101,7 @@ def test_groups_come_most_serious_kind_first_then_largest() -> None:
         ("contradiction", "both", 1), ("unbound-variable", "bound nowhere", 2),
         ("unbound-variable", "read", 1), ("duplicate", "identical", 1),
         ("static-in-effects", "plusOne repeated", 1)]
-    assert expand(groups) == findings
+    assert _expand(groups) == findings
 
 
 def test_without_a_pattern_the_message_less_its_schema_is_the_pattern() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from strips_model.level import load_level, parse_level
+from strips_model.level_file import load_level, parse_level
 from strips_model.random_level import Counts
 from translator.cli.main import main
 from translator.generate.generator import generate_level

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from strips_model.level import Level, State, parse_level
+from strips_model.level import Level, State
+from strips_model.level_file import parse_level
 from strips_model.moves import Direction, parse_plan
 from strips_model.random_level import Counts
 from strips_model.simulator import Move, is_goal, step

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from strips_model.level import parse_level
+from strips_model.level_file import parse_level
 from strips_model.moves import parse_plan
 from strips_model.random_level import Counts
 from translator.cli.main import main
@@ -93,7 +93,7 @@ def test_same_seed_same_bytes_other_seed_other_levels(suite: Path, tmp_path: Pat
 
 @pytest.mark.planner
 def test_fast_downward_driver_finds_the_optimum(suite: Path) -> None:
-    from translator.planners.fd_driver import run_driver
+    from translator.planners.fast_downward import run_driver
 
     run = run_driver(str(suite / "domain.pddl"), str(suite / "p01.pddl"), "astar(blind())",
                      timeout=120)

@@ -1,5 +1,5 @@
-"""The SAS+ reader (translator/ground/ground_task.py): the ground task the ASP and SAT back-ends
-encode is the one Fast Downward's translator wrote, read whole and checked."""
+"""The ground task the ASP and SAT back-ends encode (translator/ground/ground_task.py): ours as
+values, straight from the translation, or Fast Downward's translator's, read from its file."""
 
 from __future__ import annotations
 
@@ -8,82 +8,17 @@ import re
 import pytest
 from helpers import ROOT
 
-from strips_model.errors import RunError
-from strips_model.level import load_level
-from translator.ground.sas_format import parse_sas
+from strips_model.level_file import load_level, parse_level
+from strips_model.schema import helltaker_domain
+from translator.ground.clingo_grounding import ground
+from translator.ground.ground_task import ground_task, translated_task
+from translator.ground.sas_translation import translate_task
+from translator.model.level_facts import level_facts
 
 pytestmark = pytest.mark.planner
 
-SMALL = """begin_version
-3
-end_version
-begin_metric
-1
-end_metric
-2
-begin_variable
-var0
--1
-2
-Atom at(a)
-Atom at(b)
-end_variable
-begin_variable
-var1
--1
-2
-Atom won()
-NegatedAtom won()
-end_variable
-0
-begin_state
-0
-1
-end_state
-begin_goal
-1
-1 0
-end_goal
-1
-begin_operator
-go a b
-1
-1 1
-1
-0 0 0 1
-3
-end_operator
-0
-"""
-
-
-def test_a_small_task_is_read_whole() -> None:
-    task = parse_sas(SMALL)
-    assert [variable.values for variable in task.variables] == \
-        [("Atom at(a)", "Atom at(b)"), ("Atom won()", "NegatedAtom won()")]
-    assert (task.initial, task.goal) == ((0, 1), ((1, 0),))
-    (operator,) = task.operators
-    assert (operator.name, operator.prevail, operator.effects, operator.cost) == \
-        ("go a b", ((1, 1),), ((0, 0, 1),), 3)
-    assert operator.preconditions == ((1, 1), (0, 0))
-
-
-@pytest.mark.parametrize(("broken", "message"), [
-    (SMALL.replace("0 0 0 1", "1 1 1 0 0 1"), "conditional effect"),
-    (SMALL[:-2] + "1\n", "axioms"),
-    (SMALL.replace("var0\n-1", "var0\n0"), "derived variables"),
-    ("\n".join(SMALL.splitlines()[:12]), "ends early"),
-    (SMALL.replace("begin_state\n0", "begin_state\nzero"), "expected numbers, found 'zero'"),
-    (SMALL.replace("begin_goal", "begin_gaol"), "expected 'begin_goal'"),
-])
-def test_what_the_back_ends_cannot_encode_is_refused(broken: str, message: str) -> None:
-    with pytest.raises(RunError, match=message):
-        parse_sas(broken)
-
 
 def test_the_ground_task_of_a_level_is_the_translators() -> None:
-    from translator.ground.ground_task import translated_task
-
     task = translated_task(load_level(str(ROOT / "levels" / "level1.txt")))
     counted = int(re.search(r"Translator operators: (\d+)", task.log).group(1))
     assert len(task.operators) == counted > 0
@@ -91,3 +26,15 @@ def test_the_ground_task_of_a_level_is_the_translators() -> None:
     assert all(0 <= value < len(variable.values)
                for value, variable in zip(task.initial, task.variables, strict=True))
     assert any("won(yes)" in task.variables[var].values[value] for var, value in task.goal)
+
+
+def test_the_ground_task_is_the_translations_value() -> None:
+    level = load_level(str(ROOT / "levels" / "level1.txt"))
+    domain, facts = helltaker_domain(), level_facts(level)
+    assert ground_task(level) == translate_task(domain, facts, ground(domain, facts)).sas_task()
+
+
+def test_an_unreachable_goal_is_left_to_fast_downwards_translator() -> None:
+    """Its stand-in task for an unsolvable level has the translator's log."""
+    task = ground_task(parse_level("Locked\n3\n#####\n#H#D#\n#####\n", source="locked"))
+    assert "Translator operators" in task.log

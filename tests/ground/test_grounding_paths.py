@@ -1,6 +1,7 @@
 """The two grounding paths give the same task: clingo's grounding with our translation
 (translator/ground/clingo_grounding.py, sas_translation.py; `--planner fd`) and Fast Downward's
-translator (`--planner fd-translate`), on every shared, repo and generated level.
+translator (fd_translate.py, `--planner fd-translate`, the reference), on every shared, repo
+and generated level, and on a domain whose fluents take two arguments.
 
 "The same task up to naming": the same variables (each named by the set of its values), the
 same initial state and goal, and the same operators (name, cost, prevail conditions, effects
@@ -10,23 +11,25 @@ with their preconditions), as multisets. Variable numbering and order may differ
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from helpers import ROOT, SHARED, shared_level_files
 
-from strips_model.level import Level, load_level, parse_level
+from strips_model.level import Level
+from strips_model.level_file import load_level, parse_level
 from strips_model.random_level import Counts, layout_text
-from strips_model.schema import helltaker_domain
-from translator.ground.clingo_grounding import ground, grounding_program
+from strips_model.schema import helltaker_domain, parse_domain
+from translator.ground.clingo_grounding import ground
+from translator.ground.fd_translate import translate
 from translator.ground.ground_task import translated_task
-from translator.ground.sas_arrays import sas_text
-from translator.ground.sas_format import SasTask, format_sas, parse_sas
-from translator.ground.sas_translation import Unreachable, sas_task
-from translator.ground.uniform_facts import SMALLEST, uniform_groups
-from translator.model.level_facts import level_facts
+from translator.ground.sas_format import SasTask, parse_sas
+from translator.ground.sas_translation import translate_task
+from translator.ground.sas_variables import Unreachable
+from translator.ground.sas_writer import sas_text
+from translator.model.level_facts import Facts, level_facts
+from translator.model.pddl_text import domain_text, problem_text
 
 pytestmark = pytest.mark.planner
 
@@ -43,10 +46,17 @@ def _generated(size: int, counts: Counts, seed: int) -> Level:
 
 
 def _levels() -> list[Level]:
+    """Every shared and repo level, small generated ones, and two larger rooms whose
+    operators fill more than one block of the translation."""
     paths = REPO_LEVELS + [str(SHARED / "levels" / path) for path in shared_level_files()]
     generated = [_generated(size, counts, seed) for size, counts in GENERATED
                  for seed in range(3)]
-    return [load_level(path) for path in paths] + generated
+    larger = [_generated(size, Counts(size, size // 2, 2, 3, True, 0.1), 0)
+              for size in (16, 24)]
+    return [load_level(path) for path in paths] + generated + larger
+
+
+LEVELS = _levels()
 
 
 def canonical(task: SasTask) -> tuple[object, ...]:
@@ -67,18 +77,15 @@ def canonical(task: SasTask) -> tuple[object, ...]:
     )
 
 
-def _ours(level: Level) -> SasTask:
-    domain, facts = helltaker_domain(), level_facts(level)
-    return sas_task(domain, facts, ground(domain, facts))
-
-
 def _trivially_solved(task: SasTask) -> bool:
     return all(task.initial[var] == value for var, value in task.goal)
 
 
-@pytest.mark.parametrize("level", _levels(), ids=lambda level: Path(level.source).name)
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: Path(level.source).name)
 def test_both_paths_give_the_same_task(level: Level) -> None:
-    ours, reference = _ours(level), translated_task(level)
+    domain, facts = helltaker_domain(), level_facts(level)
+    ours = translate_task(domain, facts, ground(domain, facts)).sas_task()
+    reference = translated_task(level)
     if _trivially_solved(reference):
         # Fast Downward writes a stand-in task (a `dummy` variable) when the goal holds at the
         # start; ours keeps the goal's variable. Both are solved by the empty plan.
@@ -87,86 +94,60 @@ def test_both_paths_give_the_same_task(level: Level) -> None:
     assert canonical(ours) == canonical(reference)
 
 
-def test_the_written_task_reads_back_whole() -> None:
-    task = _ours(load_level(REPO_LEVELS[0]))
-    assert canonical(parse_sas(format_sas(task))) == canonical(task)
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: Path(level.source).name)
+def test_the_written_text_reads_back_as_the_task(level: Level) -> None:
+    """`--planner fd` reads the text, the ASP and SAT back-ends the values: both are one
+    task, and the text is the same on each run."""
+    domain, facts = helltaker_domain(), level_facts(level)
+    task = translate_task(domain, facts, ground(domain, facts))
+    text = sas_text(task)
+    assert parse_sas(text) == task.sas_task()
+    assert task.operator_count == text.count("begin_operator")
+    assert sas_text(translate_task(domain, facts, ground(domain, facts))) == text
 
 
-def test_relaxed_reachability_follows_the_level() -> None:
+TWO_ARGUMENTS = """
+move(O: thing, A: place, B: place)
+    Precondition: at(O, A), link(A, B), -closed(B)
+    Effect: -at(O, A), at(O, B), seen(O, B)
+
+shut(O: thing, B: place)
+    Precondition: at(O, B), seen(O, home)
+    Effect: closed(B), done(O, yes)
+    Cost: 2
+"""
+"""Fluents of two arguments (Helltaker's have at most one), one of them a multi-valued
+variable per thing (`at`), one with a constant argument (`done`)."""
+
+
+@pytest.mark.parametrize("goal", [(("done", "t1", "yes"), ("seen", "t2", "p1")),
+                                  (("seen", "t2", "home"), ("at", "t1", "p3"))])
+def test_fluents_of_two_arguments_give_the_same_task(tmp_path: Path,
+                                                     goal: tuple[tuple[str, ...], ...]) -> None:
+    domain = parse_domain(TWO_ARGUMENTS)
+    places = ("home", "p1", "p2", "p3")
+    links = {("link", *pair) for first, second in zip(places, places[1:], strict=False)
+             for pair in ((first, second), (second, first))}
+    facts = Facts({"thing": ("t1", "t2"), "place": places}, frozenset(links),
+                  frozenset({("at", "t1", "p1"), ("at", "t2", "p3")}), goal)
+    domain_file, problem_file = tmp_path / "domain.pddl", tmp_path / "problem.pddl"
+    domain_file.write_text(domain_text(domain), encoding="utf-8")
+    problem_file.write_text(problem_text(domain, facts, "two"), encoding="utf-8")
+    translate(str(domain_file), str(problem_file), str(tmp_path / "output.sas"))
+    reference = parse_sas((tmp_path / "output.sas").read_text(encoding="utf-8"))
+    ours = translate_task(domain, facts, ground(domain, facts)).sas_task()
+    assert ours.operators
+    assert canonical(ours) == canonical(reference)
+
+
+def test_an_unreachable_goal_gives_no_task() -> None:
     """A wall-locked hero reaches nothing: no action is grounded, the goal is unreachable."""
     level = parse_level("Locked\n3\n#####\n#H#D#\n#####\n", source="locked")
     domain, facts = helltaker_domain(), level_facts(level)
     grounding = ground(domain, facts)
-    assert grounding.actions == ()
+    assert grounding.action_count == 0
     with pytest.raises(Unreachable):
-        sas_task(domain, facts, grounding)
-
-
-def test_the_program_joins_through_bound_variables() -> None:
-    """`doom_site(H, P, D)` is joined before `doomed(D)` binds D on its own: otherwise every
-    doomed cell is tried for every hero cell. Bodies are chains of links (`j3(..)`, `k0(..)`,
-    `m2(..)`, join_chains.py): the order is that of the body with its links written out."""
-    domain = helltaker_domain()
-    program, _, names = grounding_program(domain, level_facts(load_level(REPO_LEVELS[0])))
-    rules = {line.split("(")[0]: line.split(" :- ")[1] for line in program.splitlines()
-             if " :- " in line and line[0] in "jkmo"}
-
-    def flat(name: str) -> str:
-        body = rules[name]
-        for link in sorted(set(re.findall(r"\b([jkm]\d+)\(", body)), key=len, reverse=True):
-            body = re.sub(rf"\b{link}\([^)]*\)", flat(link), body)
-        return body
-
-    step = flat("o0")
-    assert step.index(f"{names['doom_site']}(") < step.index(f"{names['doomed']}(")
-
-
-@pytest.mark.parametrize("level", _levels() + [
-    _generated(size, Counts(size, size // 2, 2, 3, True, 0.1), 0) for size in (16, 24)],
-    ids=lambda level: Path(level.source).name)
-def test_the_array_translation_writes_the_same_text(level: Level) -> None:
-    """sas_arrays.py writes byte for byte what format_sas writes of sas_task's task, on
-    every level (larger generated ones included), and the same text on each run."""
-    domain, facts = helltaker_domain(), level_facts(level)
-    grounding = ground(domain, facts)
-    try:
-        expected = format_sas(sas_task(domain, facts, grounding))
-    except Unreachable:
-        with pytest.raises(Unreachable):
-            sas_text(domain, facts, grounding)
-        return
-    written = sas_text(domain, facts, grounding)
-    assert written.text == expected
-    assert written.operator_count == len(parse_sas(expected).operators)
-    assert sas_text(domain, facts, ground(domain, facts)).text == expected
-
-
-def test_grounding_rows_read_back_as_names() -> None:
-    """`Grounding.actions`, built from the integer rows, lists the actions by schema and
-    name, as the translation and Fast Downward's translator order them."""
-    domain = helltaker_domain()
-    grounding = ground(domain, level_facts(load_level(REPO_LEVELS[0])))
-    actions = grounding.actions
-    assert len(actions) == grounding.action_count > 0
-    order = [schema.name for schema in domain.schemas]
-    assert actions == tuple(sorted(actions, key=lambda action: (order.index(action[0]),
-                                                                action[1])))
-
-
-def test_uniform_static_facts_become_rules() -> None:
-    """A group of atoms agreeing after the first argument and covering nearly every object
-    of its type is one rule with its exceptions; small or scattered groups stay facts."""
-    cells = tuple(f"c{index}" for index in range(2 * SMALLEST))
-    atoms = [("key_at", cell, "no") for cell in cells[1:]] + [("key_at", cells[0], "yes")]
-    counter = iter(range(10))
-    uniform = uniform_groups("s1", atoms, cells, "t0", lambda name: name.lstrip("c"),
-                             lambda: f"e{next(counter)}")
-    assert uniform.rules == ("s1(X,no) :- t0(X), not e0(X).",)
-    assert uniform.exceptions == ("e0(0).",)
-    assert uniform.remaining == [("key_at", cells[0], "yes")]
-    scattered = [("adjacent", cell, other, "up")
-                 for cell, other in zip(cells, cells[1:], strict=False)]
-    assert uniform_groups("s0", scattered, cells, "t0", str, lambda: "e").remaining == scattered
+        translate_task(domain, facts, grounding)
 
 
 @pytest.mark.parametrize("path", REPO_LEVELS[:6])

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from translator.cli.main import main
-from translator.measure.study import GRADES, grade_of, level_names
+from translator.measure.study_grades import grade_of
 
 COUNT = 6
 
@@ -81,11 +81,3 @@ def test_bad_planners_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     error = capsys.readouterr().err.strip()
     assert error.count("\n") == 0 and "nope" in error
     assert not (tmp_path / "out").exists()
-
-
-def test_grades_go_from_small_sparse_to_large_dense() -> None:
-    assert (GRADES[0].size, GRADES[0].density) == (6, "sparse")
-    assert (GRADES[-1].size, GRADES[-1].density) == (12, "dense")
-    assert grade_of(1) == grade_of(1 + len(GRADES))
-    # A larger study resumes from a smaller one's results: names do not depend on the count.
-    assert level_names(1000)[:6] == level_names(6) == [f"p000{i}" for i in range(1, 7)]

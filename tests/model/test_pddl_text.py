@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.schema import helltaker_domain
 from translator.model.level_facts import level_facts
 from translator.model.pddl_text import helltaker_domain_text, problem_text

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.schema import helltaker_domain
 from strips_model.validator import validate
 from translator.cli.main import main
@@ -17,7 +17,7 @@ from translator.model.model_cache import helltaker_parts
 from translator.model.pddl_text import MODEL_NAME
 from translator.model.up_problem import build_problem
 from translator.planners.exhaustive import solve_exhaustively
-from translator.planners.fd_driver import run_driver
+from translator.planners.fast_downward import run_driver
 from translator.solving.key_presses import key_presses
 
 REPO_LEVELS = sorted((ROOT / "levels").glob("*.txt"))

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, SHARED, shared_params
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.model.strips_compile import ENDURE_DAMAGE
 from translator.planners.exhaustive import solve_exhaustively
-from translator.planners.fd_driver import run_driver
+from translator.planners.fast_downward import run_driver
 from translator.solving.strips_export import key_presses_of_strips_plan
 
 # Small enough for pyperplan's grounding of lifted actions (every combination of objects),

@@ -12,7 +12,7 @@ import pytest
 from helpers import ROOT
 
 from strips_model.errors import InputError, RunError
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from translator.cli.main import main
 from translator.ground.asp_program import action_term
 from translator.ground.cnf_encoding import encode

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from helpers import make_level
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.validator import validate
 from translator.planners.best_first import SearchTimeout, best_first_search
 from translator.planners.exhaustive import solve_exhaustively

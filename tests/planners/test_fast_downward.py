@@ -8,7 +8,7 @@ import json
 import pytest
 from helpers import ROOT
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main

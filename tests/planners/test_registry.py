@@ -10,12 +10,19 @@ import sys
 import pytest
 from helpers import ROOT, SHARED, make_level
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.planners.outcome import PlannerOptions, Status
-from translator.planners.registry import PLANNERS, describe_planners, run_planner
+from translator.planners.registry import (
+    ALL_PLANNERS,
+    ENUMERATING_PLANNERS,
+    PLANNERS,
+    Mode,
+    describe_planners,
+    run_planner,
+)
 from translator.solving.solve import solve_level
 
 NEW_PLANNERS = ("symk", "pyperplan", "asp", "sat")
@@ -150,17 +157,28 @@ def test_every_planner_is_described_for_help() -> None:
     assert "astar(blind())" in PLANNERS["fd-up"].description
 
 
+def test_the_registry_says_what_each_planner_does() -> None:
+    """One table: `--planner` of solve takes the planners that solve, `plans` those that
+    enumerate (symk first, its default); K* only enumerates."""
+    assert list(PLANNERS) == ["fd", "fd-translate", "fd-up", "symk", "pyperplan", "asp", "sat",
+                              "search"]
+    assert ENUMERATING_PLANNERS == ("symk", "kstar", "asp")
+    assert ALL_PLANNERS["kstar"].solve is None
 
 
+@pytest.mark.parametrize("mode", Mode)
+def test_every_entry_point_names_a_function_of_its_module(mode: Mode) -> None:
+    """The table names back-ends by strings (they are imported on first use): each must
+    exist."""
+    import importlib
 
-
-
-
-
-
-
-
-
-
-
-
+    for name, planner in ALL_PLANNERS.items():
+        entry = planner.entry(mode)
+        if entry is None:
+            continue
+        module = importlib.import_module(f"translator.planners.{entry.module}")
+        assert callable(getattr(module, entry.function)), name
+        if entry.warm_up is not None:
+            assert callable(getattr(module, entry.warm_up)), name
+        for preloaded in entry.preload:
+            importlib.import_module(preloaded)

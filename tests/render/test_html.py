@@ -20,7 +20,7 @@ import pytest
 from helpers import ROOT, play
 from PIL import Image
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.render.frames import replay

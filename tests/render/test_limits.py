@@ -11,7 +11,7 @@ import pytest
 from helpers import ROOT, shared_level_files, shared_params, shared_path
 
 from strips_model.errors import InputError
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from translator.cli.main import main
 from translator.render.limits import (
     MAX_CELL_FRAMES,

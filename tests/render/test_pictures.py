@@ -13,7 +13,8 @@ import pytest
 from helpers import ROOT, make_level, play
 from PIL import Image
 
-from strips_model.level import Cell, Level, load_level
+from strips_model.level import Cell, Level
+from strips_model.level_file import load_level
 from strips_model.moves import Direction, parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, make_level, play, shared_level_files, shared_params, shared_path
 
-from strips_model.level import Level, load_level
+from strips_model.level import Level
+from strips_model.level_file import load_level
 from strips_model.moves import parse_plan
 from strips_model.validator import validate
 from translator.cli.main import main

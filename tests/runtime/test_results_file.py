@@ -15,7 +15,7 @@ from helpers import ROOT, SHARED_ABSENT, shared_path
 
 from strips_model.errors import InputError
 from translator.cli.main import main
-from translator.runtime.results_file import ResultsFile
+from translator.runtime.results_file import ResultsFile, open_results
 
 
 def _records(path: Path) -> list[dict[str, object]]:
@@ -33,6 +33,22 @@ def test_a_partial_last_line_is_dropped_and_a_bad_line_named(tmp_path: Path) -> 
     path.write_text('{"level": "a"}\nnot json\n', "utf-8")
     with pytest.raises(InputError, match=r"r\.jsonl:2:1: not a JSON record"):
         ResultsFile(str(path), ("level",)).open()
+
+
+def test_the_resume_keeps_the_items_not_done_and_says_how_many_it_skipped(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text('{"level": "a", "planner": "fd"}\n', "utf-8")
+    with open_results(str(path), ("level", "planner")) as results:
+        assert results is not None
+        # A key of None is an item no record can stand for (an unreadable level).
+        kept = results.not_done(["a", "b", None], lambda name: (name, "fd") if name else None)
+        assert kept == ["b", None]
+        results.append({"level": "b", "planner": "fd"})
+    assert capsys.readouterr().err == f"{path}: 1 level(s) already there, skipped\n"
+    assert [record["level"] for record in _records(path)] == ["a", "b"]
+    with open_results(None, ("level",)) as nothing:
+        assert nothing is None
 
 
 @pytest.mark.planner

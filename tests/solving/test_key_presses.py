@@ -1,5 +1,5 @@
-"""Decoding (translator/decode/): a planner's plan to key presses, replayed by the simulator
-before anything is shown."""
+"""Decoding (translator/solving/key_presses.py): a planner's plan to key presses, replayed by
+the simulator before anything is shown."""
 
 from __future__ import annotations
 

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, SHARED, make_level, shared_level, shared_params, shared_path
 
-from strips_model.level import Level, State, load_level
+from strips_model.level import Level, State
+from strips_model.level_file import load_level
 from strips_model.moves import Direction, parse_plan
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.measure.plan_counts import PUBLISHED_SEED_003, count_by_simulation
 from translator.planners.outcome import Status
-from translator.planners.registry import TOP_K_PLANNERS
+from translator.planners.registry import ENUMERATING_PLANNERS
 from translator.solving.plan_enumeration import enumerate_plans
 
 BIG_REPO_LEVELS = {"level1", "level6_report"}
@@ -73,7 +74,7 @@ def enumerated(level: Level, max_cost: int, **options: object) -> dict[str, int]
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+@pytest.mark.parametrize("engine", ENUMERATING_PLANNERS)
 @pytest.mark.parametrize("path", shared_params(SMALL_LEVELS), ids=lambda p: p and p.stem)
 def test_plans_are_exactly_the_brute_force_words(path: Path, engine: str) -> None:
     level = load_level(str(path))
@@ -82,7 +83,7 @@ def test_plans_are_exactly_the_brute_force_words(path: Path, engine: str) -> Non
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+@pytest.mark.parametrize("engine", ENUMERATING_PLANNERS)
 def test_level1_plans_within_its_budget_are_the_brute_force_words(engine: str) -> None:
     level = load_level(str(ROOT / "levels" / "level1.txt"))
     expected = brute_force_plans(level, level.budget)
@@ -92,7 +93,7 @@ def test_level1_plans_within_its_budget_are_the_brute_force_words(engine: str) -
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+@pytest.mark.parametrize("engine", ENUMERATING_PLANNERS)
 @pytest.mark.parametrize("name", ["static_spikes.txt", "trap_raised_start.txt"])
 def test_optimal_only_keeps_the_minimum_cost_words(name: str, engine: str) -> None:
     level = load_level(str(ROOT / "levels" / name))
@@ -105,7 +106,7 @@ def test_optimal_only_keeps_the_minimum_cost_words(name: str, engine: str) -> No
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+@pytest.mark.parametrize("engine", ENUMERATING_PLANNERS)
 def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut(engine: str) -> None:
     level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
     everything = brute_force_plans(level, level.budget + EXTRA)
@@ -117,7 +118,7 @@ def test_limit_gives_the_cheapest_plans_and_says_the_list_may_be_cut(engine: str
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+@pytest.mark.parametrize("engine", ENUMERATING_PLANNERS)
 def test_no_plan_within_the_bound_is_a_proof(engine: str) -> None:
     level = load_level(str(ROOT / "levels" / "lock_and_key.txt"))
     result = enumerate_plans(level, level.budget - 1, engine=engine)
@@ -125,7 +126,7 @@ def test_no_plan_within_the_bound_is_a_proof(engine: str) -> None:
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize("engine", TOP_K_PLANNERS)
+@pytest.mark.parametrize("engine", ENUMERATING_PLANNERS)
 def test_hero_next_to_a_demon_has_the_empty_plan_only(engine: str) -> None:
     level = make_level("""
         #####

@@ -20,7 +20,8 @@ from strips_model.moves import format_plan, parse_plan
 from strips_model.schema import helltaker_domain
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.planners.fd_driver import driver_path, read_plan_file
+from translator.planners.fast_downward import driver_path
+from translator.planners.pddl_driver import read_plan_file
 from translator.solving.ground_plans import format_ground_plan, ground_plan_of
 from translator.solving.key_presses import PlanMappingError, key_presses
 from translator.solving.plan_input import read_plan
@@ -36,7 +37,7 @@ def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _ground_text(level_path: str, letters: str) -> str:
     """The ground plan our model takes for `letters`, as Fast Downward would write it."""
-    from strips_model.level import load_level
+    from strips_model.level_file import load_level
 
     level = load_level(level_path)
     directions = parse_plan(letters)
@@ -228,7 +229,7 @@ def test_format_ground_plan_reads_back_to_the_same_key_presses(published_plan) -
 
 
 def test_ground_plan_of_every_repo_level_plan_found_by_search(repo_case) -> None:
-    from strips_model.level import load_level
+    from strips_model.level_file import load_level
     from translator.planners.exhaustive import solve_exhaustively
 
     level = load_level(str(repo_case.path))

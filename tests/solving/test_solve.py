@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from helpers import ROOT, SHARED
 
-from strips_model.level import Cell, Level, State, load_level, parse_level
+from strips_model.level import Cell, Level, State
+from strips_model.level_file import load_level, parse_level
 from strips_model.moves import Direction
 from strips_model.puzzle import puzzle_differences
 from strips_model.simulator import Move, is_goal, step

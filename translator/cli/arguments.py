@@ -1,8 +1,4 @@
-"""What several subcommands share: option definitions, plan arguments, level loading, writing.
-
-Importing this module must stay cheap: `helltaker --help` imports every subcommand module, and
-unified-planning (1.3 s) or the renderers are imported by the handlers that need them.
-"""
+"""What several subcommands share: option definitions, plan arguments, level loading, writing."""
 
 from __future__ import annotations
 
@@ -11,13 +7,12 @@ import sys
 from collections.abc import Mapping, Sequence
 
 from strips_model.errors import InputError, Position, read_text
-from strips_model.level import Level, load_level
+from strips_model.level import Level
+from strips_model.level_file import load_level
 from strips_model.moves import ALPHABETS
 from translator.planners.registry import DEFAULT_PLANNER, PLANNERS, describe_planners
 from translator.runtime.atomic_write import write_files_atomically
-
-Subcommands = argparse._SubParsersAction
-"""What `add_subparsers` returns; argparse names it privately."""
+from translator.runtime.executors import CLUSTER_HELP
 
 
 def add_alphabet(parser: argparse.ArgumentParser) -> None:
@@ -82,6 +77,4 @@ def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:
 def add_cluster(parser: argparse.ArgumentParser) -> None:
     """`--cluster ADDRESS|local:N`: where the levels run (translator/runtime/executors.py);
     Dask is imported only when it is given."""
-    from translator.runtime.executors import CLUSTER_HELP
-
     parser.add_argument("--cluster", metavar="ADDRESS|local:N", help=CLUSTER_HELP)

@@ -9,12 +9,27 @@ import json
 import math
 import os
 import sys
+from dataclasses import asdict
 
 from strips_model.errors import InputError
-from translator.cli.arguments import Subcommands, add_cluster, write_outputs
+from strips_model.level_file import load_level
+from translator.cli.arguments import add_cluster, write_outputs
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
-from translator.cli.options import add_limits, at_least, seconds
-from translator.planners.registry import PLANNERS, TOP_K_PLANNERS
+from translator.cli.options import add_limits, at_least, limits_of, seconds
+from translator.measure.bench_report import (
+    readme_summary,
+    report_json,
+    report_markdown,
+    run_benchmark,
+)
+from translator.measure.benchmark import Row
+from translator.measure.plan_counts import LevelCounts, count_levels, render
+from translator.measure.readme_section import replace_section
+from translator.measure.scaling import scaling_study
+from translator.planners.registry import ENUMERATING_PLANNERS, PLANNERS
+from translator.runtime.processes import Limits
+from translator.runtime.results_file import open_results
 
 CLASSIC_LEVELS = os.path.join("..", "shared", "levels", "classic", "level*.txt")
 
@@ -30,8 +45,8 @@ def _default_levels() -> list[str]:
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "bench", help="time every pipeline phase; check the speed targets; scaling study",
+    command = add_parser(
+        commands, "bench",
         description="For each LEVEL and planner: the median time of every phase (parse, "
         "model, pddl, translate, search, decode, validate) over --repeat runs, each in a "
         "fresh process, with cost, par, validity and optimality, next to the times the seed "
@@ -82,16 +97,15 @@ def add_command(commands: Subcommands) -> None:
                          "LEVEL (files named levelN.txt; default: ../shared's) and write "
                          "plan-counts.md into --out (else print it); exit 1 when the planner's "
                          "and the simulation's counts differ")
-    command.add_argument("--engine", choices=TOP_K_PLANNERS, default=TOP_K_PLANNERS[0],
+    command.add_argument("--engine", choices=ENUMERATING_PLANNERS,
+                         default=ENUMERATING_PLANNERS[0],
                          help="--plan-counts: the enumeration engine of `helltaker plans "
                          "--planner` (default %(default)s)")
     command.set_defaults(handler=command_bench)
 
 
 def command_bench(args: argparse.Namespace) -> ExitCode:
-    from translator.runtime.processes import Limits, default_memory_limit
-
-    args.limits = Limits(args.timeout, args.memory_limit or default_memory_limit())
+    args.limits = limits_of(args)
     if args.scaling:
         return _scaling(args)
     if args.plan_counts:
@@ -103,17 +117,9 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     levels = args.levels or _default_levels()
     if not levels:
         raise InputError("no levels given and none found in ../shared or levels/")
-    from dataclasses import asdict
-
-    from strips_model.level import load_level
-    from translator.measure.benchmark import Row, report_json, report_markdown, run_benchmark
-    from translator.runtime.results_file import ResultsFile
-
     for path in levels:
         load_level(path)  # bad input fails here, before any timing
-    results = None if args.results is None else \
-        ResultsFile(args.results, ("source", "planner")).open()
-    try:
+    with open_results(args.results, ("source", "planner")) as results:
         known = {} if results is None else {
             (str(record["source"]), str(record["planner"])): Row(**record)  # type: ignore[arg-type]
             for record in results.done.values()
@@ -125,15 +131,9 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
                                not args.no_targets, args.cluster, known,
                                None if results is None else
                                lambda row: results.append(asdict(row)))
-    finally:
-        if results is not None:
-            results.close()
     markdown = report_markdown(report)
     print(markdown)
     if args.readme:
-        from translator.measure.benchmark import readme_summary
-        from translator.measure.readme_section import replace_section
-
         replace_section(args.readme, "bench", readme_summary(report))
     if args.out:
         write_outputs({os.path.join(args.out, "bench.md"): markdown,
@@ -153,8 +153,9 @@ def _sizes(option: str, text: str) -> list[int]:
 
 
 def _scaling(args: argparse.Namespace) -> ExitCode:
-    from translator.measure.scaling import scaling_study, write_scaling
-    from translator.planners.registry import PLANNERS
+    # Here, not at the top: matplotlib (over a second), which only the scaling study's plots
+    # need.
+    from translator.measure import scaling_report
 
     sizes = {"dense": _sizes("--sizes", args.sizes),
              "open": _sizes("--open-sizes", args.open_sizes)}
@@ -167,19 +168,13 @@ def _scaling(args: argparse.Namespace) -> ExitCode:
                          f"known: {', '.join(PLANNERS)}")
     limit = args.time_limit if args.time_limit is not None else math.inf
     study = scaling_study(sizes, limit, engines)
-    print(write_scaling(study, args.out))
+    print(scaling_report.write_scaling(study, args.out))
     if args.readme:
-        from translator.measure.readme_section import replace_section
-        from translator.measure.scaling import readme_summary
-
-        replace_section(args.readme, "scaling", readme_summary(study))
+        replace_section(args.readme, "scaling", scaling_report.readme_summary(study))
     return ExitCode.OK
 
 
 def _plan_counts(args: argparse.Namespace) -> ExitCode:
-    from translator.measure.plan_counts import LevelCounts, count_levels, render
-    from translator.runtime.processes import Limits
-
     paths = args.levels or _classic_levels()
     if not paths:
         raise InputError(f"no levels given and none at {CLASSIC_LEVELS}")

@@ -9,20 +9,16 @@ import sys
 from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError, Position
-from translator.cli.arguments import (
-    Subcommands,
-    add_planner,
-    load_levels,
-    write_outputs,
-)
+from strips_model.level import Level
+from strips_model.reports.vocabulary import load_vocabulary, vocabulary_template
+from translator.cli.arguments import add_planner, load_levels, write_outputs
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
-from translator.cli.options import add_limits, at_least
+from translator.cli.options import add_limits, at_least, limits_of
+from translator.planners.registry import prepare_planner
+from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
-    from strips_model.reports.document import Report
-
-if TYPE_CHECKING:
-    from strips_model.level import Level
     from translator.compare.comparison import Comparison
 
 DESCRIPTION = """\
@@ -56,9 +52,8 @@ examples:
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "compare", help="compare a hand-written STRIPS model with ours, level by level and "
-        "rule by rule", description=DESCRIPTION, epilog=EPILOG,
+    command = add_parser(
+        commands, "compare", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument("report", metavar="REPORT",
@@ -87,44 +82,32 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_compare(args: argparse.Namespace) -> ExitCode:
-    from strips_model.reports.document import parse_report
-    from strips_model.reports.init_level import rebuild_level
-    from strips_model.reports.vocabulary import load_vocabulary
+    # Here, not at the top: the compared models are built with unified-planning (over a
+    # second), which `helltaker compare --help` and a refused argument do not need.
+    from translator.compare.check import levels_to_check, our_model, read_model
     from translator.compare.comparison import compare
-    from translator.compare.markdown_report import render
-    from translator.compare.models import compared_model
-    from translator.planners.registry import prepare_planner
-    from translator.runtime.processes import Limits, default_memory_limit
-    from translator.runtime.workers import default_jobs
+    from translator.compare.comparison_markdown import render_markdown
+    from translator.compare.models import compared_model, used_predicates
 
     if args.output and os.path.isdir(args.output):
         raise InputError("is a directory, expected a file name", Position(args.output))
-    report = _read_report(args.report)
+    reading = read_model(args.report)
+    report = reading.report
+    if report.skipped:
+        print(f"{args.report}: {len(report.skipped)} schema(s) skipped, {len(report.schemas)} "
+              f"read ({reading.notation} notation); the lint lists them", file=sys.stderr)
     if args.vocabulary_template:
-        from strips_model.reports.vocabulary import vocabulary_template
-        from translator.compare.models import used_predicates
-
         name = os.path.splitext(os.path.basename(args.report))[0]
         sys.stdout.write(vocabulary_template(used_predicates(report.schemas), name))
         return ExitCode.OK
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     model = compared_model(report, args.report, vocabulary)
-    ours_report = parse_report(_our_model_text(), OUR_MODEL, plain=True)
-    ours = (ours_report, compared_model(ours_report, OUR_MODEL))
-    if args.levels:
-        levels = load_levels(args.levels)
-    elif report.init is not None:
-        words = getattr(model, "words", None)
-        levels = [rebuild_level(report.init, f"rebuilt from the Init of {args.report}",
-                                words).level]
-    else:
-        raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
-                         Position(args.report))
+    levels = levels_to_check(report, model, load_levels(args.levels))
     prepare_planner(args.planner)
     jobs = args.jobs or default_jobs()
-    limits = Limits(args.timeout, args.memory_limit or default_memory_limit(jobs))
-    comparison = compare(report, model, ours, levels, args.planner, limits, jobs)
-    markdown = render(comparison)
+    comparison = compare(report, model, our_model(), levels, args.planner, limits_of(args, jobs),
+                         jobs)
+    markdown = render_markdown(comparison)
     if args.output:
         write_outputs({args.output: _page(comparison, levels, markdown)
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
@@ -140,36 +123,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK if comparison.agrees else ExitCode.FAILED
 
 
-def _read_report(path: str) -> Report:
-    """A model file in our notation as a report (schemas, Init, But), strictly; in another
-    notation (textbook, LaTeX-wrapped) schemas only, read one by one, the unreadable ones
-    skipped and said."""
-    from strips_model.errors import read_text
-    from strips_model.reports.document import Report, facts_lines, load_report, read_facts
-    from strips_model.reports.notation import OURS, read_model_file
-
-    reading = read_model_file(path)
-    if reading.notation == OURS:
-        return load_report(path)
-    # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
-    init, goal = read_facts(facts_lines(read_text(path)), path)
-    if reading.skipped:
-        print(f"{path}: {len(reading.skipped)} schema(s) skipped, {len(reading.schemas)} read "
-              f"({reading.notation} notation); the lint lists them", file=sys.stderr)
-    return Report(reading.schemas, init, goal, path, reading.skipped)
-
-
-OUR_MODEL = "strips_model/helltaker.strips"
-
-
 def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
-    # Imported here: the renderers are not needed by the markdown and JSON outputs.
-    from translator.compare.html_page import render_page
+    # Here, not at the top: it imports the comparison, and with it unified-planning (see
+    # command_compare).
+    from translator.compare.comparison_html import render_html
 
-    return render_page(comparison, levels, markdown)
-
-
-def _our_model_text() -> str:
-    from importlib import resources
-
-    return resources.files("strips_model").joinpath("helltaker.strips").read_text("utf-8")
+    return render_html(comparison, levels, markdown)

@@ -6,14 +6,18 @@ import argparse
 import sys
 
 from strips_model.errors import InputError, Position, read_text
-from translator.cli.arguments import Subcommands, read_plan_file, write_outputs
+from translator.cli.arguments import read_plan_file, write_outputs
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import at_least
+from translator.ground.dimacs import is_dimacs_export
+from translator.solving.ground_plans import format_ground_plan
+from translator.solving.solver_answers import plan_of_clingo_output, plan_of_sat_model
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "decode", help="turn a solver's answer to `helltaker asp`/`cnf` output into a plan",
+    command = add_parser(
+        commands, "decode",
         description="Read ENCODING (a file `helltaker asp` or `helltaker cnf` wrote) and "
         "ANSWER (what clingo printed for it, or a SAT solver's model: `v` lines of "
         "literals, or bare literals as MiniSat writes them; `-` reads standard input), and "
@@ -33,10 +37,6 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_decode(args: argparse.Namespace) -> ExitCode:
-    from translator.ground.dimacs import is_dimacs_export
-    from translator.solving.ground_plans import format_ground_plan
-    from translator.solving.solver_answers import plan_of_clingo_output, plan_of_sat_model
-
     encoding = read_text(args.encoding)
     answer, source = read_plan_file(args.answer)
     if is_dimacs_export(encoding):

@@ -6,13 +6,12 @@ import argparse
 import json
 import re
 from collections import Counter
-from typing import TYPE_CHECKING
 
-from translator.cli.arguments import Subcommands
+from strips_model.reports.notation import ModelReading, read_model_file
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
-
-if TYPE_CHECKING:
-    from strips_model.reports.notation import ModelReading
+from translator.compare.schema_diff import diff_schemas
+from translator.compare.schema_diff_text import diff_json, render_diff
 
 REASONS_SHOWN = 3
 """Kinds of skip reasons listed per file; the rest are counted."""
@@ -24,8 +23,8 @@ read, 2 bad input (a file missing, not UTF-8, or with no readable schema)."""
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "diff", help="compare the schemas of two models, in any notation",
+    command = add_parser(
+        commands, "diff",
         description="Read the STRIPS schemas of MODEL_A and MODEL_B (our notation, the "
         "textbook `Action(...)` notation, or either inside LaTeX math), pair them by name "
         "and, failing that, by content up to variable renaming, and list the literals "
@@ -40,10 +39,6 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_diff(args: argparse.Namespace) -> ExitCode:
-    from strips_model.reports.notation import read_model_file
-    from translator.compare.schema_diff import diff_schemas
-    from translator.compare.schema_diff_text import diff_json, render_diff
-
     reading_a = read_model_file(args.model_a)
     reading_b = read_model_file(args.model_b)
     diff = diff_schemas(reading_a.schemas, reading_b.schemas)

@@ -6,23 +6,18 @@ import argparse
 import sys
 
 from strips_model.errors import InputError
-from translator.cli.arguments import Subcommands, write_outputs
+from translator.cli.arguments import write_outputs
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
-from translator.cli.generation_options import (
-    add_difficulty_options,
-    add_layout_options,
-    add_slack,
-    check_limits_of,
-    counts_of,
-    search_steps_of,
-    targets_of,
-)
-from translator.cli.options import add_limits
+from translator.cli.generation_options import add_layout_options, add_search_options, generation_of
+from translator.generate.difficulty import describe
+from translator.generate.generator import GenerationError, generate_level
+from translator.generate.hard_levels import generate_hard_level
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "generate", help="write a random level whose budget is its optimal cost (+ slack)",
+    command = add_parser(
+        commands, "generate",
         description="Generate a walled WIDTH x HEIGHT level with the requested objects, "
         "solve it optimally with Fast Downward and set its budget to the optimum plus "
         "--slack, so it is solvable and, with slack 0, unsolvable at budget - 1. The same "
@@ -34,30 +29,22 @@ def add_command(commands: Subcommands) -> None:
     )
     add_layout_options(command)
     command.add_argument("--seed", type=int, required=True, metavar="S")
-    add_slack(command)
-    add_difficulty_options(command)
-    add_limits(command, "checking one candidate layout (default timeout 60 s)")
+    add_search_options(command)
     command.add_argument("-o", "--output", metavar="FILE",
                          help="write the level there (default: standard output)")
     command.set_defaults(handler=command_generate)
 
 
 def command_generate(args: argparse.Namespace) -> ExitCode:
-    from translator.generate.difficulty import describe
-    from translator.generate.generator import GenerationError, generate_level
-    from translator.generate.hard_levels import generate_hard_level
-
-    counts = counts_of(args)
-    targets = targets_of(args)
-    steps = search_steps_of(args, targets)
+    asked = generation_of(args)
     try:
-        limits = check_limits_of(args)
-        if steps or targets.any:
-            generated = generate_hard_level(args.width, args.height, counts, args.seed,
-                                            targets, steps, args.slack, limits=limits)
+        if asked.steps or asked.targets.any:
+            generated = generate_hard_level(args.width, args.height, asked.counts, args.seed,
+                                            asked.targets, asked.steps, args.slack,
+                                            limits=asked.limits)
         else:
-            generated = generate_level(args.width, args.height, counts, args.seed, args.slack,
-                                       limits=limits)
+            generated = generate_level(args.width, args.height, asked.counts, args.seed,
+                                       args.slack, limits=asked.limits)
     except (ValueError, GenerationError) as error:
         raise InputError(str(error)) from None
     if args.output:

@@ -4,12 +4,14 @@ so that a suite is asked for in the same words as one level."""
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from strips_model.errors import InputError
 from strips_model.random_level import Counts
-from translator.cli.options import at_least
+from translator.cli.options import add_limits, at_least, memory_limit_of
 from translator.generate.difficulty import PLAN_COUNT_CAP, TARGET_MECHANICS, Targets
-from translator.runtime.processes import Limits, default_memory_limit
+from translator.generate.hard_levels import DEFAULT_STEPS
+from translator.runtime.processes import Limits
 
 LARGEST_SIDE = 1000
 """Rows or columns of a generated level: the layout is drawn in this process, before any
@@ -43,12 +45,34 @@ def add_layout_options(command: argparse.ArgumentParser) -> None:
                          "(default 0.1)")
 
 
-def add_slack(command: argparse.ArgumentParser) -> None:
+def add_search_options(command: argparse.ArgumentParser) -> None:
+    """--slack, the difficulty targets and the limits of checking one candidate layout."""
     command.add_argument("--slack", type=at_least(0), default=0, metavar="K",
                          help="budget = optimal cost + K (default 0: tight)")
+    _add_difficulty_options(command)
+    add_limits(command, "checking one candidate layout (default timeout 60 s)")
 
 
-def counts_of(args: argparse.Namespace) -> Counts:
+@dataclass(frozen=True, slots=True)
+class Generation:
+    """What the options of `add_layout_options` and `add_search_options` ask for."""
+
+    counts: Counts
+    targets: Targets
+    steps: int
+    """Local search steps: those asked for, or the default when targets need a search."""
+    limits: Limits
+    """For checking one candidate, with the generator's default time limit."""
+
+
+def generation_of(args: argparse.Namespace) -> Generation:
+    targets = Targets(args.mechanics, args.min_expanded, args.min_cost, args.max_optimal_plans)
+    return Generation(_counts_of(args), targets, _search_steps_of(args, targets),
+                      Limits(CHECK_SECONDS if args.timeout is None else args.timeout,
+                             memory_limit_of(args)))
+
+
+def _counts_of(args: argparse.Namespace) -> Counts:
     """The objects asked for by the options of `add_layout_options`."""
     # argparse's float accepts any float; the share is checked here, as bad input.
     if not 0 <= args.walls < 1:
@@ -56,11 +80,10 @@ def counts_of(args: argparse.Namespace) -> Counts:
     return Counts(args.boulders, args.skeletons, args.spikes, args.traps, args.key, args.walls)
 
 
-def check_limits_of(args: argparse.Namespace) -> Limits:
-    """The limits of `add_limits` for checking one candidate, with the generator's default
-    time limit."""
-    return Limits(CHECK_SECONDS if args.timeout is None else args.timeout,
-                  args.memory_limit or default_memory_limit())
+def _search_steps_of(args: argparse.Namespace, targets: Targets) -> int:
+    if args.search_steps is not None:
+        return int(args.search_steps)
+    return DEFAULT_STEPS if targets.any else 0
 
 
 def _mechanic_list(text: str) -> tuple[str, ...]:
@@ -83,7 +106,7 @@ MECHANICS_HELP = "; ".join(f"{name}: it {words}"
                            for name, (_, words) in TARGET_MECHANICS.items())
 
 
-def add_difficulty_options(command: argparse.ArgumentParser) -> None:
+def _add_difficulty_options(command: argparse.ArgumentParser) -> None:
     """The difficulty targets and the local search effort (translator/generate/hard_levels.py)."""
     group = command.add_argument_group(
         "difficulty targets",
@@ -108,16 +131,3 @@ def add_difficulty_options(command: argparse.ArgumentParser) -> None:
     group.add_argument("--search-steps", type=at_least(0), default=None, metavar="S",
                        help="local search steps (default: 1000 with a target, else 0: the "
                        "sampled level as is)")
-
-
-def targets_of(args: argparse.Namespace) -> Targets:
-    return Targets(args.mechanics, args.min_expanded, args.min_cost, args.max_optimal_plans)
-
-
-def search_steps_of(args: argparse.Namespace, targets: Targets) -> int:
-    """The steps asked for, or the default when targets need a search."""
-    from translator.generate.hard_levels import DEFAULT_STEPS
-
-    if args.search_steps is not None:
-        return int(args.search_steps)
-    return DEFAULT_STEPS if targets.any else 0

@@ -1,9 +1,9 @@
 """The `helltaker` command line: one parser, one handler per subcommand, one exception chain.
 
 Every handler returns an `ExitCode`; every error this project raises is a `HelltakerError`,
-whose branch (bad input or a failed run) decides the status. Subcommand modules are imported
-here, at the top, so each must stay cheap to import: what is heavy (unified-planning, the
-planners, the renderers) is imported inside the handlers.
+whose branch (bad input or a failed run) decides the status. Only the module of the command
+given is imported (command_table.py lists them all, with their one-line help): `helltaker --help`
+imports none, `helltaker solve ...` only translator/cli/solve.py and what it needs.
 """
 
 from __future__ import annotations
@@ -13,29 +13,12 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from types import FrameType
 
 from strips_model.errors import HelltakerError
-from translator.cli import (
-    bench,
-    compare,
-    decode,
-    diff,
-    exports,
-    generate,
-    pddl,
-    plans,
-    show,
-    solve,
-    study,
-    suite,
-    validate,
-)
+from translator.cli.command_table import COMMANDS, command_named
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
-
-SUBCOMMANDS = (validate, solve, pddl, exports, decode, compare, diff, show, plans, generate,
-               suite, bench, study)
-"""In the order `--help` lists them."""
 
 EPILOG = f"""\
 {EXIT_STATUS_HELP}
@@ -45,7 +28,9 @@ Plans are words over an alphabet: en = u d l r (default), fr = h b g d
 """
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """`helltaker`'s parser: every command listed with its one-line help, and the whole parser
+    of `command` (its module imported) when it names one."""
     # argparse prints the usage and exits 2 on bad arguments, which is our bad-input status.
     parser = argparse.ArgumentParser(
         prog="helltaker",
@@ -53,10 +38,21 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for subcommand in SUBCOMMANDS:
-        subcommand.add_command(commands)
+    subcommands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for entry in COMMANDS:
+        if entry.name == command:
+            import_module(entry.module).add_command(subcommands)
+        else:
+            # Listed for the help and the choices, never parsed with: not the command given.
+            subcommands.add_parser(entry.name, help=entry.help)
     return parser
+
+
+def _command_in(arguments: Sequence[str]) -> str | None:
+    """The command `arguments` name: the first word that is not an option (`helltaker` has
+    no option that takes a value), when it is a command's name."""
+    first = next((word for word in arguments if not word.startswith("-")), None)
+    return first if command_named(first) is not None else None
 
 
 class Terminated(BaseException):
@@ -69,7 +65,10 @@ def _terminate(signal_number: int, frame: FrameType | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(_command_in(arguments)).parse_args(arguments)
+    # Here, not at the top: multiprocessing (a third of the start-up of `helltaker --help`)
+    # is not needed to print help or refuse an argument.
     from translator.runtime.processes import stop_every_child
 
     previous = signal.signal(signal.SIGTERM, _terminate)

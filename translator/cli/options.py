@@ -11,7 +11,8 @@ import math
 import re
 from collections.abc import Callable
 
-from translator.runtime.processes import LONGEST_WAIT
+from translator.runtime.memory_limits import default_memory_limit
+from translator.runtime.processes import LONGEST_WAIT, Limits
 
 BUDGET_HELP = ("any non-negative integer; a budget past a planner's integer range "
                "(2^31 - 2 or more for Fast Downward and SymK) means no cost bound for that "
@@ -75,3 +76,13 @@ def add_limits(parser: argparse.ArgumentParser, scope: str) -> None:
         help=f"memory for each process of {scope} (address space, e.g. 4G or 500M; a bare "
         "number is MiB): past it the run ends with status 'out of memory', exit 3 "
         "(default: 3/4 of the machine's memory, shared among parallel jobs)")
+
+
+def memory_limit_of(args: argparse.Namespace, parallel: int = 1) -> int | None:
+    """`--memory-limit`, or the default share of the machine for `parallel` attempts."""
+    return args.memory_limit or default_memory_limit(parallel)
+
+
+def limits_of(args: argparse.Namespace, parallel: int = 1) -> Limits:
+    """The limits of `add_limits` for one attempt among `parallel` at once."""
+    return Limits(args.timeout, memory_limit_of(args, parallel))

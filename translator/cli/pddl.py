@@ -6,13 +6,14 @@ import argparse
 import os
 
 from strips_model.errors import InputError, Position
-from translator.cli.arguments import Subcommands, load_levels, write_outputs
+from translator.cli.arguments import load_levels, write_outputs
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "pddl", help="export levels as PDDL (domain.pddl + problem files)",
+    command = add_parser(
+        commands, "pddl",
         description="Translate the STRIPS schemas and LEVEL into a unified-planning problem and "
         "write it with PDDLWriter. One level gives DIR/domain.pddl and DIR/problem.pddl; several "
         "levels give DIR/domain.pddl (shared) and DIR/<level>.pddl each. Files are written "
@@ -36,8 +37,11 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_pddl(args: argparse.Namespace) -> ExitCode:
+    # Here, not at the top: these import unified-planning (over a second), which
+    # `helltaker pddl --help` and a refused argument do not need.
     from translator.model.model_cache import helltaker_parts
     from translator.model.pddl_writer import pddl_texts, problem_name
+    from translator.model.strips_compile import strips_pddl_texts
 
     if args.action_costs and not args.strips:
         raise InputError("--action-costs only applies to --strips exports")
@@ -49,8 +53,6 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
     names: dict[str, str] = {}
     for level in levels:
         if args.strips:
-            from translator.model.strips_compile import strips_pddl_texts
-
             texts = strips_pddl_texts(parts, level, args.action_costs)
         else:
             texts = pddl_texts(parts, level)

@@ -5,21 +5,31 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING
+import time
 
 from strips_model.errors import InputError
-from strips_model.level import load_level
+from strips_model.level import Level
+from strips_model.level_file import load_level
 from strips_model.moves import format_plan
-from translator.cli.arguments import Subcommands, add_alphabet, add_cluster
+from translator.cli.arguments import add_alphabet, add_cluster
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
-from translator.cli.options import add_limits, at_least
-from translator.planners.registry import TOP_K_PLANNERS
-
-if TYPE_CHECKING:
-    from strips_model.level import Level
-    from translator.runtime.processes import Limits
-    from translator.runtime.results_file import ResultsFile
-    from translator.solving.plan_enumeration import PlanEnumeration
+from translator.cli.options import add_limits, at_least, memory_limit_of
+from translator.ground.horizon import MAX_HORIZON
+from translator.planners.outcome import FAILURES
+from translator.planners.packages import PlannerUnavailable
+from translator.planners.registry import ENUMERATING_PLANNERS, Mode, require_packages
+from translator.runtime.executors import open_executor
+from translator.runtime.processes import Limits
+from translator.runtime.progress import Progress, batch_summary
+from translator.runtime.results_file import ResultsFile, open_results
+from translator.runtime.workers import default_jobs
+from translator.solving.plan_enumeration import (
+    EnumerationRequest,
+    PlanEnumeration,
+    endless,
+    enumerate_request,
+)
 
 _RESULTS_KEY = ("level", "planner", "max_cost", "optimal_only", "limit")
 """What makes two enumerations the same for --results' resume."""
@@ -41,8 +51,8 @@ the worst status of any level.
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "plans", help="list every distinct plan of a level within a cost bound",
+    command = add_parser(
+        commands, "plans",
         description="Enumerate the distinct plans of LEVEL whose cost is at most the budget "
         "(or --max-cost N), with SymK's top-k search (symk_bd) or, with --planner, K* or "
         "clingo; --optimal-only keeps those of minimum cost. Every plan is "
@@ -61,7 +71,8 @@ def add_command(commands: Subcommands) -> None:
                        "needed (plans that walk back and forth never run out)")
     bound.add_argument("--optimal-only", action="store_true",
                        help="list only the plans of minimum cost (within the budget)")
-    command.add_argument("--planner", choices=TOP_K_PLANNERS, default=TOP_K_PLANNERS[0],
+    command.add_argument("--planner", choices=ENUMERATING_PLANNERS,
+                         default=ENUMERATING_PLANNERS[0],
                          help="symk (default): SymK's top-k search, bounded by the max cost; "
                          "kstar: IBM's K* top-quality search (blind heuristic), after Fast "
                          "Downward has found the optimum; asp: clingo's enumeration of the "
@@ -81,58 +92,29 @@ def add_command(commands: Subcommands) -> None:
     command.set_defaults(handler=command_plans)
 
 
-_PACKAGES = {
-    "symk": (("up_symk", "up-symk"),),
-    "kstar": (("kstar_planner", "kstar-planner"), ("up_fast_downward", "up-fast-downward")),
-    "asp": (("clingo", "clingo"), ("up_fast_downward", "up-fast-downward")),
-}
-"""The Python packages each engine needs (module, pip package)."""
-
-
 def command_plans(args: argparse.Namespace) -> ExitCode:
-    from translator.planners.packages import PlannerUnavailable, require_package
-    from translator.runtime.processes import Limits, default_memory_limit
-    from translator.runtime.results_file import ResultsFile
-    from translator.runtime.workers import default_jobs
-
     levels = [load_level(path) for path in args.levels]
     bounds = [_task(args, level) for level in levels]
     try:
-        for module, package in _PACKAGES[args.planner]:
-            require_package(module, package, args.planner)
+        require_packages(args.planner, Mode.ENUMERATE)
     except PlannerUnavailable as error:
         for level in levels:
             print(f"{level.source}: {error}", file=sys.stderr)
         return ExitCode.RUN_FAILED
     jobs = default_jobs()
-    memory = args.memory_limit or default_memory_limit(min(jobs, len(bounds)))
-    tasks: list[_Task] = [(level, max_cost, args.optimal_only, args.limit,
-                           Limits(args.timeout, memory), args.planner)
-                          for level, max_cost in bounds]
-    results = None if args.results is None else ResultsFile(args.results, _RESULTS_KEY).open()
-    try:
+    memory = memory_limit_of(args, min(jobs, len(bounds)))
+    tasks = [EnumerationRequest(level, max_cost, args.optimal_only, args.limit,
+                                Limits(args.timeout, memory), args.planner)
+             for level, max_cost in bounds]
+    with open_results(args.results, _RESULTS_KEY) as results:
         if results is not None:
-            kept = [task for task in tasks if _key(args, task[0], task[1]) not in results.done]
-            if len(kept) != len(tasks):
-                print(f"{args.results}: {len(tasks) - len(kept)} level(s) already there, "
-                      "skipped", file=sys.stderr)
-            tasks = kept
+            tasks = results.not_done(tasks, lambda task: _key(args, task.level, task.max_cost))
         return _enumerate_all(args, tasks, jobs, results)
-    finally:
-        if results is not None:
-            results.close()
-
-
-_Task = tuple["Level", int, bool, "int | None", "Limits", str]
-"""(level, max cost, optimal only, limit, limits, engine): one level's enumeration."""
 
 
 def _task(args: argparse.Namespace, level: Level) -> tuple[Level, int]:
     """The level and its max cost, once its options are checked (bad input stops the run
     before any enumeration starts)."""
-    from translator.ground.horizon import MAX_HORIZON
-    from translator.solving.plan_enumeration import endless
-
     max_cost = level.budget if args.max_cost is None else args.max_cost
     if args.limit is None and endless(max_cost):
         option = "--max-cost" if args.max_cost is not None else "the level's budget"
@@ -149,22 +131,9 @@ def _key(args: argparse.Namespace, level: Level, max_cost: int) -> tuple[object,
     return (level.source, args.planner, max_cost, args.optimal_only, args.limit)
 
 
-def _enumerate_task(task: _Task) -> PlanEnumeration:
-    """One level's enumeration; module-level so that workers (local or Dask) can run it."""
-    from translator.solving.plan_enumeration import enumerate_plans
-
-    level, max_cost, optimal_only, limit, limits, engine = task
-    return enumerate_plans(level, max_cost, optimal_only, limit, limits, engine)
-
-
-def _enumerate_all(args: argparse.Namespace, tasks: list[_Task], jobs: int,
+def _enumerate_all(args: argparse.Namespace, tasks: list[EnumerationRequest], jobs: int,
                    results: ResultsFile | None) -> ExitCode:
     """Report every level as it finishes; a summary line when there are several."""
-    import time
-
-    from translator.runtime.executors import open_executor
-    from translator.runtime.progress import Progress, batch_summary
-
     worst, counts = ExitCode.OK, {code: 0 for code in ExitCode}
     if not tasks:
         return worst
@@ -173,10 +142,10 @@ def _enumerate_all(args: argparse.Namespace, tasks: list[_Task], jobs: int,
             open_executor(args.cluster, jobs) as executor:
         started = time.monotonic()
         progress.start()
-        for index, outcome in executor.run(_enumerate_task, tasks):
-            level, max_cost = tasks[index][0], tasks[index][1]
+        for index, outcome in executor.run(enumerate_request, tasks):
+            level, max_cost = tasks[index].level, tasks[index].max_cost
             progress.done(failed=isinstance(outcome, BaseException) or
-                          outcome.status in _failures())
+                          outcome.status in FAILURES)
             code = _report(args, level, max_cost, outcome, len(tasks) > 1, results)
             counts[code] += 1
             worst = max(worst, code)
@@ -189,19 +158,13 @@ def _enumerate_all(args: argparse.Namespace, tasks: list[_Task], jobs: int,
     return worst
 
 
-def _failures() -> frozenset[object]:
-    from translator.planners.outcome import FAILURES
-
-    return frozenset(FAILURES)
-
-
 def _report(args: argparse.Namespace, level: Level, max_cost: int,
             outcome: PlanEnumeration | BaseException, several: bool,
             results: ResultsFile | None) -> ExitCode:
     """Print one level's plans (or why there are none); return its exit status."""
     base = {"level": level.source, "max_cost": max_cost, "optimal_only": args.optimal_only}
     resumable = {"planner": args.planner, "limit": args.limit}
-    if isinstance(outcome, BaseException) or outcome.status in _failures():
+    if isinstance(outcome, BaseException) or outcome.status in FAILURES:
         if isinstance(outcome, BaseException):
             status, reason = "error", (str(outcome).strip().splitlines() or [""])[0]
             print(f"{level.source}: {reason}", file=sys.stderr)

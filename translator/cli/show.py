@@ -9,20 +9,26 @@ from collections.abc import Callable
 from typing import TextIO
 
 from strips_model.errors import InputError
-from strips_model.level import Level, load_level
+from strips_model.level import Level
+from strips_model.level_file import load_level
 from strips_model.moves import Direction, parse_plan
 from translator.cli.arguments import (
-    Subcommands,
     add_alphabet,
     add_planner,
     read_plan_argument,
     read_plan_file,
     write_outputs,
 )
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
-from translator.cli.options import add_limits
+from translator.cli.options import add_limits, memory_limit_of
+from translator.planners.outcome import PlannerOptions, Status
 from translator.render.frames import Replay, replay
+from translator.render.html import render_html
 from translator.render.limits import check_picture_limits, limits_text
+from translator.render.svg import render_svg
+from translator.render.text import TerminalText
+from translator.solving.solve import solve_level
 
 DESCRIPTION = """\
 Replay PLAN on LEVEL in the rules simulator and show every state: the level at the start, then
@@ -64,9 +70,8 @@ OUTPUTS: dict[str, str] = {"svg": "SVG", "png": "PNG", "gif": "GIF", "html": "HT
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "show", help="replay a plan in the terminal, or as pictures (SVG/PNG/GIF) or a web page",
-        description=DESCRIPTION, epilog=EPILOG,
+    command = add_parser(
+        commands, "show", description=DESCRIPTION, epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument("level", metavar="LEVEL", help="level file in the course format")
@@ -113,11 +118,7 @@ def _plan_directions(args: argparse.Namespace,
         return parse_plan(text, args.alphabet, source), ExitCode.OK
     if not args.solve:
         return None, ExitCode.OK
-    from translator.planners.outcome import PlannerOptions, Status
-    from translator.runtime.processes import default_memory_limit
-    from translator.solving.solve import solve_level
-
-    memory = args.memory_limit or default_memory_limit()
+    memory = memory_limit_of(args)
     solution = solve_level(level, args.planner,
                            PlannerOptions(level.budget, args.timeout, memory))
     outcome = solution.outcome
@@ -170,8 +171,6 @@ def print_replay(shown: Replay, colour: bool, out: TextIO,
                  wait: Callable[[], bool] | None = None) -> None:
     """Print the header, the frames and the verdict, one block at a time as it is made; `wait`
     (if any) runs between frames and returns False to stop early."""
-    from translator.render.text import TerminalText
-
     text = TerminalText(shown, colour)
     out.write(text.header())
     for frame in shown.frames:
@@ -202,13 +201,10 @@ def _print_verdict(shown: Replay) -> None:
 def render_output(shown: Replay, extension: str) -> bytes:
     """The bytes of one output file."""
     if extension == "svg":
-        from translator.render.svg import render_svg
-
         return render_svg(shown).encode("utf-8")
     if extension == "html":
-        from translator.render.html import render_html
-
         return render_html(shown).encode("utf-8")
+    # Here, not at the top: Pillow, which only the PNG and GIF outputs need.
     from translator.render.raster import render_gif, render_png
 
     return render_png(shown) if extension == "png" else render_gif(shown)

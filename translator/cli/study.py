@@ -4,16 +4,23 @@ table and plots against difficulty written to a folder (docs/study by default)."
 from __future__ import annotations
 
 import argparse
+import datetime
+import os
 import shlex
 import sys
 import textwrap
 import time
 
 from strips_model.errors import InputError
-from translator.cli.arguments import Subcommands, add_cluster
+from translator.cli.arguments import add_cluster
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import at_least, memory_size, seconds
+from translator.measure.machine import machine_facts
+from translator.measure.study import KEY_FIELDS, StudyRequest, run_study
 from translator.planners.registry import PLANNERS
+from translator.runtime.results_file import ResultsFile
+from translator.runtime.workers import default_jobs
 
 DESCRIPTION = textwrap.fill(
     "Generate N levels in 12 grades (6x6 to 12x12, sparse to dense objects), each checked "
@@ -27,8 +34,8 @@ DEFAULT_RESULTS = "study-results.jsonl"
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "study", help="every planner on a generated suite of graded difficulty, with plots",
+    command = add_parser(
+        commands, "study",
         description=DESCRIPTION, epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     command.add_argument("--count", type=at_least(1), default=1000, metavar="N",
@@ -65,15 +72,9 @@ def planners_of(text: str | None) -> tuple[str, ...]:
 
 
 def command_study(args: argparse.Namespace) -> ExitCode:
-    import datetime
-    import os
-
-    from translator.measure.benchmark import machine_facts
-    from translator.measure.study import KEY_FIELDS, StudyRequest, run_study
+    # Here, not at the top: matplotlib (over a second), for the plots written at the end,
+    # which `helltaker study --help` and a refused argument do not need.
     from translator.measure.study_report import StudyMeta, write_study
-    from translator.runtime.progress import Progress
-    from translator.runtime.results_file import ResultsFile
-    from translator.runtime.workers import default_jobs
 
     planners = planners_of(args.planners)
     if args.timeout is None:
@@ -83,30 +84,9 @@ def command_study(args: argparse.Namespace) -> ExitCode:
                            args.cluster, jobs)
     os.makedirs(args.output, exist_ok=True)
     results_path = args.results or os.path.join(args.output, DEFAULT_RESULTS)
-    results = ResultsFile(results_path, KEY_FIELDS).open()
     started = time.perf_counter()
-    bars: list[tuple[Progress, int]] = []
-
-    def progress(phase: str, total: int, failed: bool) -> None:
-        # One bar per phase (levels, then runs), each with done/failed/rate.
-        if total:
-            if bars:
-                bars[-1][0].close()
-            print(f"study: {total} {phase} to go", file=sys.stderr)
-            bars.append((Progress(total, unit=phase), total))
-            bars[-1][0].start()
-        elif bars:
-            bar, expected = bars[-1]
-            bar.done(failed)
-            if bar.finished < expected:
-                bar.start()
-
-    try:
-        records = run_study(request, results, progress)
-    finally:
-        for bar, _ in bars:
-            bar.close()
-        results.close()
+    with ResultsFile(results_path, KEY_FIELDS).open() as results:
+        records = run_study(request, results, _announce)
     meta = StudyMeta(_command_line(args, planners), args.seed, args.count, planners,
                      args.timeout, None if args.memory_limit is None
                      else args.memory_limit / 2**20, machine_facts(),
@@ -123,6 +103,10 @@ def command_study(args: argparse.Namespace) -> ExitCode:
     for path in paths:
         print(path)
     return ExitCode.OK
+
+
+def _announce(phase: str, total: int) -> None:
+    print(f"study: {total} {phase} to go", file=sys.stderr)
 
 
 def _command_line(args: argparse.Namespace, planners: tuple[str, ...]) -> str:

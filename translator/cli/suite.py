@@ -11,18 +11,15 @@ import time
 from collections.abc import Callable
 
 from strips_model.errors import InputError, Position
-from translator.cli.arguments import Subcommands
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
-from translator.cli.generation_options import (
-    add_difficulty_options,
-    add_layout_options,
-    add_slack,
-    check_limits_of,
-    counts_of,
-    search_steps_of,
-    targets_of,
-)
-from translator.cli.options import add_limits, at_least
+from translator.cli.generation_options import add_layout_options, add_search_options, generation_of
+from translator.cli.options import at_least
+from translator.generate.generator import GenerationError
+from translator.generate.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
+from translator.generate.suite_files import suite_files
+from translator.runtime.atomic_folder import check_replaceable, write_folder
+from translator.runtime.progress import Progress
 
 DESCRIPTION = textwrap.fill(
     "Generate N levels as `generate` does (same size and object options), each checked and "
@@ -54,8 +51,8 @@ examples:
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "suite", help="write N generated levels as a planning benchmark folder",
+    command = add_parser(
+        commands, "suite",
         description=DESCRIPTION,
         epilog=f"{LAYOUT}\n\n{EXIT_STATUS_HELP}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -65,9 +62,7 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("--seed", type=int, required=True, metavar="S",
                          help="the suite's seed, from which every level's seed derives")
     add_layout_options(command)
-    add_slack(command)
-    add_difficulty_options(command)
-    add_limits(command, "checking one candidate layout (default timeout 60 s)")
+    add_search_options(command)
     command.add_argument("-o", "--output", metavar="DIR", required=True,
                          help="the folder to write; refused if it exists and is not empty")
     command.add_argument("--force", action="store_true",
@@ -76,16 +71,9 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_suite(args: argparse.Namespace) -> ExitCode:
-    from translator.generate.generator import GenerationError
-    from translator.generate.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
-    from translator.generate.suite_files import suite_files
-    from translator.runtime.atomic_folder import check_replaceable, write_folder
-    from translator.runtime.progress import Progress
-
-    targets = targets_of(args)
-    request = SuiteRequest(args.count, args.seed, args.width, args.height, counts_of(args),
-                           args.slack, check_limits_of(args), targets,
-                           search_steps_of(args, targets))
+    asked = generation_of(args)
+    request = SuiteRequest(args.count, args.seed, args.width, args.height, asked.counts,
+                           args.slack, asked.limits, asked.targets, asked.steps)
     # Refused before minutes of generation, and checked again when the folder is written.
     _folder_errors(check_replaceable, args.output, args.force)
     started = time.perf_counter()
@@ -103,7 +91,7 @@ def command_suite(args: argparse.Namespace) -> ExitCode:
             except (ValueError, GenerationError) as error:
                 raise InputError(str(error)) from None
             progress.done()
-    files = suite_files(request, problems, _command_line(args))
+    files = suite_files(request, problems, _command_line(args, request))
     encoded = {path: text.encode("utf-8") for path, text in files.items()}
     _folder_errors(write_folder, args.output, encoded, args.force)
     seconds = time.perf_counter() - started
@@ -125,7 +113,7 @@ def _folder_errors(action: Callable[..., None], *arguments: object) -> None:
                          Position(error.filename or str(arguments[0]))) from None
 
 
-def _command_line(args: argparse.Namespace) -> str:
+def _command_line(args: argparse.Namespace, request: SuiteRequest) -> str:
     """The options that decide the folder's contents, every one spelled out; the output is
     named by its last component, so the same suite written elsewhere reads the same."""
     words = ["helltaker", "suite", "--count", str(args.count), "--seed", str(args.seed),
@@ -135,7 +123,7 @@ def _command_line(args: argparse.Namespace) -> str:
     if args.key:
         words.append("--key")
     words += ["--walls", repr(args.walls), "--slack", str(args.slack)]
-    targets = targets_of(args)
+    targets = request.targets
     if targets.mechanics:
         words += ["--mechanics", ",".join(targets.mechanics)]
     for option, value in (("--min-expanded", targets.min_expanded),
@@ -143,8 +131,7 @@ def _command_line(args: argparse.Namespace) -> str:
                           ("--max-optimal-plans", targets.max_optimal_plans)):
         if value:
             words += [option, str(value)]
-    steps = search_steps_of(args, targets)
-    if steps:
-        words += ["--search-steps", str(steps)]
+    if request.search_steps:
+        words += ["--search-steps", str(request.search_steps)]
     words += ["-o", os.path.basename(os.path.normpath(args.output))]
     return shlex.join(words)

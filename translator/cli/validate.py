@@ -9,14 +9,11 @@ import os
 
 from strips_model.errors import InputError, PlanError
 from strips_model.ground_plan import GroundPlan
-from strips_model.level import Level, load_level
+from strips_model.level import Level
+from strips_model.level_file import load_level
 from strips_model.validator import Verdict, validate
-from translator.cli.arguments import (
-    Subcommands,
-    add_alphabet,
-    read_plan_argument,
-    read_plan_file,
-)
+from translator.cli.arguments import add_alphabet, read_plan_argument, read_plan_file
+from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.solving.plan_input import PlanInput, first_disagreement, read_plan
 
@@ -34,8 +31,8 @@ one our model takes for its key press on LEVEL; those key presses are judged."""
 
 
 def add_command(commands: Subcommands) -> None:
-    command = commands.add_parser(
-        "validate", help="check a plan against the game rules (RULES.md)",
+    command = add_parser(
+        commands, "validate",
         description="Replay PLAN on LEVEL in the rules simulator and say whether it is a valid "
         "solution: every letter an action (R-A0), the goal reached exactly at the last letter "
         "(R-G1, R-G2), total cost within the budget (R-G3).",

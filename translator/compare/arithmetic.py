@@ -3,16 +3,15 @@
 A term `V + k` (or `V - k`) becomes a fresh variable, `V_plus_k` (`V_minus_k`), bound by the
 static precondition `plus_k(V, V_plus_k)` (`minus_k(...)`), whose facts list the pairs over
 the level's coordinate range. The schema stays plain STRIPS, so every planner and our grounder
-take it; the fresh variables are parameters like any other.
+take it; the fresh variables are parameters like any other. translator/compare/models.py
+builds a domain of the compiled schemas to tell whether a planner can take the model at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 
 from strips_model.schema import Literal, Parameter, Schema, Term
-from translator.model.level_facts import Atom
 
 
 def offset_predicate(offset: int) -> str:
@@ -23,13 +22,6 @@ def _fresh(term: Term) -> str:
     side = "plus" if term.offset > 0 else "minus"
     return f"{term.name.rstrip(chr(39))}_{side}_{abs(term.offset)}" + "'" * (
         len(term.name) - len(term.name.rstrip("'")))
-
-
-def offsets_of(schemas: Iterable[Schema]) -> frozenset[int]:
-    """Every offset the schemas write."""
-    return frozenset(term.offset for schema in schemas
-                     for literal in (*schema.preconditions, *schema.effects)
-                     for term in literal.args if term.offset)
 
 
 def without_arithmetic(schema: Schema) -> Schema:
@@ -58,12 +50,3 @@ def without_arithmetic(schema: Schema) -> Schema:
     fresh = tuple(Parameter(name, untyped) for name in relations if name not in declared)
     return replace(schema, parameters=schema.parameters + fresh,
                    preconditions=(*relations.values(), *preconditions), effects=effects)
-
-
-def successor_facts(offsets: Iterable[int], values: Iterable[int]) -> frozenset[Atom]:
-    """`plus_k(v, v + k)` and `minus_k(v, v - k)` for every coordinate v whose image is one
-    too: the relations hold between the level's coordinates only."""
-    known = set(values)
-    return frozenset((offset_predicate(offset), str(value), str(value + offset))
-                     for offset in offsets for value in sorted(known)
-                     if value + offset in known)

@@ -4,8 +4,8 @@ For each level, the compared model (translator/compare/models.py) is solved by F
 its plan is replayed in the game; our model is solved by the chosen planner of
 translator/planners/registry.py; the two are then replayed key by key
 (translator/compare/divergence.py) to find where the compared model first departs from the game.
-The lint and the rule coverage complete the picture; translator/compare/markdown_report.py writes it
-all down.
+The lint and the rule coverage complete the picture. comparison_markdown.py writes it all down,
+comparison_html.py draws it on a page.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from translator.compare.coverage import (
 )
 from translator.compare.divergence import Divergence, along_directions, along_steps
 from translator.compare.grouping import FindingGroup, group_findings
-from translator.compare.lint import Finding, lint
+from translator.compare.lint import lint
+from translator.compare.lint_findings import Finding
 from translator.compare.model_run import ModelRun, solve_model
 from translator.compare.models import ComparedModel, LevelModel, UnbuildableModel
 from translator.compare.readings import static_predicates

@@ -3,18 +3,19 @@
 Each rule (R-A1 to R-A5, R-E1 to R-E3) and edge case (E1 to E13) has a probe: a level of a
 few cells whose best plan needs that rule, or, for E12, a plan the rule rejects. The probe is
 solved twice: by the exhaustive search over the simulator (the game) and by an exhaustive
-search over the model's exact view (translator/model_run.search_exact, the model as written,
-counter included). The model expresses the rule on the probe when both find the same least
-cost (or both none), the model's plan is valid in the game, and the model can follow the
-game's plan key by key (translator/compare/divergence.py). Otherwise the probe is the witness, and
-the report says what each side found and where the model departs.
+search over the model's exact view (`search_exact` in translator/compare/model_run.py, the
+model as written, counter included). The model expresses the rule on the probe when both find
+the same least cost (or both none), the model's plan is valid in the game, and the model can
+follow the game's plan key by key (translator/compare/divergence.py). Otherwise the probe is the
+witness, and the report says what each side found and where the model departs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from strips_model.level import Level, parse_level
+from strips_model.level import Level
+from strips_model.level_file import parse_level
 from strips_model.moves import format_plan, parse_plan
 from strips_model.validator import validate
 from translator.compare.divergence import along_directions, along_steps

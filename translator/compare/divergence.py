@@ -86,7 +86,7 @@ def _diverge(model: LevelModel, index: int, direction: Direction, state: State,
     outcome = step(level, state, direction)
     after = outcome.state if isinstance(outcome, Move) else state
     # Kept as observations, not text, so that reports can draw both sides
-    # (translator/compare/html_page.py).
+    # (translator/compare/comparison_html.py).
     return Divergence(index, direction, describe_state(level, state),
                       _game_move(level, state, direction), told, observe_game(level, state),
                       observe_game(level, after),

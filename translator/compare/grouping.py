@@ -4,15 +4,16 @@ schemas reads as one line of a report, not a hundred.
 A pattern is a kind together with the finding's `pattern` (what is left of its message once the
 schema, its variables and literals are taken out), or, for a finding without one, its message
 with the schema name taken out. Groups come most serious kind first (the order of
-translator/compare/lint.py KINDS), then largest first; inside a group the findings keep the
-lint's order, so `expand` gives back exactly what `group_findings` was given.
+translator/compare/lint_findings.py KINDS), then largest first; inside a group the findings
+keep the lint's order, and each keeps its index in the lint's list (`FindingGroup.indices`), so
+the groups give back exactly what `group_findings` was given.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from translator.compare.lint import KINDS, SEVERITY, Finding
+from translator.compare.lint_findings import KINDS, SEVERITY, Finding
 
 SHOWN_SCHEMAS = 3
 """Schema names a one-line entry spells out before "and N more"."""
@@ -74,11 +75,3 @@ def group_findings(findings: tuple[Finding, ...]) -> tuple[FindingGroup, ...]:
     # Python's sort is stable: equal groups keep the order of their first finding.
     groups.sort(key=lambda group: (_kind_rank(group.kind), -len(group.findings)))
     return tuple(groups)
-
-
-def expand(groups: tuple[FindingGroup, ...]) -> tuple[Finding, ...]:
-    """Every finding of every group, in the lint's order."""
-    placed = sorted(((index, finding) for group in groups
-                     for index, finding in zip(group.indices, group.findings, strict=True)),
-                    key=lambda pair: pair[0])
-    return tuple(finding for _, finding in placed)

@@ -42,14 +42,23 @@ def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
     started = time.perf_counter()
     try:
         return run_in_child("fast-downward on the compared model", _solve_here,
-                            (model, limits.seconds), limits)
+                            _ModelAttempt(model, limits.seconds), limits)
     except WorkerFailed as failure:
         return ModelRun(status_of_failure(failure), None, None, None,
                         time.perf_counter() - started, None, None, str(failure))
 
 
-def _solve_here(task: tuple[LevelModel, float | None]) -> ModelRun:
-    model, timeout = task
+@dataclass(frozen=True, slots=True)
+class _ModelAttempt:
+    """What the child process of `solve_model` runs: Fast Downward on `model`."""
+
+    model: LevelModel
+    timeout: float | None
+    """Seconds, for the planner's own time limit."""
+
+
+def _solve_here(attempt: _ModelAttempt) -> ModelRun:
+    model, timeout = attempt.model, attempt.timeout
     started = time.perf_counter()
     problem = model.problem()
     run = run_oneshot(problem, ENGINE, {"fast_downward_search_config": model.search}, timeout)

@@ -27,7 +27,7 @@ from translator.model.level_facts import (
     level_facts,
 )
 from translator.model.up_problem import ModelParts, build_model_parts, build_problem
-from translator.planners.fd_oneshot import search_configuration
+from translator.planners.fast_downward import blind_search_configuration
 from translator.solving.key_presses import DIRECTION_TYPE
 
 
@@ -57,7 +57,7 @@ class OurLevelModel:
         self.model = model
         self.level = level
         self.cost_limit = level.budget
-        self.search = search_configuration(level.budget)
+        self.search = blind_search_configuration(level.budget)
         self._traps = level.traps_lowered | level.traps_raised
 
     @cached_property

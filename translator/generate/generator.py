@@ -11,7 +11,8 @@ import random
 from dataclasses import dataclass
 
 from strips_model.errors import RunError
-from strips_model.level import Level, parse_level
+from strips_model.level import Level
+from strips_model.level_file import parse_level
 from strips_model.moves import Direction
 from strips_model.random_level import Counts, layout_text
 from translator.generate.difficulty import Difficulty

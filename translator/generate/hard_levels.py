@@ -18,7 +18,8 @@ import random
 from dataclasses import dataclass
 
 from strips_model.errors import HelltakerError
-from strips_model.level import Cell, Level, format_level, level_from_rows, parse_level
+from strips_model.level import Cell, Level
+from strips_model.level_file import format_level, level_from_rows, parse_level
 from strips_model.moves import Direction
 from strips_model.random_level import Counts, layout_text
 from strips_model.simulator import Move, step

@@ -1,5 +1,5 @@
-"""A ground task (sas_task.py) as an answer-set program: facts, plus the one encoding of
-sequential planning shipped beside this module (sequential.lp).
+"""A ground task (ground_task.py, a sas_format.py `SasTask`) as an answer-set program: facts,
+plus the one encoding of sequential planning shipped beside this module (sequential.lp).
 
 Ground actions are named by ASP terms built from their PDDL names, so that clingo's answers
 read as plans: `step_calm c1_1 c1_2 right` becomes `step_calm(c1_1,c1_2,right)`. A word that

@@ -1,4 +1,5 @@
-"""A ground task (sas_task.py) as CNF: sequential planning over a fixed horizon.
+"""A ground task (ground_task.py, a sas_format.py `SasTask`) as CNF: sequential planning over a
+fixed horizon.
 
 Variables: `value(v, d, t)`, variable v has value d after t steps (t = 0..T), and
 `action(a, t)`, ground action a is step t (t = 1..T). Clauses:
@@ -13,7 +14,7 @@ Variables: `value(v, d, t)`, variable v has value d after t steps (t = 0..T), an
 - the cost: one "cost unit" variable per step and unit of cost (`unit(t, k)`: step t costs
   at least k), implied by the actions of that cost, summed by a totalizer whose output
   `sum >= b + 1` is negated to bound the total cost by b. Tightening the bound is one more
-  assumption on the same formula (sat_planner.py).
+  assumption on the same formula (translator/planners/sat.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,8 @@
-"""Ground STRIPS semantics of a `Domain` over a level's facts, in the style of pyperplan.
+"""The exact grounding of any `Domain` over a level's facts: the actions applicable in one
+state, in the style of pyperplan. The comparison with the simulator (translator/compare/) and
+the ground plans of key presses (translator/solving/ground_plans.py) use it; the planners use
+the relaxed-reachability grounding instead (clingo_grounding.py), which grounds every action
+that may be reachable, once for the whole task.
 
 A ground action is applicable when its positive preconditions are in the state (static
 facts included) and its negative ones are not; applying it gives (state - deletes) | adds.

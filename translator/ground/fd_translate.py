@@ -1,7 +1,8 @@
-"""Fast Downward's own translator, run in this process on our PDDL text: the reference grounding.
+"""Fast Downward's own translator, run in this process on our PDDL text: the reference grounding
+and translation.
 
 `--planner fd-translate` searches on the task it writes, and the tests check that the task our
-clingo grounding and SAS+ translation write (clingo_grounding.py, sas_translation.py) is the
+clingo grounding and SAS+ translation give (clingo_grounding.py, sas_translation.py) is the
 same up to the numbering of variables (tests/ground/test_grounding_paths.py).
 """
 

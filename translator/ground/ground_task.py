@@ -1,8 +1,9 @@
 """The ground task of a level (SAS+, format version 3) as values that the ASP and SAT back-ends
-encode: from clingo's grounding (`ground_task`, the task `--planner fd` searches) or from Fast
-Downward's translator (`translated_task`, the reference; tests/ground/test_grounding_paths.py checks
-that both agree up to the numbering of variables). Our model has no conditional effects and no
-axioms; a task with either is refused (RunError) rather than encoded wrongly.
+encode: from clingo's grounding and our translation (`ground_task`, the task `--planner fd`
+searches) or from Fast Downward's translator (`translated_task`, the reference;
+tests/ground/test_grounding_paths.py checks that both agree up to the numbering of variables).
+Our model has no conditional effects and no axioms; a task with either is refused (RunError)
+rather than encoded wrongly.
 """
 
 from __future__ import annotations
@@ -14,26 +15,25 @@ from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.ground.clingo_grounding import ground
 from translator.ground.fd_translate import translate, write_pddl
-from translator.ground.sas_arrays import sas_text
 from translator.ground.sas_format import SasTask, parse_sas
-from translator.ground.sas_translation import Unreachable
+from translator.ground.sas_translation import translate_task
+from translator.ground.sas_variables import Unreachable
 from translator.model.level_facts import level_facts
 
 
 def ground_task(level: Level) -> SasTask:
-    """The level's task from clingo's grounding (translator/encode/), as `--planner fd` reads it.
+    """The level's task from clingo's grounding, the one `--planner fd` searches, as values.
 
     A level whose goal is out of reach, or reached at the start, is left to Fast Downward's
     translator, whose stand-in tasks for both cases every back-end already reads."""
     domain, facts = helltaker_domain(), level_facts(level)
     try:
-        # The same text `--planner fd` hands its search, read back as values.
-        task = parse_sas(sas_text(domain, facts, ground(domain, facts)).text)
+        task = translate_task(domain, facts, ground(domain, facts))
     except Unreachable:
         return translated_task(level)
-    if all(task.initial[variable] == value for variable, value in task.goal):
+    if task.solved_at_start:
         return translated_task(level)
-    return task
+    return task.sas_task()
 
 
 def translated_task(level: Level) -> SasTask:

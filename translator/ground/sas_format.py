@@ -1,9 +1,9 @@
-"""Fast Downward's finite-domain task format (SAS+, version 3) as values: read and written.
+"""Fast Downward's finite-domain task format (SAS+, version 3) as values, and its reader.
 
-Both grounding paths produce a `SasTask`: Fast Downward's translator writes the file and
-`parse_sas` reads it (`--planner fd-translate`), our clingo grounding builds the values and
-`format_sas` writes the file the search binary reads (`--planner fd`). The ASP and SAT
-back-ends encode the same values.
+The ASP and SAT back-ends encode a `SasTask`. Fast Downward's translator (fd_translate.py, the
+reference) writes a file that `parse_sas` reads; our translation (sas_translation.py) gives
+the values directly (task_arrays.py `TaskArrays.sas_task`) and writes the file Fast Downward's
+search reads without making these values (sas_writer.py).
 """
 
 from __future__ import annotations
@@ -142,25 +142,3 @@ def _operator(lines: _Lines) -> Operator:
     lines.expect("end_operator")
     return Operator(name, prevail, tuple(effects), cost)
 
-
-def format_sas(task: SasTask) -> str:
-    """The task as the SAS+ text Fast Downward's search reads (no mutex groups, no axioms)."""
-    out = ["begin_version", "3", "end_version", "begin_metric", "1", "end_metric",
-           str(len(task.variables))]
-    for variable in task.variables:
-        out += ["begin_variable", variable.name, "-1", str(len(variable.values)),
-                *variable.values, "end_variable"]
-    out += ["0", "begin_state", *map(str, task.initial), "end_state",
-            "begin_goal", str(len(task.goal)), *(f"{var} {value}" for var, value in task.goal),
-            "end_goal", str(len(task.operators))]
-    # One string per operator: most of the file is operators, and few large joins are
-    # cheaper than one list item per line.
-    out.extend([
-        f"begin_operator\n{operator.name}\n{len(operator.prevail)}\n"
-        + "".join([f"{var} {value}\n" for var, value in operator.prevail])
-        + f"{len(operator.effects)}\n"
-        + "".join([f"0 {var} {pre} {post}\n" for var, pre, post in operator.effects])
-        + f"{operator.cost}\nend_operator"
-        for operator in task.operators])
-    out += ["0", ""]
-    return "\n".join(out)

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from strips_model.errors import InputError, Position, RunError
-from strips_model.level import Level, State, load_level
+from strips_model.level import Level, State
+from strips_model.level_file import load_level
 from strips_model.moves import Direction
 from strips_model.simulator import Move, step
 from translator.generate.plan_mechanics import count_by_simulation

@@ -7,28 +7,24 @@ exhaustive search, on generated square levels of two kinds.
 Budgets are generous (4 x cells), so every engine looks for an optimal plan under the same
 bound. Each run is a fresh process (translator/measure/scaling_run.py) timed from outside, with
 its CPU time and peak memory; an engine that hits the time limit on one size of a kind is not
-run on larger sizes of that kind.
+run on larger sizes of that kind. The tables, goals and plots: scaling_report.py.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
-from matplotlib.figure import Figure
-
-from strips_model.level import parse_level
+from strips_model.level_file import parse_level
 from strips_model.random_level import Counts, layout_text
+from translator.measure.batch import measure_items
 from translator.planners.outcome import Status
-from translator.runtime.atomic_write import write_files_atomically
-from translator.runtime.processes import run_command
-from translator.runtime.progress import Progress
+from translator.runtime.commands import run_command
 
 ENGINES = ("fd", "fd-translate", "search")
 KINDS = ("dense", "open")
@@ -111,213 +107,82 @@ def measure_run(engine: str, path: str, time_limit: float) -> dict[str, object] 
     return record
 
 
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """One engine on one generated level, written at `path`."""
+
+    kind: str
+    size: int
+    cells: int
+    objects: str
+    engine: str
+    path: str
+
+
 def scaling_study(sizes: dict[str, list[int]], time_limit: float,
                   engines: tuple[str, ...] = ENGINES) -> list[ScalingRow]:
     rows: list[ScalingRow] = []
-    total = sum(len(sizes.get(kind, [])) for kind in KINDS) * len(engines)
-    with tempfile.TemporaryDirectory(prefix="helltaker-scaling-") as work, \
-            Progress(total) as progress:
+    with tempfile.TemporaryDirectory(prefix="helltaker-scaling-") as work:
+        items: list[_Item] = []
         for kind in KINDS:
-            stopped: set[str] = set()
             for size in sizes.get(kind, []):
-                text = level_text(size, kind)
-                path = os.path.join(work, f"{kind}-{size}.txt")
-                with open(path, "w", encoding="utf-8") as stream:
-                    stream.write(text)
-                cells = len(parse_level(text).open_cells())
-                objects = _objects(counts_for(size, kind))
-                for engine in engines:
-                    progress.start(f"{kind} {size}x{size} {engine}")
-                    row = _row(kind, size, cells, objects, engine, path, time_limit, stopped)
-                    progress.done(failed=row.status not in ("solved", "skipped"))
-                    rows.append(row)
+                cells, objects, path = _write_level(work, kind, size)
+                items += [_Item(kind, size, cells, objects, engine, path) for engine in engines]
+        runs = _Runs(time_limit)
+        for _index, row in measure_items(runs.row, items, label=_label, failed=_failed):
+            if isinstance(row, BaseException):
+                raise row
+            rows.append(row)
     return rows
 
 
-def _row(kind: str, size: int, cells: int, objects: str, engine: str, path: str,
-         time_limit: float, stopped: set[str]) -> ScalingRow:
-    if engine in stopped:
-        return ScalingRow(kind, size, cells, objects, engine, "skipped", None, 0.0)
-    record = measure_run(engine, path, time_limit)
-    if record is None or record["status"] == Status.TIMEOUT.value:
-        stopped.add(engine)
-        return ScalingRow(kind, size, cells, objects, engine, Status.TIMEOUT.value, None,
-                          time_limit)
-    counts = record.get("counts", {})
-    assert isinstance(counts, dict)
-    phases = record.get("phases", {})
-    assert isinstance(phases, dict)
-    cost, seconds, cpu, peak = (record.get(key) for key in ("cost", "seconds", "cpu", "peak_mb"))
-    return ScalingRow(
-        kind, size, cells, objects, engine, str(record["status"]),
-        cost if isinstance(cost, int) else None, float(seconds) if isinstance(
-            seconds, float) else 0.0,
-        float(cpu) if isinstance(cpu, float) else None,
-        float(peak) if isinstance(peak, float) else None,
-        {str(name): float(value) for name, value in phases.items()},
-        counts.get("operators"), counts.get("expanded"))
+def _write_level(work: str, kind: str, size: int) -> tuple[int, str, str]:
+    """The level's open cells, its objects and the file it is written to."""
+    text = level_text(size, kind)
+    path = os.path.join(work, f"{kind}-{size}.txt")
+    with open(path, "w", encoding="utf-8") as stream:
+        stream.write(text)
+    return len(parse_level(text).open_cells()), _objects(counts_for(size, kind)), path
 
 
-def _cell(value: float | int | None, digits: int = 2) -> str:
-    if value is None:
-        return "-"
-    return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
+def _label(item: _Item) -> str:
+    return f"{item.kind} {item.size}x{item.size} {item.engine}"
 
 
-def scaling_table(rows: list[ScalingRow]) -> str:
-    header = ("kind", "size", "open cells", "objects", "engine", "status", "cost", "seconds",
-              "cpu", "peak MB", "grounding", "search", "operators", "µs/operator", "expanded")
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for row in rows:
-        lines.append("| " + " | ".join([
-            row.kind, f"{row.size}x{row.size}", str(row.cells), row.objects, row.engine,
-            row.status, _cell(row.cost), _cell(row.seconds), _cell(row.cpu),
-            _cell(row.peak_mb, 0), _cell(row.grounding), _cell(row.phases.get("search")),
-            _cell(row.operators), _cell(row.microseconds_per_operator, 1),
-            _cell(row.expanded)]) + " |")
-    return "\n".join(lines)
+def _failed(row: ScalingRow | BaseException) -> bool:
+    return isinstance(row, BaseException) or row.status not in ("solved", "skipped")
 
 
-def growth_rates(rows: list[ScalingRow]) -> dict[str, float]:
-    """Per engine with a grounding phase: seconds of grounding per operator, in µs, as the
-    least-squares slope over every solved row (fixed costs fall into the intercept)."""
-    rates: dict[str, float] = {}
-    for engine in GROUNDING_PHASES:
-        points = [(float(row.operators), row.grounding) for row in rows
-                  if row.engine == engine and row.operators and row.grounding is not None]
-        if len(points) < 2:
-            continue
-        mean_x = sum(x for x, _ in points) / len(points)
-        mean_y = sum(y for _, y in points) / len(points)
-        spread = sum((x - mean_x) ** 2 for x, _ in points)
-        if spread > 0:
-            rates[engine] = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread * 1e6
-    return rates
+class _Runs:
+    """The items, run in order: an engine that hits the time limit on one size of a kind is
+    skipped on the larger sizes of that kind."""
 
+    def __init__(self, time_limit: float) -> None:
+        self.time_limit = time_limit
+        self.stopped: set[tuple[str, str]] = set()
+        """(kind, engine) pairs past the time limit."""
 
-def goals(rows: list[ScalingRow]) -> list[str]:
-    """The issue's speed goals, checked on the rows that exist (one line each)."""
-    lines: list[str] = []
-
-    def find(kind: str, size: int, engine: str) -> ScalingRow | None:
-        return next((row for row in rows if (row.kind, row.size, row.engine) ==
-                     (kind, size, engine)), None)
-
-    for kind, size, seconds, megabytes in (("dense", 60, 2.0, 500.0),
-                                           ("open", 300, 15.0, 2048.0)):
-        row = find(kind, size, "fd")
-        if row is not None and row.status == Status.SOLVED.value:
-            met = row.seconds <= seconds and (row.peak_mb or 0) <= megabytes
-            lines.append(f"{kind} {size}x{size}, fd: {row.seconds:.2f} s, "
-                         f"{row.peak_mb or 0:.0f} MB (goal <= {seconds:g} s, "
-                         f"<= {megabytes:g} MB): {'met' if met else 'not met'}")
-    rate = growth_rates(rows).get("fd")
-    if rate is not None:
-        lines.append(f"grounding per operator, fd: {rate:.1f} µs (goal <= 20 µs): "
-                     f"{'met' if rate <= 20 else 'not met'}")
-    ratios = []
-    for row in rows:
-        search = find(row.kind, row.size, "search")
-        if row.engine == "fd" and row.status == "solved" and search is not None and \
-                search.status == "solved" and search.seconds > 0:
-            ratios.append((row.seconds / search.seconds, f"{row.kind} {row.size}x{row.size}"))
-    if ratios:
-        worst = max(ratios)
-        lines.append(f"fd / exhaustive search time, worst level: {worst[0]:.2f}x on {worst[1]} "
-                     f"(goal <= 1.5x on every level): "
-                     f"{'met' if worst[0] <= 1.5 else 'not met'}")
-    return lines
-
-
-_STYLES = {"fd": "o-", "fd-translate": "s--", "search": "D-"}
-_LABELS = {"fd": "fd (clingo grounding)", "fd-translate": "fd-translate (FD's translator)",
-           "search": "exhaustive search"}
-
-
-def plot(rows: list[ScalingRow]) -> dict[str, bytes]:
-    """Time and peak memory against open cells, log-log, one column per kind of level: the
-    bytes of a PNG and of an SVG, by extension."""
-    # A bare Figure draws with Agg whatever the machine's display: no pyplot, no backend state.
-    figure = Figure(figsize=(10, 7))
-    axes = figure.subplots(2, len(KINDS), squeeze=False)
-    for column, kind in enumerate(KINDS):
-        for line, (measure, label) in enumerate((("seconds", "seconds, whole process"),
-                                                 ("peak_mb", "peak memory, MB"))):
-            ax = axes[line][column]
-            for engine in ENGINES:
-                points = [(row.cells, getattr(row, measure)) for row in rows
-                          if row.kind == kind and row.engine == engine
-                          and row.status == "solved" and getattr(row, measure) is not None]
-                if points:
-                    ax.plot([p[0] for p in points], [p[1] for p in points], _STYLES[engine],
-                            label=_LABELS[engine])
-            for row in rows:
-                if row.kind == kind and row.status == "timeout" and measure == "seconds":
-                    ax.plot([row.cells], [row.seconds], "rx", markersize=10)
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.set_xlabel(f"open cells ({kind} levels)")
-            ax.set_ylabel(label)
-            ax.grid(True, which="both", alpha=0.3)
-            if line == 0:
-                ax.set_title(f"{kind} levels (x: time limit hit)")
-            ax.legend(fontsize="small")
-    figure.tight_layout()
-    pictures = {}
-    for extension in ("png", "svg"):
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format=extension, dpi=100)
-        pictures[extension] = buffer.getvalue()
-    return pictures
-
-
-def report(rows: list[ScalingRow]) -> str:
-    rates = growth_rates(rows)
-    lines = [scaling_table(rows), ""]
-    if rates:
-        lines.append("Grounding cost per operator (least-squares slope over the solved levels): "
-                     + "; ".join(f"{engine} {rate:.1f} µs" for engine, rate in rates.items())
-                     + ".")
-    lines += [f"- {line}" for line in goals(rows)]
-    return "\n".join(lines)
-
-
-def readme_summary(rows: list[ScalingRow]) -> str:
-    """The README's scaling block: per kind, the largest level each engine solved, then the
-    growth rate and the goals (the full table is docs/scaling.md)."""
-    lines = ["| kind | engine | largest solved | open cells | seconds | peak MB | operators |",
-             "|---|---|---|---|---|---|---|"]
-    for kind in KINDS:
-        for engine in ENGINES:
-            solved = [row for row in rows if (row.kind, row.engine, row.status) ==
-                      (kind, engine, "solved")]
-            if solved:
-                row = max(solved, key=lambda row: row.size)
-                lines.append(f"| {kind} | {engine} | {row.size}x{row.size} | {row.cells} | "
-                             f"{row.seconds:.2f} | {_cell(row.peak_mb, 0)} | "
-                             f"{_cell(row.operators)} |")
-    rates = growth_rates(rows)
-    lines.append("")
-    if rates:
-        lines.append("Grounding cost per operator (slope over the solved levels): "
-                     + "; ".join(f"{engine} {rate:.1f} µs" for engine, rate in rates.items())
-                     + ".")
-        lines.append("")
-    lines += [f"- {line}" for line in goals(rows)]
-    return "\n".join(lines) + "\n"
-
-
-def write_scaling(rows: list[ScalingRow], directory: str | None) -> str:
-    text = report(rows)
-    if directory:
-        records = [{**asdict(row), "grounding": row.grounding,
-                    "microseconds_per_operator": row.microseconds_per_operator}
-                   for row in rows]
-        files = {
-            "md": f"# Scaling study\n\n{text}\n".encode(),
-            "json": (json.dumps(records, indent=2) + "\n").encode(),
-            **plot(rows),
-        }
-        write_files_atomically({os.path.join(directory, f"scaling.{extension}"): data
-                                for extension, data in files.items()})
-    return text
+    def row(self, item: _Item) -> ScalingRow:
+        kind, size, cells, objects, engine = (item.kind, item.size, item.cells, item.objects,
+                                              item.engine)
+        if (kind, engine) in self.stopped:
+            return ScalingRow(kind, size, cells, objects, engine, "skipped", None, 0.0)
+        record = measure_run(engine, item.path, self.time_limit)
+        if record is None or record["status"] == Status.TIMEOUT.value:
+            self.stopped.add((kind, engine))
+            return ScalingRow(kind, size, cells, objects, engine, Status.TIMEOUT.value, None,
+                              self.time_limit)
+        counts = record.get("counts", {})
+        assert isinstance(counts, dict)
+        phases = record.get("phases", {})
+        assert isinstance(phases, dict)
+        cost, seconds, cpu, peak = (record.get(key)
+                                    for key in ("cost", "seconds", "cpu", "peak_mb"))
+        return ScalingRow(
+            kind, size, cells, objects, engine, str(record["status"]),
+            cost if isinstance(cost, int) else None,
+            float(seconds) if isinstance(seconds, float) else 0.0,
+            float(cpu) if isinstance(cpu, float) else None,
+            float(peak) if isinstance(peak, float) else None,
+            {str(name): float(value) for name, value in phases.items()},
+            counts.get("operators"), counts.get("expanded"))

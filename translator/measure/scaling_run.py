@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sys
 
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from translator.measure.process_usage import process_usage
 from translator.planners.outcome import PlannerOptions
 from translator.solving.solve import solve_level

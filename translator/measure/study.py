@@ -2,8 +2,8 @@
 
 Levels come from the suite generator (suite.py), each checked and solved by the exhaustive
 search, which also gives its difficulty measures (optimum, states expanded, optimal plans).
-Level i belongs to grade (i - 1) mod len(GRADES), and its seed derives from the study's seed
-and i alone, so a larger --count keeps every level a smaller one had.
+Level i belongs to grade (i - 1) mod len(GRADES) (study_grades.py), and its seed derives from
+the study's seed and i alone, so a larger --count keeps every level a smaller one had.
 
 Every (level, planner) attempt runs in a process forked for it (run_in_child): its CPU time
 and peak memory are that process's and its children's, not what earlier attempts left in a
@@ -13,27 +13,22 @@ command line's resumable --results file), so a killed study resumes where it sto
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-from strips_model.level import parse_level
-from strips_model.random_level import Counts
+from strips_model.level_file import parse_level
 from translator.generate.generator import CheckFailed, GenerationError
 from translator.generate.suite import SuiteRequest, build_problem
-from translator.measure.process_usage import process_usage
+from translator.measure.batch import measure_items
+from translator.measure.process_usage import UsageMeter
+from translator.measure.study_grades import grade_of, level_names
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.registry import PLANNERS, prepare_planner
-from translator.runtime.executors import open_executor
 from translator.runtime.processes import Limits, WorkerFailed, run_in_child
 from translator.solving.solve import solve_level
 
 Record = dict[str, object]
-
-SIZES = (6, 8, 10, 12)
-"""Square levels, walls included: the smallest a plan must cross a few objects in, up to the
-largest on which the slow planners still finish some levels within seconds."""
 
 LEVEL_KIND = "level"
 RUN_KIND = "run"
@@ -43,54 +38,6 @@ it is recorded as not generated rather than holding up the study."""
 SAFETY_SECONDS = 60.0
 """Past the planner's own time limit, for decoding and validating its plan: only a hung
 attempt reaches it."""
-
-
-@dataclass(frozen=True, slots=True)
-class Density:
-    name: str
-    cells_per_boulder: int
-    cells_per_skeleton: int
-    cells_per_spike: int
-    cells_per_trap: int
-    key: bool
-    walls: float
-
-
-DENSITIES = (
-    Density("sparse", 16, 36, 36, 0, False, 0.10),
-    Density("medium", 10, 20, 20, 36, True, 0.15),
-    Density("dense", 7, 14, 14, 20, True, 0.22),
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Grade:
-    number: int
-    """1 for the smallest, sparsest levels, up to len(GRADES)."""
-    size: int
-    density: str
-    counts: Counts
-
-    @property
-    def label(self) -> str:
-        return f"{self.size}x{self.size} {self.density}"
-
-
-def _counts(size: int, density: Density) -> Counts:
-    inner = (size - 2) ** 2
-
-    def per(cells: int) -> int:
-        return 0 if cells == 0 else max(1, inner // cells)
-
-    return Counts(per(density.cells_per_boulder), per(density.cells_per_skeleton),
-                  per(density.cells_per_spike), per(density.cells_per_trap), density.key,
-                  density.walls)
-
-
-GRADES = tuple(Grade(number, size, density.name, _counts(size, density))
-               for number, (size, density) in enumerate(
-                   ((size, density) for size in SIZES for density in DENSITIES), start=1))
-"""Ordered by size, then density: the order the plots read as difficulty."""
 
 
 class RecordStore(Protocol):
@@ -116,85 +63,75 @@ class StudyRequest:
     jobs: int = 1
 
 
-def shipped_planners() -> tuple[str, ...]:
-    return tuple(PLANNERS)
-
-
-NAME_DIGITS = 4
-"""Level names are `p0001`...: one width for every count up to 9999, so that a larger study
-resumes from a smaller one's results (the names are the results file's keys)."""
-
-
-def level_names(count: int) -> list[str]:
-    width = max(NAME_DIGITS, len(str(count)))
-    return [f"p{index:0{width}d}" for index in range(1, count + 1)]
-
-
-def grade_of(index: int) -> Grade:
-    """Level `index` (1-based): round-robin over the grades, so every count is balanced."""
-    return GRADES[(index - 1) % len(GRADES)]
+Announce = Callable[[str, int], None]
+"""`announce(phase, total)`: a phase ("levels", "runs") starts with `total` items to go."""
 
 
 def run_study(request: StudyRequest, store: RecordStore,
-              progress: Callable[[str, int, bool], None] | None = None) -> list[Record]:
+              announce: Announce | None = None) -> list[Record]:
     """Generate the levels, then run every planner on every level; returns every record, the
-    store's earlier ones included. `progress(phase, total, failed)` is called with total > 0
-    when a phase starts and with total 0 after each item."""
+    store's earlier ones included. Each phase with items to go is announced, then shown by
+    a progress bar."""
     for planner in request.planners:
         if planner not in PLANNERS:
             raise ValueError(f"unknown planner {planner!r}")
-    levels = _levels(request, store, progress)
+    levels = _levels(request, store, announce)
     runs = _runs(request, store, [level for level in levels if "error" not in level],
-                 progress)
+                 announce)
     return [*levels, *runs]
 
 
-def _report(progress: Callable[[str, int, bool], None] | None, phase: str, total: int,
-            failed: bool = False) -> None:
-    if progress is not None:
-        progress(phase, total, failed)
-
-
 def _levels(request: StudyRequest, store: RecordStore,
-            progress: Callable[[str, int, bool], None] | None) -> list[Record]:
+            announce: Announce | None) -> list[Record]:
     names = level_names(request.count)
     records: dict[str, Record] = {}
-    tasks: list[tuple[int, str, int, Limits]] = []
+    tasks: list[_LevelRequest] = []
     for index, name in enumerate(names, start=1):
         known = store.done.get((LEVEL_KIND, name, None))
         if known is not None:
             records[name] = known
         else:
-            tasks.append((index, name, request.seed, Limits(GENERATION_SECONDS,
-                                                            request.memory)))
-    if tasks:
-        _report(progress, "levels", len(tasks))
-    for _index, record in _execute(request, _level_task, tasks, lambda: None):
+            tasks.append(_LevelRequest(index, name, request.seed,
+                                       Limits(GENERATION_SECONDS, request.memory)))
+    for record in _execute(request, "levels", _level_task, tasks, None, announce):
         store.append(record)
         records[str(record["level"])] = record
-        _report(progress, "levels", 0, "error" in record)
     return [records[name] for name in names]
 
 
-def _execute(request: StudyRequest, function: Callable[[tuple[object, ...]], Record],
-             tasks: Sequence[tuple[object, ...]], prepare: Callable[[], object],
-             ) -> Iterator[tuple[int, Record]]:
+_Task = TypeVar("_Task", "_LevelRequest", "_RunRequest")
+
+
+def _execute(request: StudyRequest, phase: str, function: Callable[[_Task], Record],
+             tasks: Sequence[_Task], prepare: Callable[[], object] | None,
+             announce: Announce | None) -> Iterator[Record]:
+    """Every task's record as it finishes, a task that failed (a lost worker) included: that
+    task's failure, recorded, never the study's end."""
     if not tasks:
         return
-    with open_executor(request.cluster, request.jobs) as executor:
-        for index, result in executor.run(function, tasks, prepare):
-            if isinstance(result, BaseException):
-                # A lost worker: that task's failure, recorded, never the study's end.
-                result = _failed_task(tasks[index], result)
-            yield index, result
+    if announce is not None:
+        announce(phase, len(tasks))
+    for index, result in measure_items(function, tasks, cluster=request.cluster,
+                                       jobs=request.jobs, prepare=prepare, unit=phase,
+                                       failed=_failed):
+        yield _failed_task(tasks[index], result) if isinstance(result, BaseException) \
+            else result
 
 
-def _failed_task(task: tuple[object, ...], error: BaseException) -> Record:
-    if len(task) == 4:  # a level's generation task
-        return {"kind": LEVEL_KIND, "level": task[1], "planner": None,
+def _failed(result: Record | BaseException) -> bool:
+    """A level not generated, or an attempt without a solution."""
+    if isinstance(result, BaseException):
+        return True
+    if result["kind"] == LEVEL_KIND:
+        return "error" in result
+    return result.get("status") != Status.SOLVED.value
+
+
+def _failed_task(task: _LevelRequest | _RunRequest, error: BaseException) -> Record:
+    if isinstance(task, _LevelRequest):
+        return {"kind": LEVEL_KIND, "level": task.name, "planner": None,
                 "error": _first_line(error)}
-    name, planner = task[0], task[2]
-    return {"kind": RUN_KIND, "level": name, "planner": planner,
+    return {"kind": RUN_KIND, "level": task.name, "planner": task.planner,
             "status": Status.ERROR.value, "error": _first_line(error)}
 
 
@@ -203,23 +140,31 @@ def _first_line(error: BaseException | str) -> str:
     return lines[0] if lines else type(error).__name__
 
 
-def _level_task(task: tuple[object, ...]) -> Record:
-    index, name, seed, limits = task
-    assert isinstance(index, int) and isinstance(name, str) and isinstance(seed, int)
-    assert isinstance(limits, Limits)
+@dataclass(frozen=True, slots=True)
+class _LevelRequest:
+    """Level number `index` of the study, generated from the study's `seed`."""
+
+    index: int
+    name: str
+    seed: int
+    limits: Limits
+    """For checking and measuring it (GENERATION_SECONDS)."""
+
+
+def _level_task(task: _LevelRequest) -> Record:
+    index, name = task.index, task.name
     grade = grade_of(index)
     base: Record = {"kind": LEVEL_KIND, "level": name, "planner": None, "index": index,
                     "grade": grade.number, "grade_label": grade.label}
     try:
         # A child of its own, so a level whose plan count runs away is stopped, not waited on.
-        return {**base, **run_in_child(f"generating {name}", _generate,
-                                       (index, name, seed, limits), limits)}
+        return {**base, **run_in_child(f"generating {name}", _generate, task, task.limits)}
     except (GenerationError, CheckFailed, WorkerFailed) as error:
         return {**base, "error": _first_line(error)}
 
 
-def _generate(task: tuple[int, str, int, Limits]) -> Record:
-    index, name, seed, limits = task
+def _generate(task: _LevelRequest) -> Record:
+    index, name, seed, limits = task.index, task.name, task.seed, task.limits
     grade = grade_of(index)
     suite = SuiteRequest(1, seed, grade.size, grade.size, grade.counts, 0, limits)
     problem = build_problem(suite, index, name, lambda line: None)
@@ -238,9 +183,9 @@ def _generate(task: tuple[int, str, int, Limits]) -> Record:
 
 
 def _runs(request: StudyRequest, store: RecordStore, levels: list[Record],
-          progress: Callable[[str, int, bool], None] | None) -> list[Record]:
+          announce: Announce | None) -> list[Record]:
     records: dict[tuple[str, str], Record] = {}
-    tasks: list[tuple[object, ...]] = []
+    tasks: list[_RunRequest] = []
     # Level by level, every planner on one before the next: a study stopped early still
     # compares the planners on the same levels.
     for level in levels:
@@ -250,15 +195,11 @@ def _runs(request: StudyRequest, store: RecordStore, levels: list[Record],
             if known is not None:
                 records[key] = known
             else:
-                tasks.append((level["level"], level["text"], planner, level["optimum"],
-                              level["grade"], request.timeout, request.memory))
-    if tasks:
-        _report(progress, "runs", len(tasks))
-    for _index, record in _execute(request, _run_task, tasks,
-                                   lambda: _prepare(request.planners)):
+                tasks.append(_run_request(level, planner, request))
+    for record in _execute(request, "runs", _run_task, tasks,
+                           lambda: _prepare(request.planners), announce):
         store.append(record)
         records[(str(record["level"]), str(record["planner"]))] = record
-        _report(progress, "runs", 0, record.get("status") != Status.SOLVED.value)
     return [records[(str(level["level"]), planner)] for level in levels
             for planner in request.planners if (str(level["level"]), planner) in records]
 
@@ -269,29 +210,47 @@ def _prepare(planners: Sequence[str]) -> None:
         prepare_planner(planner)
 
 
-def _run_task(task: tuple[object, ...]) -> Record:
-    name, _text, planner, _optimum, grade, timeout, _memory = task
-    assert isinstance(timeout, float)
-    base: Record = {"kind": RUN_KIND, "level": name, "planner": planner, "grade": grade}
+@dataclass(frozen=True, slots=True)
+class _RunRequest:
+    """One attempt: `planner` on the level `name`, whose text is `text`."""
+
+    name: str
+    text: str
+    planner: str
+    optimum: int
+    """The exhaustive search's cost, which the attempt's is checked against."""
+    grade: int
+    timeout: float
+    memory: int | None
+
+
+def _run_request(level: Record, planner: str, request: StudyRequest) -> _RunRequest:
+    """`planner` on a generated level's record (made here or read back from the store)."""
+    text, optimum, grade = level["text"], level["optimum"], level["grade"]
+    assert isinstance(text, str) and isinstance(optimum, int) and isinstance(grade, int)
+    return _RunRequest(str(level["level"]), text, planner, optimum, grade, request.timeout,
+                       request.memory)
+
+
+def _run_task(task: _RunRequest) -> Record:
+    name, planner = task.name, task.planner
+    base: Record = {"kind": RUN_KIND, "level": name, "planner": planner, "grade": task.grade}
     try:
         measured = run_in_child(f"{planner} on {name}", _measured_run, task,
-                                Limits(timeout + SAFETY_SECONDS, None))
+                                Limits(task.timeout + SAFETY_SECONDS, None))
     except WorkerFailed as error:
         return {**base, "status": Status.ERROR.value, "error": _first_line(error)}
     return {**base, **measured}
 
 
-def _measured_run(task: tuple[object, ...]) -> Record:
+def _measured_run(task: _RunRequest) -> Record:
     """In a fresh child: one attempt, its plan validated, with what it cost."""
-    _name, text, planner, optimum, _grade, timeout, memory = task
-    assert isinstance(text, str) and isinstance(planner, str) and isinstance(optimum, int)
-    assert isinstance(timeout, float) and (memory is None or isinstance(memory, int))
-    before = process_usage()
-    started = time.perf_counter()
+    text, planner, optimum = task.text, task.planner, task.optimum
+    timeout, memory = task.timeout, task.memory
+    meter = UsageMeter()
     level = parse_level(text, source="<study>")
     solution = solve_level(level, planner, PlannerOptions(level.budget, timeout, memory))
-    seconds = time.perf_counter() - started
-    after = process_usage()
+    usage = meter.read()
     verdict, outcome = solution.verdict, solution.outcome
     status = solution.status
     cost = verdict.cost if verdict is not None and verdict.valid else None
@@ -301,8 +260,8 @@ def _measured_run(task: tuple[object, ...]) -> Record:
         "optimum": optimum, "budget": level.budget,
         "within_budget": cost is not None and cost <= level.budget,
         "agrees": None if cost is None else cost == optimum,
-        "seconds": round(seconds, 4), "cpu": round(after.cpu - before.cpu, 4),
-        "peak_mb": round(after.peak_mb, 1), "baseline_mb": round(before.peak_mb, 1),
+        "seconds": round(usage.seconds, 4), "cpu": round(usage.cpu, 4),
+        "peak_mb": round(usage.peak_mb, 1), "baseline_mb": round(usage.baseline_mb, 1),
         "counts": dict(outcome.counts),
     }
     if status is not Status.SOLVED and outcome.log_tail:

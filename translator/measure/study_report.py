@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from matplotlib.figure import Figure
 
-from translator.measure.study import GRADES, LEVEL_KIND, RUN_KIND, Record
+from translator.measure.study import LEVEL_KIND, RUN_KIND, Record
+from translator.measure.study_grades import GRADES
 from translator.runtime.atomic_write import write_files_atomically
 
 FAILED = ("error", "out of memory")

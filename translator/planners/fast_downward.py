@@ -1,15 +1,23 @@
-"""Fast Downward's search on a level's ground task, grounded one of two ways.
+"""Fast Downward on a level, three ways, and its driver on PDDL files.
 
 `--planner fd` (default): our schemas grounded by clingo's grounder (C++) and translated to the
 finite-domain task by translator/ground/sas_translation.py, written straight to the file the
 search binary reads. `--planner fd-translate` (the reference): our PDDL text translated by Fast
 Downward's own translator, in this process. Both give the same task up to the numbering of
 variables (tests/ground/test_grounding_paths.py); the first skips the Python grounding that
-costs the translator about 0.35 ms per ground operator. Neither imports unified-planning (1.3 s per
-process) nor starts Fast Downward's driver. `fd-up` goes through unified-planning.
+costs the translator about 0.35 ms per ground operator. Neither imports unified-planning (1.3 s
+per process) nor starts Fast Downward's driver. The search is A* under a cost bound of budget + 1
+(FD's bound is exclusive), guided by a pattern database over the hero's cell
+(`search_configuration`).
 
-The search is A* under a cost bound of budget + 1 (FD's bound is exclusive), guided by a
-pattern database over the hero's cell (`search_configuration`), where `fd-up` runs A* blind.
+`--planner fd-up` goes through unified-planning's `OneshotPlanner` (translator/planners/
+oneshot.py) and runs A* blind, under the same bound: A* never prunes a state that could still
+lead to a plan within the bound, so it finds a plan whenever one fits and otherwise proves there
+is none (FD exit 13, "provably unsolvable within the given bound"). LAMA with a bound does not
+reopen closed nodes and misses plans on levels 6, 7 and 9.
+
+`run_driver` runs Fast Downward's driver script on PDDL files, as users run it on what
+`helltaker pddl` writes (translator/planners/pddl_driver.py).
 """
 
 from __future__ import annotations
@@ -19,23 +27,35 @@ import os
 import re
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
+from pathlib import Path
 
-from strips_model.level import Level, parse_level
+from strips_model.ground_plan import PlanStep
+from strips_model.level import Level
+from strips_model.level_file import parse_level
 from strips_model.schema import helltaker_domain
 from translator.ground.clingo_grounding import ground
 from translator.ground.fd_translate import translate, write_pddl
-from translator.ground.sas_arrays import sas_text
-from translator.ground.sas_translation import Unreachable
+from translator.ground.sas_translation import translate_task
+from translator.ground.sas_variables import Unreachable
+from translator.ground.sas_writer import sas_text
 from translator.model.level_facts import Facts, level_facts
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
-from translator.planners.fd_driver import read_plan_file
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, log_tail
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch, log_tail
 from translator.planners.packages import package_directory
-from translator.runtime.processes import run_command
+from translator.planners.pddl_driver import (
+    PLAN_FILE,
+    Driver,
+    PlansAt,
+    WrittenPlan,
+    read_plan_file,
+    run_pddl_driver,
+)
+from translator.runtime.commands import run_command
 
 
 def search_configuration(budget: int, first_values: Sequence[str]) -> str:
@@ -80,6 +100,15 @@ def search_binary() -> str:
                         "downward", "builds", "release", "bin", "downward")
 
 
+class Grounding(Enum):
+    """Where the finite-domain task the search reads comes from."""
+
+    CLINGO = "fd"
+    """clingo's grounder and our translation (`--planner fd`)."""
+    TRANSLATOR = "fd-translate"
+    """Fast Downward's own translator on our PDDL (`--planner fd-translate`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Task:
     """A task file written for the search, and what was learnt writing it."""
@@ -90,25 +119,33 @@ class _Task:
     counts: tuple[tuple[str, int], ...]
 
 
-_Lap = Callable[[str, float], float]
-
-
-def _clingo_task(facts: Facts, sas_file: str, lap: _Lap, mark: float) -> _Task | None:
+def _clingo_task(facts: Facts, sas_file: str, clock: Stopwatch) -> _Task | None:
     """Ground with clingo and translate; None when the goal is out of reach."""
     domain = helltaker_domain()
     grounding = ground(domain, facts)
-    mark = lap("ground", mark)
+    clock.lap("ground")
     try:
-        task = sas_text(domain, facts, grounding)
+        task = translate_task(domain, facts, grounding)
     except Unreachable:
-        lap("translate", mark)
+        clock.lap("translate")
         return None
     with open(sas_file, "w", encoding="utf-8") as stream:
-        stream.write(task.text)
-    lap("translate", mark)
+        stream.write(sas_text(task))
+    clock.lap("translate")
     return _Task(tuple(variable.values[0] for variable in task.variables), "",
                  (("ground actions", grounding.action_count),
                   ("operators", task.operator_count), ("variables", len(task.variables))))
+
+
+def _translator_task(facts: Facts, sas_file: str, clock: Stopwatch) -> _Task:
+    """Write our PDDL and translate it with Fast Downward's translator."""
+    work = os.path.dirname(sas_file)
+    domain_file, problem_file = write_pddl(work, facts)
+    clock.lap("pddl")
+    log = translate(domain_file, problem_file, sas_file)
+    clock.lap("translate")
+    with open(sas_file, encoding="utf-8") as stream:
+        return _Task(tuple(first_values(stream.read())), log, _counts(log))
 
 
 WARM_UP_LEVEL = "warm-up\n9\n#####\n#H B#\n#  D#\n#####\n"
@@ -122,60 +159,42 @@ def warm_up() -> None:
     facts = level_facts(parse_level(WARM_UP_LEVEL, source="<warm-up>"))
     domain = helltaker_domain()
     with contextlib.suppress(Unreachable):
-        sas_text(domain, facts, ground(domain, facts))
-
-
-def _translator_task(facts: Facts, sas_file: str, lap: _Lap, mark: float) -> _Task | None:
-    work = os.path.dirname(sas_file)
-    domain_file, problem_file = write_pddl(work, facts)
-    mark = lap("pddl", mark)
-    log = translate(domain_file, problem_file, sas_file)
-    lap("translate", mark)
-    with open(sas_file, encoding="utf-8") as stream:
-        return _Task(tuple(first_values(stream.read())), log, _counts(log))
-
-
-def _phases_text(timings: list[tuple[str, float]]) -> str:
-    """The phases done so far, for a message: `ground 0.52 s, translate 0.31 s`."""
-    return ", ".join(f"{phase} {seconds:.2f} s" for phase, seconds in timings)
+        sas_text(translate_task(domain, facts, ground(domain, facts)))
 
 
 def solve_direct(level: Level, options: PlannerOptions) -> PlannerOutcome:
     """`--planner fd`: clingo's grounding, Fast Downward's search."""
-    return _solve(level, options, _clingo_task)
+    return _solve(level, options, Grounding.CLINGO)
 
 
 def solve_with_translator(level: Level, options: PlannerOptions) -> PlannerOutcome:
     """`--planner fd-translate`: Fast Downward's translator, Fast Downward's search."""
-    return _solve(level, options, _translator_task)
+    return _solve(level, options, Grounding.TRANSLATOR)
 
 
-def _solve(level: Level, options: PlannerOptions,
-           write_task: Callable[[Facts, str, _Lap, float], _Task | None]) -> PlannerOutcome:
+def _solve(level: Level, options: PlannerOptions, grounding: Grounding) -> PlannerOutcome:
     started = time.perf_counter()
-    timings: list[tuple[str, float]] = []
-
-    def lap(phase: str, since: float) -> float:
-        now = time.perf_counter()
-        timings.append((phase, now - since))
-        return now
-
     helltaker_domain()  # parsed once per process, outside the phases timed below
-    mark = time.perf_counter()
+    clock = Stopwatch()
     facts = level_facts(level)
-    mark = lap("model", mark)
+    clock.lap("model")
     with tempfile.TemporaryDirectory(prefix="helltaker-") as work:
         sas_file = os.path.join(work, "output.sas")
-        plan_file = os.path.join(work, "plan")
-        task = write_task(facts, sas_file, lap, mark)
+        plan_file = os.path.join(work, PLAN_FILE)
+        if grounding is Grounding.CLINGO:
+            task = _clingo_task(facts, sas_file, clock)
+        else:
+            task = _translator_task(facts, sas_file, clock)
+        timings = clock.timings
         if task is None:
             return PlannerOutcome(Status.UNSOLVABLE, "fd (goal unreachable in the ground task)",
                                   True, log_tail="the goal is unreachable in the ground task",
                                   timings=tuple(timings))
-        mark = time.perf_counter()
+        clock.restart()
         configuration = search_configuration(options.budget, task.first_values)
         label = f"fd {readable(configuration)}"
-        remaining = None if options.timeout is None else options.timeout - (mark - started)
+        remaining = None if options.timeout is None else \
+            options.timeout - (clock.mark - started)
         if remaining is not None and remaining <= 0:
             # The grounding used the whole time limit: no search is started past it.
             return PlannerOutcome(Status.TIMEOUT, label, False,
@@ -187,7 +206,7 @@ def _solve(level: Level, options: PlannerOptions,
         if search.exit_code is None:
             return PlannerOutcome(Status.TIMEOUT, label, False, log_tail=log_tail(search.output),
                                   timings=tuple(timings))
-        lap("search", mark)
+        clock.lap("search")
         log = task.log + search.output
         counts = task.counts + _counts(search.output, ("expanded",))
         status = status_of_exit(search.exit_code)
@@ -204,6 +223,11 @@ def _solve(level: Level, options: PlannerOptions,
                               timings=tuple(timings))
 
 
+def _phases_text(timings: list[tuple[str, float]]) -> str:
+    """The phases done so far, for a message: `ground 0.52 s, translate 0.31 s`."""
+    return ", ".join(f"{phase} {seconds:.2f} s" for phase, seconds in timings)
+
+
 _COUNTED = {"operators": r"Translator operators: (\d+)",
             "variables": r"Translator variables: (\d+)",
             "expanded": r"Expanded (\d+) state"}
@@ -217,3 +241,50 @@ def _counts(log: str, names: Sequence[str] = tuple(_COUNTED)) -> tuple[tuple[str
         if match:
             found.append((name, int(match.group(1))))
     return tuple(found)
+
+
+UP_ENGINE = "fast-downward"
+"""unified-planning's name for Fast Downward (`--planner fd-up`)."""
+
+
+def blind_search_configuration(budget: int) -> str:
+    """`--planner fd-up`'s search: blind A* under the cost bound."""
+    # No spaces: up-fast-downward splits the string on whitespace.
+    bound = exclusive_bound(budget)
+    return "astar(blind())" if bound is None else f"astar(blind(),bound={bound})"
+
+
+def solve_through_up(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    """`--planner fd-up`: our problem as unified-planning builds it, blind A*."""
+    # unified-planning takes 1.3 s to import: the registry imports it before workers fork.
+    from translator.planners.oneshot import level_problem, outcome_of_run, run_oneshot
+
+    configuration = blind_search_configuration(options.budget)
+    run = run_oneshot(level_problem(level), UP_ENGINE,
+                      {"fast_downward_search_config": configuration}, options.timeout)
+    return outcome_of_run(run, f"fd {configuration}")
+
+
+def driver_path() -> str:
+    """The `fast-downward.py` shipped inside the up-fast-downward wheel."""
+    return os.path.join(package_directory("up_fast_downward"), "downward", "fast-downward.py")
+
+
+@dataclass(frozen=True, slots=True)
+class FastDownwardRun:
+    exit_code: int | None
+    """Fast Downward's exit code (translator/planners/exit_codes.py); None after a timeout."""
+    steps: tuple[PlanStep, ...]
+    cost: int | None
+    log: str
+
+
+def run_driver(domain: str, problem: str, search: str,
+               timeout: float | None = None) -> FastDownwardRun:
+    """Fast Downward's driver on the PDDL files `domain` and `problem`, as users run it; the
+    plan is the last it wrote."""
+    driver = Driver("fd", (driver_path(), "--plan-file", PLAN_FILE), PlansAt.PLAN_FILES)
+    run = run_pddl_driver(driver, Path(domain).read_text("utf-8"),
+                          Path(problem).read_text("utf-8"), search, timeout)
+    plan = run.plans[-1] if run.plans else WrittenPlan((), None)
+    return FastDownwardRun(run.exit_code, plan.steps, plan.cost, run.log)

@@ -1,5 +1,6 @@
-"""Any unified-planning `OneshotPlanner` engine run on a problem, reduced to our statuses;
-and whether an engine takes a problem at all (`require_support`).
+"""Any unified-planning `OneshotPlanner` engine run on a problem, reduced to our statuses and
+outcomes (`--planner fd-up`, `symk` and `pyperplan`); and whether an engine takes a problem at
+all (`require_support`).
 
 unified-planning reduces each engine's exit code to its own result status; where that status
 is "unsolvable incompletely", the engine's log tells whether its search was in fact complete
@@ -17,10 +18,14 @@ from unified_planning.plans import ActionInstance
 from unified_planning.shortcuts import OneshotPlanner, get_environment
 
 from strips_model.ground_plan import PlanStep
+from strips_model.level import Level
+from translator.model.level_facts import level_facts
+from translator.model.model_cache import helltaker_parts
+from translator.model.up_problem import build_problem
 from translator.planners.exit_codes import symk_bound_exhausted
-from translator.planners.outcome import Status, log_tail
+from translator.planners.outcome import PlannerOutcome, Status, log_tail
 from translator.planners.packages import PlannerUnavailable
-from translator.runtime.processes import own_working_directory
+from translator.runtime.commands import own_working_directory
 
 _FAST_DOWNWARD_PROOFS = ("provably unsolvable", "Completely explored state space")
 """What Fast Downward prints when a complete search exhausts the states under the bound."""
@@ -47,6 +52,11 @@ class OneshotRun:
         return log_tail(self.log)
 
 
+def level_problem(level: Level) -> Problem:
+    """Our model of `level` as a unified-planning problem."""
+    return build_problem(helltaker_parts(), level_facts(level), level.name)
+
+
 def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = None,
                 timeout: float | None = None) -> OneshotRun:
     """Solve `problem` with the named engine; an exhausted search under a cost bound counts as
@@ -62,7 +72,7 @@ def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = N
     if result.status in (UPStatus.SOLVED_SATISFICING, UPStatus.SOLVED_OPTIMALLY):
         assert result.plan is not None
         actions = tuple(result.plan.actions)
-        return OneshotRun(Status.SOLVED, actions, plan_cost(problem, actions), log, up_status)
+        return OneshotRun(Status.SOLVED, actions, _plan_cost(problem, actions), log, up_status)
     if result.status is UPStatus.UNSOLVABLE_PROVEN or (
         result.status is UPStatus.UNSOLVABLE_INCOMPLETELY and _proven_unsolvable(engine, log)
     ):
@@ -79,7 +89,14 @@ def _proven_unsolvable(engine: str, log: str) -> bool:
             or symk_bound_exhausted(log))
 
 
-def plan_cost(problem: Problem, actions: tuple[ActionInstance, ...]) -> int | None:
+def outcome_of_run(run: OneshotRun, label: str) -> PlannerOutcome:
+    """A run of an optimal engine under the budget, as the outcome of planner `label`."""
+    steps = plan_steps(run.actions) if run.actions is not None else None
+    return PlannerOutcome(run.status, label, run.status in (Status.SOLVED, Status.UNSOLVABLE),
+                          steps=steps, cost=run.cost, log_tail=run.log_tail())
+
+
+def _plan_cost(problem: Problem, actions: tuple[ActionInstance, ...]) -> int | None:
     metrics = problem.quality_metrics
     if not metrics or not hasattr(metrics[0], "costs"):
         return len(actions)

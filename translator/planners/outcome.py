@@ -1,13 +1,16 @@
-"""What every planner is asked and what it returns, so that callers treat them alike.
+"""What every planner is asked and what it returns, so that callers treat them alike: to solve
+(`PlannerOptions` -> `PlannerOutcome`) and to enumerate (`EnumerationOptions` ->
+`EnumerationOutcome`).
 
 A planner stops at its own actions: `PlannerOutcome.steps` is the plan as the planner wrote
 it, and turning it into key presses and validating it is the decoding stage's job
-(translator/solving/solve.py).
+(translator/solving/solve.py, translator/solving/plan_enumeration.py).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, field
 from enum import Enum
 
 from strips_model.ground_plan import PlanStep
@@ -71,6 +74,51 @@ class PlannerOutcome:
     """Seconds per phase the planner measured itself (model, pddl, translate, search)."""
     counts: tuple[tuple[str, int], ...] = ()
     """Sizes the planner reported, e.g. ground operators and states expanded."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnumerationOptions:
+    max_cost: int
+    """List the plans of cost <= max_cost; past the planners' integers it bounds nothing
+    (translator/planners/cost_bound.py) and only `limit` ends the list."""
+    optimal_only: bool = False
+    """Only the plans of minimum cost."""
+    limit: int | None = None
+    """At most this many plans, the cheapest first."""
+    timeout: float | None = None
+    """Wall-clock seconds for the whole enumeration; None for no limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnumerationOutcome:
+    """What an enumerating planner returned, before the simulator judges its plans."""
+
+    status: Status
+    """SOLVED with at least one plan, UNSOLVABLE when the planner proved there is none."""
+    plans: tuple[tuple[PlanStep, ...], ...]
+    """In the planner's own actions, cheapest first."""
+    search: str
+    """The planner and its configuration, as shown to users."""
+    message: str = ""
+    """Why it failed (with the planner's last log lines), empty otherwise."""
+
+
+@dataclass(slots=True)
+class Stopwatch:
+    """Seconds per phase, for `PlannerOutcome.timings`: each `lap` ends a phase and starts the
+    next."""
+
+    timings: list[tuple[str, float]] = field(default_factory=list)
+    mark: float = field(default_factory=time.perf_counter)
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        self.timings.append((phase, now - self.mark))
+        self.mark = now
+
+    def restart(self) -> None:
+        """Leave the time since the last lap out of every phase."""
+        self.mark = time.perf_counter()
 
 
 def log_tail(log: str, lines: int = 12) -> str:

@@ -1,28 +1,50 @@
-"""The planners `--planner` accepts: for each name, its back-end, what it runs, what it needs.
+"""Every planner by name: what it can do (solve a level, enumerate its plans, or both), the
+back-end function that does it, and the packages it needs. This table is the only place that
+maps a planner name to a back-end.
 
-This module alone imports back-ends, each when it is first run or prepared: unified-planning
-and the planner packages take over a second to import, and a planner whose package is
-missing must be reported, not break the import. A missing package, or an engine that does
-not take the problem, gives an ERROR outcome whose log names what is missing or unsupported;
-the CLI prints it and exits 3.
+A back-end is imported when it is first run or prepared (`_load`), by the module and function
+names of the table: unified-planning and the planner packages take over a second to import,
+and a planner whose package is missing must be reported, not break the import. A missing
+package, or an engine that does not take the problem, gives an ERROR outcome whose log names
+what is missing or unsupported; the CLI prints it and exits 3.
 
-Every attempt runs in a child process under the options' time and memory limits
+Every attempt to solve runs in a child process under the options' time and memory limits
 (translator/runtime/processes.py), whatever the planner: past a limit it is a TIMEOUT or
-OUT_OF_MEMORY outcome, and nothing it started or wrote is left behind.
+OUT_OF_MEMORY outcome, and nothing it started or wrote is left behind. Enumerations run the
+same way (translator/solving/plan_enumeration.py).
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Any
 
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, status_of_failure
+from translator.planners.outcome import (
+    EnumerationOptions,
+    EnumerationOutcome,
+    PlannerOptions,
+    PlannerOutcome,
+    Status,
+    status_of_failure,
+)
 from translator.planners.packages import PlannerUnavailable, require_package
 from translator.runtime.processes import WorkerFailed, run_in_child
 
-PlannerFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
+SolveFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
+EnumerateFunction = Callable[[Level, EnumerationOptions], EnumerationOutcome]
+
+
+class Mode(Enum):
+    SOLVE = "solve"
+    """One plan within the budget (`helltaker solve`, bench, study, compare)."""
+    ENUMERATE = "enumerate"
+    """Every plan within a cost bound (`helltaker plans`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,129 +55,141 @@ class RequiredPackage:
 
 
 @dataclass(frozen=True, slots=True)
-class Backend:
+class EntryPoint:
+    """A back-end function, named so that it is imported only when it is used."""
+
+    module: str
+    """Its module, under translator.planners."""
+    function: str
+    packages: tuple[RequiredPackage, ...]
+    """Checked before the module is imported."""
+    preload: tuple[str, ...] = ()
+    """Modules its runs will import, imported once before worker processes are forked."""
+    warm_up: str | None = None
+    """A function of the module run once when it is loaded, for the same reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Planner:
     description: str
     """One line for `--help`."""
-    packages: tuple[RequiredPackage, ...]
-    """Checked before the back-end is imported."""
-    load: Callable[[], PlannerFunction]
-    """Imports the back-end, and what its runs will import, and returns its entry point."""
+    solve: EntryPoint | None = None
+    enumerate: EntryPoint | None = None
     plans_in_actions: bool = True
     """Its plans are actions of our schemas, decoded with the parsed schema file; False for a
     planner that searches over key presses itself."""
 
-
-def _fast_downward() -> PlannerFunction:
-    from translator.planners.fast_downward import solve_direct, warm_up
-
-    warm_up()
-    return solve_direct
-
-
-def _fast_downward_translator() -> PlannerFunction:
-    from translator.planners.fast_downward import solve_with_translator
-
-    return solve_with_translator
-
-
-def _fast_downward_through_up() -> PlannerFunction:
-    from translator.planners.fd_oneshot import solve_with_fast_downward_through_up
-
-    return solve_with_fast_downward_through_up
-
-
-def _symk() -> PlannerFunction:
-    import up_symk  # noqa: F401 - the engine, imported before worker processes fork
-
-    from translator.planners.symk_oneshot import solve_with_symk
-
-    return solve_with_symk
-
-
-def _pyperplan() -> PlannerFunction:
-    import up_fast_downward  # noqa: F401 - the grounder, imported before worker processes fork
-    import up_pyperplan.engine  # noqa: F401 - the engine, likewise
-
-    from translator.planners.pyperplan_bfs import solve_with_pyperplan
-
-    return solve_with_pyperplan
-
-
-def _clingo() -> PlannerFunction:
-    from translator.planners.asp_planner import solve_with_clingo
-
-    return solve_with_clingo
-
-
-def _sat() -> PlannerFunction:
-    from translator.planners.sat_planner import solve_with_sat
-
-    return solve_with_sat
-
-
-def _search() -> PlannerFunction:
-    from translator.planners.exhaustive import solve_with_search
-
-    return solve_with_search
+    def entry(self, mode: Mode) -> EntryPoint | None:
+        return self.solve if mode is Mode.SOLVE else self.enumerate
 
 
 _UP = RequiredPackage("unified_planning", "unified-planning")
 _UP_FD = RequiredPackage("up_fast_downward", "up-fast-downward")
 _FD_TRANSLATOR = RequiredPackage("fast_downward.translate", "up-fast-downward")
+_UP_SYMK = RequiredPackage("up_symk", "up-symk")
+_UP_PYPERPLAN = RequiredPackage("up_pyperplan", "up-pyperplan")
+_KSTAR = RequiredPackage("kstar_planner", "kstar-planner")
+_CLINGO = RequiredPackage("clingo", "clingo")
+_PYSAT = RequiredPackage("pysat", "python-sat")
+_ONESHOT = "translator.planners.oneshot"
+"""unified-planning, as the planners run through its `OneshotPlanner` import it."""
 
-PLANNERS: dict[str, Backend] = {
-    "fd": Backend(
+ALL_PLANNERS: dict[str, Planner] = {
+    "fd": Planner(
         "Fast Downward's search, A* with a pattern database over the hero's cell, bounded by "
         "the budget, on the task clingo's grounder gives (default)",
-        (_UP_FD, RequiredPackage("clingo", "clingo")),
-        _fast_downward),
-    "fd-translate": Backend(
+        solve=EntryPoint("fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),
+    "fd-translate": Planner(
         "the same search on the task Fast Downward's own translator gives (the reference "
         "grounding, slower on big levels)",
-        (_UP_FD, _FD_TRANSLATOR),
-        _fast_downward_translator),
-    "fd-up": Backend(
+        solve=EntryPoint("fast_downward", "solve_with_translator", (_UP_FD, _FD_TRANSLATOR))),
+    "fd-up": Planner(
         "Fast Downward through unified-planning's OneshotPlanner, blind A* "
         "(astar(blind())) bounded by the budget",
-        (_UP, _UP_FD), _fast_downward_through_up),
-    "symk": Backend(
+        solve=EntryPoint("fast_downward", "solve_through_up", (_UP, _UP_FD), (_ONESHOT,))),
+    "symk": Planner(
         "SymK through up-symk: optimal symbolic search sym_bd bounded by the budget",
-        (_UP, RequiredPackage("up_symk", "up-symk")), _symk),
-    "pyperplan": Backend(
+        solve=EntryPoint("symk", "solve_with_symk", (_UP, _UP_SYMK), ("up_symk", _ONESHOT)),
+        enumerate=EntryPoint("symk", "enumerate_with_symk", (_UP_SYMK,))),
+    "kstar": Planner(
+        "IBM's K* top-quality search (blind heuristic), after Fast Downward has found the "
+        "optimum",
+        enumerate=EntryPoint("kstar", "enumerate_with_kstar", (_KSTAR, _UP_FD))),
+    "pyperplan": Planner(
         "pyperplan through up-pyperplan: breadth-first search on a compiled variant where "
         "damage is an extra unit step, so plan length = cost",
         # pyperplan's problem is grounded by Fast Downward's grounder first.
-        (_UP, RequiredPackage("up_pyperplan", "up-pyperplan"), _UP_FD), _pyperplan),
-    "asp": Backend(
+        solve=EntryPoint("pyperplan", "solve_with_pyperplan", (_UP, _UP_PYPERPLAN, _UP_FD),
+                         ("up_fast_downward", "up_pyperplan.engine"))),
+    "asp": Planner(
         "clingo on the ground task as facts for one sequential planning encoding, "
         "optimal by its #minimize over action costs",
-        (RequiredPackage("clingo", "clingo"),), _clingo),
-    "sat": Backend(
+        solve=EntryPoint("asp", "solve_with_clingo", (_CLINGO,)),
+        enumerate=EntryPoint("asp", "enumerate_with_clingo", (_CLINGO, _UP_FD))),
+    "sat": Planner(
         "Glucose 4.2 through python-sat on the ground task as CNF over budget steps, "
         "the budget as a totalizer over cost units, optimal by tightening it",
-        (RequiredPackage("clingo", "clingo"), RequiredPackage("pysat", "python-sat")), _sat),
-    "search": Backend("exhaustive A* over the simulator (the reference)", (), _search,
-                      plans_in_actions=False),
+        solve=EntryPoint("sat", "solve_with_sat", (_CLINGO, _PYSAT))),
+    "search": Planner(
+        "exhaustive A* over the simulator (the reference)",
+        solve=EntryPoint("exhaustive", "solve_with_search", ()), plans_in_actions=False),
 }
+
+PLANNERS: dict[str, Planner] = {name: planner for name, planner in ALL_PLANNERS.items()
+                                if planner.solve is not None}
+"""The planners that solve: what `--planner` of solve, bench, study and compare accepts."""
 DEFAULT_PLANNER = "fd"
 
-TOP_K_PLANNERS = ("symk", "kstar", "asp")
-"""The planners `plans` enumerates with (translator/solving/plan_enumeration.py); the first is
-the default."""
+ENUMERATING_PLANNERS: tuple[str, ...] = tuple(
+    name for name, planner in ALL_PLANNERS.items() if planner.enumerate is not None)
+"""The planners `helltaker plans` enumerates with (translator/solving/plan_enumeration.py);
+the first is the default."""
 
 
-def _check_packages(name: str) -> None:
-    for needed in PLANNERS[name].packages:
+def _entry(name: str, mode: Mode) -> EntryPoint:
+    entry = ALL_PLANNERS[name].entry(mode)
+    if entry is None:
+        raise ValueError(f"planner {name} does not {mode.value}")
+    return entry
+
+
+def require_packages(name: str, mode: Mode) -> None:
+    """Raise `PlannerUnavailable`, naming the first missing package, unless every package
+    planner `name` needs in `mode` is installed."""
+    for needed in _entry(name, mode).packages:
         require_package(needed.module, needed.package, name)
+
+
+@cache
+def _load(entry: EntryPoint) -> Any:
+    """Import the back-end, and what its runs will import, and return its function."""
+    for name in entry.preload:
+        importlib.import_module(name)
+    module = importlib.import_module(f"translator.planners.{entry.module}")
+    if entry.warm_up is not None:
+        getattr(module, entry.warm_up)()
+    return getattr(module, entry.function)
+
+
+def solver(name: str) -> SolveFunction:
+    """The function by which planner `name` solves a level."""
+    function: SolveFunction = _load(_entry(name, Mode.SOLVE))
+    return function
+
+
+def enumerator(name: str) -> EnumerateFunction:
+    """The function by which planner `name` enumerates a level's plans."""
+    function: EnumerateFunction = _load(_entry(name, Mode.ENUMERATE))
+    return function
 
 
 def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutcome:
     """Planner `name` on `level` in a child process under the options' limits; what keeps it
     from running or finishing is an outcome, never an exception."""
     try:
-        _check_packages(name)
-        planner = PLANNERS[name].load()
-        return run_in_child(name, _attempt, (planner, level, options), options.limits)
+        require_packages(name, Mode.SOLVE)
+        return run_in_child(name, _attempt, _SolveAttempt(solver(name), level, options),
+                            options.limits)
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
     except WorkerFailed as failure:
@@ -165,9 +199,17 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
         return PlannerOutcome(status, name, False, log_tail=f"{failure}{limit}")
 
 
-def _attempt(task: tuple[PlannerFunction, Level, PlannerOptions]) -> PlannerOutcome:
-    planner, level, options = task
-    return planner(level, options)
+@dataclass(frozen=True, slots=True)
+class _SolveAttempt:
+    """What a planner attempt's child process runs: `back_end(level, options)`."""
+
+    back_end: SolveFunction
+    level: Level
+    options: PlannerOptions
+
+
+def _attempt(attempt: _SolveAttempt) -> PlannerOutcome:
+    return attempt.back_end(attempt.level, attempt.options)
 
 
 def _size(memory: int | None) -> str:
@@ -175,19 +217,19 @@ def _size(memory: int | None) -> str:
 
 
 def prepare_planner(name: str) -> None:
-    """Import what planner `name` needs, and parse the schemas its plans are read with, once,
-    before worker processes are forked from us.
+    """Import what planner `name` needs to solve, and parse the schemas its plans are read
+    with, once, before worker processes are forked from us.
 
     A planner whose packages are missing is left alone here: running it reports them."""
     if PLANNERS[name].plans_in_actions:
         helltaker_domain()
     try:
-        _check_packages(name)
+        require_packages(name, Mode.SOLVE)
     except PlannerUnavailable:
         return
-    PLANNERS[name].load()
+    solver(name)
 
 
 def describe_planners() -> str:
     """`name = description; ...`, for the `--planner` help of every command."""
-    return "; ".join(f"{name} = {backend.description}" for name, backend in PLANNERS.items())
+    return "; ".join(f"{name} = {planner.description}" for name, planner in PLANNERS.items())

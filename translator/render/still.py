@@ -1,8 +1,8 @@
 """One still picture of a board drawn from what is seen on it, not from a game state.
 
 A hand-written model may reach states the game cannot (two heroes, a trap up out of phase), and
-the comparison report draws those too (translator/compare/html_page.py). So the picture is made
-from the cells each thing is seen on, with the sprites and layout of the replays.
+the comparison page draws those too (translator/compare/comparison_html.py). So the picture is
+made from the cells each thing is seen on, with the sprites and layout of the replays.
 """
 
 from __future__ import annotations

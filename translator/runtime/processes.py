@@ -1,20 +1,13 @@
-"""Work that may have to be stopped: Python functions in forked children under a wall-clock
-and a memory limit, external commands in process groups of their own.
+"""Python functions in forked children, under a wall-clock and a memory limit.
 
 Every planner attempt runs in a child forked for it (`run_in_child`). The child is the only
 place heavy work happens, so the parent can always end it: on a timeout, on Ctrl-C, or when the
 attempt's worker is no longer wanted, the parent freezes the child and everything it started
 (Fast Downward's search binary, SymK's driver and its translator, unified-planning's
-subprocesses) and kills them all. Each child also gets a temporary folder of its own, which
-it and its descendants use as TMPDIR and which the parent removes when the child ends,
-however it ends: nothing a killed attempt wrote is left behind.
-
-The memory limit bounds the address space of each process of the attempt, as Fast Downward's
-own driver limits its components. The parent reads it from /proc every few hundredths of a
-second and ends the attempt when a process passes the limit; each process also carries the
-limit, plus some headroom, as RLIMIT_AS, so that one huge allocation between two readings
-fails at once (MemoryError in Python, exit code 22 in Fast Downward's search). Either way an
-attempt that runs out of memory ends within moments instead of swapping the machine to a halt.
+subprocesses) and kills them all (process_tree.py). Each child also gets a temporary folder of
+its own, which it and its descendants use as TMPDIR and which the parent removes when the child
+ends, however it ends: nothing a killed attempt wrote is left behind. How the memory limit is
+watched and enforced: memory_limits.py. External commands: commands.py.
 """
 
 from __future__ import annotations
@@ -25,16 +18,17 @@ import os
 import resource
 import shutil
 import signal
-import subprocess
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from strips_model.errors import RunError
+from translator.runtime.memory_limits import MEMORY_POLL_SECONDS, MemoryWatch, memory_headroom
+from translator.runtime.process_tree import kill_family
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
@@ -59,6 +53,13 @@ class Limits:
 
 
 NO_LIMITS = Limits()
+
+
+def bounded_seconds(seconds: float | None) -> float | None:
+    """`seconds` as a limit the system can wait for: None (no limit) beyond LONGEST_WAIT."""
+    if seconds is None or not math.isfinite(seconds) or seconds > LONGEST_WAIT:
+        return None
+    return seconds
 
 
 class WorkerFailed(RunError):
@@ -197,7 +198,7 @@ def _reap(child: Child, block: bool) -> int:
 def stop(child: Child) -> None:
     """End the child and every process it started, reap it and remove its folder."""
     if child.pid in _LIVE and _reap(child, block=False) == -1:
-        _kill_family(child.pid)
+        kill_family(child.pid)
         _reap(child, block=True)
     _LIVE.pop(child.pid, None)
     child.receiver.close()
@@ -210,118 +211,22 @@ def stop_every_child() -> None:
         stop(child)
 
 
-def _kill_family(pid: int) -> None:
-    """SIGKILL `pid` and its descendants, frozen first so that none can start another."""
-    family = {pid}
-    _signal_all(family, signal.SIGSTOP)
-    while True:
-        newcomers = _descendants(pid) - family
-        if not newcomers:
-            break
-        _signal_all(newcomers, signal.SIGSTOP)
-        family |= newcomers
-    _signal_all(family, signal.SIGKILL)
-    # Killed descendants are reaped by whoever adopts them; wait (briefly) until they are
-    # gone, so that a command that returns has no process of its own left running.
-    deadline = time.monotonic() + 1.0
-    while family - {pid} and time.monotonic() < deadline:
-        family = {member for member in family if member == pid or _running(member)}
-        time.sleep(0.005)
-
-
-def _stat_fields(pid: int) -> list[bytes] | None:
-    """The fields of /proc/PID/stat after the command name (state first), or None."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stream:
-            stat = stream.read()
-    except OSError:
-        return None
-    # The command name may hold spaces and parentheses: the fields follow the last ')'.
-    return stat[stat.rindex(b")") + 2:].split()
-
-
-def _running(pid: int) -> bool:
-    """`pid` exists and is not a zombie."""
-    fields = _stat_fields(pid)
-    return fields is not None and fields[0] != b"Z"
-
-
-def _signal_all(pids: set[int], number: signal.Signals) -> None:
-    for pid in pids:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.kill(pid, number)
-
-
-def _descendants(pid: int) -> set[int]:
-    """Every process below `pid`, from one reading of /proc (Linux); none elsewhere."""
-    children: dict[int, list[int]] = {}
-    with contextlib.suppress(FileNotFoundError):
-        for entry in os.scandir("/proc"):
-            if entry.name.isdigit():
-                fields = _stat_fields(int(entry.name))
-                if fields is not None:
-                    children.setdefault(int(fields[1]), []).append(int(entry.name))
-    found: set[int] = set()
-    waiting = [pid]
-    while waiting:
-        for child in children.get(waiting.pop(), ()):
-            if child not in found:
-                found.add(child)
-                waiting.append(child)
-    return found
-
-
-def _address_space(pid: int) -> int:
-    """Bytes of address space of `pid` (VmSize, what RLIMIT_AS bounds); 0 when it is gone."""
-    try:
-        with open(f"/proc/{pid}/status", "rb") as stream:
-            for line in stream:
-                if line.startswith(b"VmSize:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
-
-
-MEMORY_POLL_SECONDS = 0.05
-"""How often the parent reads the attempt's memory use; the child's own address-space limit
-is set MEMORY_HEADROOM higher, so that the parent, not a failing allocation, ends it."""
-
-FAMILY_SCAN_SECONDS = 0.5
-"""How often the processes the attempt started are looked up again (a scan of /proc)."""
-
-
-def memory_headroom(limit: int) -> int:
-    """Room past the limit for the child's own RLIMIT_AS. At the exact limit CPython cannot
-    even raise MemoryError cleanly (handling it needs memory too) and may spin on failing
-    allocations: the parent's watch stops it first, and the kernel's limit only catches a
-    single allocation that jumps past the limit between two readings."""
-    return max(64 * 2**20, limit // 8)
-
-
 def _await_result(child: Child, limits: Limits) -> None:
     """Return when the child's result is ready; WorkerTimeout or WorkerOutOfMemory when it
     passes a limit first."""
     seconds = bounded_seconds(limits.seconds)
     deadline = None if seconds is None else time.monotonic() + seconds + GRACE_SECONDS
-    family = {child.pid}
-    next_scan = time.monotonic() + FAMILY_SCAN_SECONDS
+    memory = None if limits.memory is None else MemoryWatch(child.pid, limits.memory)
     while True:
-        now = time.monotonic()
-        remaining = None if deadline is None else max(0.0, deadline - now)
-        wait = remaining if limits.memory is None else \
+        remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+        wait = remaining if memory is None else \
             MEMORY_POLL_SECONDS if remaining is None else min(remaining, MEMORY_POLL_SECONDS)
         if child.receiver.poll(wait):
             return
-        now = time.monotonic()
-        if deadline is not None and now >= deadline:
+        if deadline is not None and time.monotonic() >= deadline:
             raise WorkerTimeout(f"{child.name} stopped after {limits.seconds:g} s")
-        if limits.memory is not None:
-            if now >= next_scan:
-                family = {child.pid} | _descendants(child.pid)
-                next_scan = now + FAMILY_SCAN_SECONDS
-            if any(_address_space(pid) > limits.memory for pid in family):
-                raise WorkerOutOfMemory(f"{child.name} ran out of memory")
+        if memory is not None and memory.exceeded():
+            raise WorkerOutOfMemory(f"{child.name} ran out of memory")
 
 
 def run_in_child(name: str, function: Callable[[Argument], Result], argument: Argument,
@@ -336,67 +241,3 @@ def run_in_child(name: str, function: Callable[[Argument], Result], argument: Ar
         return receive(child)
     finally:
         stop(child)
-
-
-def default_memory_limit(parallel: int = 1) -> int | None:
-    """Three quarters of the machine's memory, shared among `parallel` attempts at once; None
-    where the system does not say how much memory it has."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError):
-        return None
-    return total * 3 // (4 * max(1, parallel)) if total > 0 else None
-
-
-def bounded_seconds(seconds: float | None) -> float | None:
-    """`seconds` as a limit the system can wait for: None (no limit) beyond LONGEST_WAIT."""
-    if seconds is None or not math.isfinite(seconds) or seconds > LONGEST_WAIT:
-        return None
-    return seconds
-
-
-@dataclass(frozen=True, slots=True)
-class CommandRun:
-    exit_code: int | None
-    """None when the timeout stopped the command."""
-    output: str
-    """Standard output and standard error, interleaved as the command printed them."""
-
-    @property
-    def timed_out(self) -> bool:
-        return self.exit_code is None
-
-
-def run_command(command: Sequence[str], cwd: str, timeout: float | None,
-                stdin_path: str | None = None) -> CommandRun:
-    """Run `command` in a session of its own; on a timeout, kill the session's processes."""
-    with contextlib.ExitStack() as stack:
-        stdin = stack.enter_context(open(stdin_path, "rb")) if stdin_path else subprocess.DEVNULL
-        process = subprocess.Popen(command, cwd=cwd, stdin=stdin, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT, text=True, start_new_session=True)
-        try:
-            output, _ = process.communicate(timeout=bounded_seconds(timeout))
-        except subprocess.TimeoutExpired:
-            _kill_group(process)
-            output, _ = process.communicate()
-            return CommandRun(None, output)
-        except BaseException:
-            _kill_group(process)
-            process.wait()
-            raise
-    return CommandRun(process.returncode, output)
-
-
-def _kill_group(process: subprocess.Popen[str]) -> None:
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, signal.SIGKILL)
-
-
-@contextlib.contextmanager
-def own_working_directory(prefix: str) -> Iterator[str]:
-    """A fresh temporary directory as the working directory of the block.
-
-    Engines that write fixed file names into the current directory (Fast Downward's driver
-    writes `output.sas`) then cannot overwrite each other's files from parallel processes."""
-    with tempfile.TemporaryDirectory(prefix=prefix) as work, contextlib.chdir(work):
-        yield work

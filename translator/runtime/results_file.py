@@ -5,16 +5,24 @@ skips what the file already holds (resume).
 A record is written with one `write` of a whole line and flushed to the disk; a run killed
 in the middle of a line leaves a partial last line, which the next run drops before it
 appends (no record is lost: that item had not finished).
+
+`open_results` is the resume for a command: the file open for the run (or none without
+--results), `not_done` the items still to run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Mapping
-from typing import IO
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from types import TracebackType
+from typing import IO, TypeVar
 
 from strips_model.errors import InputError, Position
+
+Item = TypeVar("Item")
 
 
 class ResultsFile:
@@ -70,3 +78,32 @@ class ResultsFile:
         if self._stream is not None:
             self._stream.close()
             self._stream = None
+
+    def __enter__(self) -> ResultsFile:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def not_done(self, items: Sequence[Item],
+                 key: Callable[[Item], tuple[object, ...] | None]) -> list[Item]:
+        """The items whose record is not here yet (a key of None: never done), in order; how
+        many were skipped is said on standard error."""
+        kept = [item for item in items if (known := key(item)) is None or known not in self.done]
+        if len(kept) != len(items):
+            print(f"{self.path}: {len(items) - len(kept)} level(s) already there, skipped",
+                  file=sys.stderr)
+        return kept
+
+
+@contextlib.contextmanager
+def open_results(path: str | None, key_fields: tuple[str, ...],
+                 ) -> Iterator[ResultsFile | None]:
+    """The results file at `path`, open for the block and closed after it however it ends;
+    None without a path (no --results)."""
+    if path is None:
+        yield None
+        return
+    with ResultsFile(path, key_fields).open() as results:
+        yield results

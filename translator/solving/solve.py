@@ -61,6 +61,21 @@ def solve_level(level: Level, planner_name: str, options: PlannerOptions) -> Sol
     return Solution(outcome, directions, verdict, finished - started, tuple(phases.items()))
 
 
+@dataclass(frozen=True, slots=True)
+class SolveRequest:
+    """One planner on one level: what a worker (local or Dask) is handed to solve it."""
+
+    level: Level
+    planner: str
+    """A name of the registry's `PLANNERS`."""
+    options: PlannerOptions
+
+
+def solve_request(request: SolveRequest) -> Solution:
+    """`solve_level` on a request; module-level so that worker processes can run it."""
+    return solve_level(request.level, request.planner, request.options)
+
+
 def _decode(outcome: PlannerOutcome) -> tuple[Direction, ...] | None:
     if outcome.key_presses is not None:
         return outcome.key_presses

@@ -10,11 +10,11 @@ import pytest
 from helpers import ROOT, shared_level, shared_path
 
 from strips_model.errors import SchemaError
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.document import load_report, parse_report
 from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
-from strips_model.reports.init_level import Frame, rebuild_level
+from strips_model.reports.init_level import Coordinates, rebuild_level
 from strips_model.schema import helltaker_domain
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
@@ -120,10 +120,10 @@ def test_init_rebuilt_is_the_repo_level6_and_the_classic_level6() -> None:
 
 def test_report_coordinates_count_rows_upward() -> None:
     level6 = shared_level("levels/classic/level6.txt")
-    frame = Frame.of_level(level6)
-    assert frame.cell(3, 8) == (1, 3) == level6.start.hero  # helltaker(3,8): row 9 - 8
-    assert frame.cell(6, 1) in level6.demons                 # demon(6,1)
-    assert frame.xy((1, 3)) == (3, 8)
+    coordinates = Coordinates.of_level(level6)
+    assert coordinates.cell(3, 8) == (1, 3) == level6.start.hero  # helltaker(3,8): row 9 - 8
+    assert coordinates.cell(6, 1) in level6.demons  # demon(6,1)
+    assert coordinates.xy((1, 3)) == (3, 8)
 
 
 def test_rebuilding_needs_a_hero_and_a_budget() -> None:

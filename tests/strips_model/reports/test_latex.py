@@ -7,14 +7,10 @@ import re
 import pytest
 from helpers import shared_path
 
-from strips_model.errors import Position, SchemaError
-from strips_model.reports.latex import (
-    parse_schemas_in_latex,
-    parse_textbook_in_latex,
-    relocate_error,
-    unwrap_latex,
-)
-from strips_model.schema import parse_schemas
+from strips_model.errors import SchemaError
+from strips_model.reports.latex import relocate_schema, unwrap_latex
+from strips_model.reports.notation import read_model
+from strips_model.schema import Schema, parse_schemas
 
 
 def column_of(text: str, line: int, needle: str) -> int:
@@ -78,7 +74,9 @@ SCHEMA = (
 
 
 def test_our_notation_inside_latex_with_positions_in_the_original() -> None:
-    (schema,) = parse_schemas_in_latex(SCHEMA, "r.md")
+    reading = read_model(SCHEMA, "r.md")
+    assert reading.notation == "latex"
+    (schema,) = reading.schemas
     assert [str(lit) for lit in schema.preconditions] == [
         "helltaker(X, Y)", "plusOne(Y', Y)", "-wall(X, Y')", "-demon(X, Y')"]
     assert [str(lit) for lit in schema.effects] == ["helltaker(X, Y')", "-helltaker(X, Y)"]
@@ -93,38 +91,45 @@ def test_our_notation_inside_latex_with_positions_in_the_original() -> None:
 def test_an_error_is_reported_at_its_place_in_the_latex_original() -> None:
     broken = SCHEMA.replace("\\text{-demon}(X,Y')", "\\text{-demon}(X@Y')")
     with pytest.raises(SchemaError) as caught:
-        parse_schemas_in_latex(broken, "r.md")
+        read_model(broken, "r.md")
     position = caught.value.position
     assert position is not None
     assert (position.line, position.column) == (3, column_of(broken, 3, "@"))
     assert str(caught.value).startswith(f"r.md:3:{column_of(broken, 3, '@')}: ")
 
 
-def test_relocate_error_keeps_the_message_and_moves_the_position() -> None:
-    unwrapped = unwrap_latex("$\\text{p}(X$")
-    with pytest.raises(SchemaError) as caught:
-        parse_schemas(unwrapped.text, "r.md")
-    moved = relocate_error(caught.value, unwrapped)
-    assert moved.message == caught.value.message
-    assert relocate_error(SchemaError("x", Position("r.md")), unwrapped).position == Position(
-        "r.md")
-
-
 def test_textbook_notation_inside_latex() -> None:
     text = ("Action(push(X,Y))\n"
             "PRECOND : $\\operatorname{at}(X, Y) \\wedge \\neg \\text{wall}(X, Y + 2)$\n"
             "EFFECT : $\\text{at}(X, Y)$\n")
-    reading = parse_textbook_in_latex(text, "r.md")
+    reading = read_model(text, "r.md")
     (schema,) = reading.schemas
+    assert (reading.notation, reading.inner) == ("latex", "textbook")
     assert [str(lit) for lit in schema.preconditions] == ["at(X, Y)", "-wall(X, Y + 2)"]
     wall = schema.preconditions[1]
     assert (wall.position.line, wall.position.column) == (2, column_of(text, 2, "wall"))
     cut = text.replace("(X, Y + 2)$", "(X$")
-    (skipped,) = parse_textbook_in_latex(cut, "r.md").skipped
-    assert (skipped.position.line, skipped.position.column) == (2, column_of(cut, 2, "wall"))
+    # Its only schema skipped, the file is refused at the place the skipped schema is cut off.
+    with pytest.raises(SchemaError) as caught:
+        read_model(cut, "r.md")
+    position = caught.value.position
+    assert position is not None
+    assert (position.line, position.column) == (2, column_of(cut, 2, "wall"))
 
 
 _HEADER = re.compile(r"^\s*[a-z][A-Za-z0-9_]*\([^()]*\)\s*$")
+
+
+def _parse_schemas_in_latex(text: str, source: str) -> tuple[Schema, ...]:
+    """Our notation inside LaTeX markup, read strictly (the first error raised, not skipped),
+    every position in `text`."""
+    unwrapped = unwrap_latex(text)
+    try:
+        schemas = parse_schemas(unwrapped.text, source)
+    except SchemaError as error:
+        assert error.position is not None
+        raise SchemaError(error.message, unwrapped.relocate(error.position)) from None
+    return tuple(relocate_schema(schema, unwrapped) for schema in schemas)
 
 
 def test_seed_000_annex_read_with_our_notation() -> None:
@@ -142,7 +147,7 @@ def test_seed_000_annex_read_with_our_notation() -> None:
         # One schema at a time, prose blanked line by line: positions stay the file's.
         kept = [lines[start]] + [line if is_clause(line) else "" for line in lines[start + 1:end]]
         try:
-            read.extend(parse_schemas_in_latex("\n" * start + "\n".join(kept), "seed000"))
+            read.extend(_parse_schemas_in_latex("\n" * start + "\n".join(kept), "seed000"))
         except SchemaError as error:
             errors.append(error)
     assert (len(headers), len(read), len(errors)) == (97, 32, 65)

@@ -10,10 +10,10 @@ import pytest
 from helpers import SHARED_ABSENT, shared_path
 
 from strips_model.errors import SchemaError
-from strips_model.level import load_level
+from strips_model.level_file import load_level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report, parse_report
-from strips_model.reports.init_level import Frame, report_vocabulary
+from strips_model.reports.init_level import Coordinates, report_vocabulary
 from strips_model.reports.vocabulary import (
     ROLES,
     matching_vocabulary,
@@ -54,13 +54,13 @@ def test_seed_002_words_and_its_steps_that_are_no_key_press() -> None:
     assert seed_002.direction_of("havekey") is None
 
 
-def test_frames_of_both_conventions_round_trip() -> None:
-    for frame in (Frame(9, 0), Frame(9, 2, first_is_column=False),
-                  Frame(0, 0, rows_upward=False), Frame(-3, 1, False, False)):
+def test_coordinates_of_both_conventions_round_trip() -> None:
+    for coordinates in (Coordinates(9, 0), Coordinates(9, 2, first_is_column=False),
+                        Coordinates(0, 0, rows_upward=False), Coordinates(-3, 1, False, False)):
         for cell in ((0, 0), (4, 7), (9, 3)):
-            assert frame.cell(*frame.xy(cell)) == cell
-    assert Frame(9, 0).cell(3, 8) == (1, 3)  # seed 001: X column, Y rows upward
-    assert Frame(9, 0, first_is_column=False).cell(8, 3) == (1, 3)
+            assert coordinates.cell(*coordinates.xy(cell)) == cell
+    assert Coordinates(9, 0).cell(3, 8) == (1, 3)  # seed 001: X column, Y rows upward
+    assert Coordinates(9, 0, first_is_column=False).cell(8, 3) == (1, 3)
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -1,15 +1,13 @@
 """A SAT solver of python-sat on our model (`--planner sat`).
 
-The level's ground task (sas_task.py) is encoded as CNF over as many steps as the budget
-allows (cnf_encoding.py), and solved with the budget as an assumption on the totalizer's
-output. Each plan found of cost c is followed by a call under the bound c - 1 on the same
-solver, which keeps what it learnt, until the solver proves that no cheaper plan exists:
-the last plan is optimal, and UNSAT at the first call proves the budget too small.
+The level's ground task (translator/ground/ground_task.py) is encoded as CNF over as many steps
+as the budget allows (cnf_encoding.py), and solved with the budget as an assumption on the
+totalizer's output. Each plan found of cost c is followed by a call under the bound c - 1 on
+the same solver, which keeps what it learnt, until the solver proves that no cheaper plan
+exists: the last plan is optimal, and UNSAT at the first call proves the budget too small.
 """
 
 from __future__ import annotations
-
-import time
 
 from pysat.solvers import Solver
 
@@ -19,38 +17,35 @@ from strips_model.level import Level
 from translator.ground.cnf_encoding import CnfEncoding, encode
 from translator.ground.ground_task import ground_task
 from translator.ground.horizon import horizon_of
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch
 
 SOLVER = "glucose42"
 """Chosen by measurement on the classic levels (README, "ASP and SAT")."""
 
 
-def solve_with_sat(level: Level, options: PlannerOptions, solver: str = SOLVER
-                   ) -> PlannerOutcome:
-    timings: list[tuple[str, float]] = []
-    mark = time.perf_counter()
+def solve_with_sat(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    clock = Stopwatch()
     task = ground_task(level)
-    timings.append(("translate", time.perf_counter() - mark))
-    mark = time.perf_counter()
+    clock.lap("translate")
     try:
         horizon = horizon_of(task, options.budget)
     except RunError as error:
-        return PlannerOutcome(Status.ERROR, f"sat {solver}", False, log_tail=str(error))
+        return PlannerOutcome(Status.ERROR, f"sat {SOLVER}", False, log_tail=str(error))
     encoding = encode(task, horizon, options.budget)
-    timings.append(("encode", time.perf_counter() - mark))
-    label = f"sat {solver}, sequential CNF, horizon = budget / cheapest action"
+    clock.lap("encode")
+    label = f"sat {SOLVER}, sequential CNF, horizon = budget / cheapest action"
     counts = (("variables", encoding.variable_count), ("clauses", len(encoding.clauses)),
               ("actions", len(task.operators)))
-    mark = time.perf_counter()
     best: tuple[tuple[PlanStep, ...], int] | None = None
     bound = options.budget
-    with Solver(name=solver, bootstrap_with=encoding.clauses) as sat:
+    with Solver(name=SOLVER, bootstrap_with=encoding.clauses) as sat:
         while sat.solve(assumptions=encoding.cost_assumption(bound)):
-            best = plan_of_model(encoding, sat.get_model() or [])
+            best = _plan_of_model(encoding, sat.get_model() or [])
             if best[1] == 0:
                 break
             bound = best[1] - 1
-    timings.append(("search", time.perf_counter() - mark))
+    clock.lap("search")
+    timings = clock.timings
     if best is None:
         return PlannerOutcome(Status.UNSOLVABLE, label, True, timings=tuple(timings),
                               counts=counts)
@@ -59,7 +54,7 @@ def solve_with_sat(level: Level, options: PlannerOptions, solver: str = SOLVER
                           timings=tuple(timings), counts=counts)
 
 
-def plan_of_model(encoding: CnfEncoding, model: list[int]) -> tuple[tuple[PlanStep, ...], int]:
+def _plan_of_model(encoding: CnfEncoding, model: list[int]) -> tuple[tuple[PlanStep, ...], int]:
     """The plan a model of the formula describes, and its cost."""
     true = {literal for literal in model if literal > 0}
     chosen = sorted((step, operator) for variable, step, operator in encoding.actions

@@ -1,10 +1,9 @@
-"""The comparison as one self-contained HTML page: the summary, the lint grouped by pattern, and
-at each level's first divergence the game and the model drawn side by side.
+"""A comparison (translator/compare/comparison.py `Comparison`) as one self-contained HTML
+page: the summary, the lint grouped by pattern, and at each level's first divergence the game
+and the model drawn side by side (by translator/render/still.py).
 
-It lives in the CLI layer because it joins two stages that must not know each other
-(pyproject.toml's layers): translator.compare finds what the player would see on each side,
-translator.render draws it. The markdown report stays the complete text; the page embeds it,
-folded, under the pictures.
+It is one of the comparison's two renderings; comparison_markdown.py is the other, and stays
+the complete text: the page embeds it, folded, under the pictures.
 """
 
 from __future__ import annotations
@@ -13,10 +12,10 @@ from html import escape
 
 from strips_model.level import Level
 from translator.compare.comparison import Comparison, LevelComparison
+from translator.compare.comparison_markdown import summary_lines
 from translator.compare.divergence import Divergence
 from translator.compare.grouping import FindingGroup
-from translator.compare.lint import KINDS
-from translator.compare.markdown_report import summary_lines
+from translator.compare.lint_findings import KINDS
 from translator.compare.observation import Observation
 from translator.render.still import Seen, still_svg
 from translator.render.svg import sprite_defs
@@ -40,7 +39,7 @@ details { margin: 6px 0 12px; } summary { cursor: pointer; color: #a9a5b8; }
 """
 
 
-def seen(observation: Observation) -> Seen:
+def _seen(observation: Observation) -> Seen:
     return Seen(observation.hero, observation.boulders, observation.skeletons,
                 not observation.key_taken, not observation.lock_open,
                 observation.raised_traps)
@@ -49,7 +48,7 @@ def seen(observation: Observation) -> Seen:
 def _figure(level: Level, observation: Observation | None, title: str, caption: str) -> str:
     if observation is None:
         return ""
-    picture = still_svg(level, seen(observation), title, with_defs=False)
+    picture = still_svg(level, _seen(observation), title, with_defs=False)
     return f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>"
 
 
@@ -97,8 +96,9 @@ def _level_html(level: Level, compared: LevelComparison) -> str:
     return head + "".join(divergence_html(level, plan, found) for plan, found in compared.found)
 
 
-def render_page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
-    """`levels` in the order they were compared (the order of `comparison.levels`)."""
+def render_html(comparison: Comparison, levels: list[Level], markdown: str) -> str:
+    """The whole comparison as one page; `levels` in the order they were compared (the order
+    of `comparison.levels`), `markdown` its markdown rendering, embedded as it is."""
     title = f"Comparing models: {comparison.report.source} and {comparison.ours.source}"
     summary = "".join(f"<li>{escape(line.removeprefix('- '))}</li>"
                       for line in summary_lines(comparison) if line.startswith("- "))

@@ -1,9 +1,10 @@
-"""clingo on our model (`--planner asp`, and `plans --planner asp`).
+"""clingo on our model: one optimal plan (`--planner asp`), or every plan within a cost bound
+(`plans --planner asp`, one answer set per plan).
 
-The level's ground task (sas_task.py, Fast Downward's translation of our PDDL) is written as
-facts for the one sequential planning encoding (sequential.lp) and solved by clingo in this
-process. The horizon is the budget divided by the cheapest action's cost, so that every plan
-within the budget fits; the steps after a plan stay empty.
+The level's ground task (translator/ground/ground_task.py) is written as facts for the one
+sequential planning encoding (sequential.lp) and solved by clingo in this process. The horizon
+is the budget divided by the cheapest action's cost, so that every plan within the budget
+fits; the steps after a plan stay empty.
 
 Optimal plans come from clingo's optimisation (`#minimize` over action costs, under the
 budget constraint) in one grounding, rather than from a horizon raised step by step: in our
@@ -13,9 +14,7 @@ horizon ladder would still have to climb to the budget to prove a cost optimal.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import clingo
 
@@ -26,18 +25,16 @@ from translator.ground.asp_program import encoding, step_of_term, task_facts
 from translator.ground.ground_task import ground_task
 from translator.ground.horizon import horizon_of
 from translator.ground.sas_format import SasTask
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.planners.outcome import (
+    EnumerationOptions,
+    EnumerationOutcome,
+    PlannerOptions,
+    PlannerOutcome,
+    Status,
+    Stopwatch,
+)
 
 Plan = tuple[PlanStep, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AspEnumeration:
-    status: Status
-    """SOLVED with at least one plan, UNSOLVABLE when clingo proved there is none."""
-    plans: tuple[Plan, ...]
-    search: str
-    """How clingo was run, as shown to users."""
 
 
 def _control(task: SasTask, bound: int, arguments: list[str]) -> clingo.Control:
@@ -58,26 +55,24 @@ def _sizes(control: clingo.Control) -> tuple[tuple[str, int], ...]:
 
 
 def solve_with_clingo(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    timings: list[tuple[str, float]] = []
-    mark = time.perf_counter()
+    clock = Stopwatch()
     task = ground_task(level)
-    timings.append(("translate", time.perf_counter() - mark))
+    clock.lap("translate")
     label = "asp clingo --opt-mode=opt (sequential.lp)"
-    mark = time.perf_counter()
     try:
         control = _control(task, options.budget, ["--opt-mode=opt", "--models=0"])
     except RunError as error:
         return PlannerOutcome(Status.ERROR, label, False, log_tail=str(error))
     control.ground([("base", []), ("optimal", [])])
-    timings.append(("encode", time.perf_counter() - mark))
-    mark = time.perf_counter()
+    clock.lap("encode")
     best: list[Plan] = []
 
     def keep(model: clingo.Model) -> None:
         best.append(_plan(model))
 
     result = control.solve(on_model=keep)
-    timings.append(("search", time.perf_counter() - mark))
+    clock.lap("search")
+    timings = clock.timings
     counts = _sizes(control) + (("actions", len(task.operators)),)
     if result.unsatisfiable:
         return PlannerOutcome(Status.UNSOLVABLE, label, True, timings=tuple(timings),
@@ -96,13 +91,15 @@ def _costs(task: SasTask) -> dict[str, int]:
     return {operator.name: operator.cost for operator in task.operators}
 
 
-def enumerate_with_clingo(level: Level, max_cost: int, optimal_only: bool,
-                          limit: int | None) -> AspEnumeration:
+def enumerate_with_clingo(level: Level, options: EnumerationOptions) -> EnumerationOutcome:
     """Every plan of cost <= max_cost, one answer set each; with `limit`, the cheapest first
-    (cost by cost); with `optimal_only`, those of minimum cost."""
+    (cost by cost); with `optimal_only`, those of minimum cost.
+
+    clingo runs in this process: the time limit of the process that runs it ends it."""
+    max_cost, limit = options.max_cost, options.limit
     task = ground_task(level)
     models = "0" if limit is None else str(limit)
-    if optimal_only:
+    if options.optimal_only:
         control = _control(task, max_cost, ["--opt-mode=optN", f"--models={models}"])
         control.ground([("base", []), ("optimal", [])])
         return _collect(control, "asp clingo --opt-mode=optN",
@@ -115,16 +112,17 @@ def enumerate_with_clingo(level: Level, max_cost: int, optimal_only: bool,
 
 
 def _collect(control: clingo.Control, search: str,
-             kept: Callable[[clingo.Model], bool]) -> AspEnumeration:
+             kept: Callable[[clingo.Model], bool]) -> EnumerationOutcome:
     plans: list[Plan] = []
     with control.solve(yield_=True) as handle:
         for model in handle:
             if kept(model):
                 plans.append(_plan(model))
-    return AspEnumeration(Status.SOLVED if plans else Status.UNSOLVABLE, tuple(plans), search)
+    return EnumerationOutcome(Status.SOLVED if plans else Status.UNSOLVABLE, tuple(plans),
+                              search)
 
 
-def _cheapest_first(task: SasTask, max_cost: int, limit: int) -> AspEnumeration:
+def _cheapest_first(task: SasTask, max_cost: int, limit: int) -> EnumerationOutcome:
     """Plans of cost exactly c for c = 0, 1, ... until `limit` are found: one grounding,
     one switched-on constraint per cost."""
     control = _control(task, max_cost, ["--models=0"])
@@ -140,5 +138,5 @@ def _cheapest_first(task: SasTask, max_cost: int, limit: int) -> AspEnumeration:
         control.release_external(layer)
         if len(plans) >= limit:
             break
-    return AspEnumeration(Status.SOLVED if plans else Status.UNSOLVABLE, tuple(plans),
-                          f"asp clingo, cost by cost, --models={limit}")
+    return EnumerationOutcome(Status.SOLVED if plans else Status.UNSOLVABLE, tuple(plans),
+                              f"asp clingo, cost by cost, --models={limit}")

@@ -1,4 +1,9 @@
-"""The markdown report of `helltaker compare` (the JSON form is `Comparison.as_json`)."""
+"""A comparison (translator/compare/comparison.py `Comparison`) as markdown: the complete text
+of `helltaker compare`, section by section, every finding and divergence included.
+
+It is one of the comparison's two renderings; comparison_html.py is the other, a page that
+draws the divergences and embeds this text. The JSON form is `Comparison.as_json`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from collections.abc import Iterable
 
 from translator.compare.comparison import Column, Comparison, LevelComparison, ModelSummary
 from translator.compare.grouping import FindingGroup
-from translator.compare.lint import KINDS
+from translator.compare.lint_findings import KINDS
 from translator.planners.outcome import Status
 
 
@@ -42,11 +47,12 @@ def _status(column: Column) -> str:
     return f"cost {column.cost}, {game} in the game (cost {column.game_cost})"
 
 
-def render(comparison: Comparison) -> str:
+def render_markdown(comparison: Comparison) -> str:
+    """The whole comparison as one markdown document."""
     report, ours = comparison.report, comparison.ours
     levels = comparison.levels
     lines = [f"# Comparing models: {report.source} and {ours.source}", ""]
-    lines += _summary(comparison) + [""]
+    lines += summary_lines(comparison) + [""]
 
     lines += ["## Side by side", ""]
     report_solved = sum(level.report.status is Status.SOLVED for level in levels)
@@ -97,10 +103,6 @@ def render(comparison: Comparison) -> str:
 
 def summary_lines(comparison: Comparison) -> list[str]:
     """The summary section, heading included (the HTML page shows it too)."""
-    return _summary(comparison)
-
-
-def _summary(comparison: Comparison) -> list[str]:
     levels = comparison.levels
     solved = [level.name for level in levels if level.report.status is Status.SOLVED]
     unsolved = [level.name for level in levels if level.report.status is not Status.SOLVED]

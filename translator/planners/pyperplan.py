@@ -19,7 +19,6 @@ stopped when the time limit expires (translator/planners/registry.py).
 
 from __future__ import annotations
 
-import time
 import traceback
 from dataclasses import dataclass
 
@@ -29,15 +28,12 @@ from unified_planning.shortcuts import Compiler
 
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
-from translator.model.level_facts import level_facts
-from translator.model.model_cache import helltaker_parts
 from translator.model.strips_compile import strips_problem
-from translator.model.up_problem import build_problem
-from translator.planners.oneshot import plan_steps, require_support, run_oneshot
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.planners.oneshot import level_problem, plan_steps, require_support, run_oneshot
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch
 from translator.planners.packages import PlannerUnavailable
 
-ENGINE = "pyperplan"
+UP_ENGINE = "pyperplan"
 SEARCH = {"search": "bfs", "heuristic": "blind"}
 """Breadth-first search; pyperplan ignores the heuristic for it but requires a valid name."""
 GROUNDER = "fast-downward-reachability-grounder"
@@ -45,7 +41,7 @@ LABEL = "pyperplan bfs (damage as unit steps, grounded by fast-downward)"
 
 
 @dataclass(frozen=True, slots=True)
-class Reply:
+class _Reply:
     """What the pipeline returns, before the budget is applied."""
 
     status: Status
@@ -58,31 +54,24 @@ class Reply:
     counts: tuple[tuple[str, int], ...] = ()
 
 
-def _solve_here(level: Level) -> Reply:
-    timings: list[tuple[str, float]] = []
-    mark = time.perf_counter()
-
-    def lap(phase: str) -> None:
-        nonlocal mark
-        now = time.perf_counter()
-        timings.append((phase, now - mark))
-        mark = now
-
-    strips = strips_problem(build_problem(helltaker_parts(), level_facts(level), level.name))
-    lap("model")
+def _solve_here(level: Level) -> _Reply:
+    clock = Stopwatch()
+    timings = clock.timings
+    strips = strips_problem(level_problem(level))
+    clock.lap("model")
     with Compiler(name=GROUNDER) as grounder:
         grounded = grounder.compile(strips.problem, CompilationKind.GROUNDING)
     assert isinstance(grounded.problem, Problem)
     counts = (("operators", len(grounded.problem.actions)),)
-    lap("translate")
-    require_support(ENGINE, grounded.problem, "pyperplan")
-    run = run_oneshot(grounded.problem, ENGINE, SEARCH)
-    lap("search")
+    clock.lap("translate")
+    require_support(UP_ENGINE, grounded.problem, "pyperplan")
+    run = run_oneshot(grounded.problem, UP_ENGINE, SEARCH)
+    clock.lap("search")
     if run.status is Status.UNSOLVABLE:
-        return Reply(Status.UNSOLVABLE, None, None, "no plan at any cost (breadth-first "
-                     "search exhausted the reachable states)", tuple(timings), counts)
+        return _Reply(Status.UNSOLVABLE, None, None, "no plan at any cost (breadth-first "
+                      "search exhausted the reachable states)", tuple(timings), counts)
     if run.status is not Status.SOLVED:
-        return Reply(run.status, None, None, run.log_tail(), tuple(timings), counts)
+        return _Reply(run.status, None, None, run.log_tail(), tuple(timings), counts)
     assert run.actions is not None
     originals = []
     for instance in run.actions:
@@ -91,21 +80,21 @@ def _solve_here(level: Level) -> Reply:
         if original is not None:  # paying damage is no key press
             originals.append(original)
     steps = plan_steps(tuple(originals))
-    lap("decode")
-    return Reply(Status.SOLVED, steps, len(run.actions), f"plan length {len(run.actions)}",
-                 tuple(timings), counts)
+    clock.lap("decode")
+    return _Reply(Status.SOLVED, steps, len(run.actions), f"plan length {len(run.actions)}",
+                  tuple(timings), counts)
 
 
-def _reply(level: Level) -> Reply:
+def _reply(level: Level) -> _Reply:
     """`_solve_here`, with its failures as ERROR replies."""
     try:
         return _solve_here(level)
     except PlannerUnavailable as error:
-        return Reply(Status.ERROR, None, None, str(error))
+        return _Reply(Status.ERROR, None, None, str(error))
     except MemoryError:
         raise  # the attempt's memory limit, reported as such by the attempt runner
     except Exception:  # noqa: BLE001 - pyperplan's own failures, reported with exit 3
-        return Reply(Status.ERROR, None, None, traceback.format_exc(limit=4))
+        return _Reply(Status.ERROR, None, None, traceback.format_exc(limit=4))
 
 
 def solve_with_pyperplan(level: Level, options: PlannerOptions) -> PlannerOutcome:

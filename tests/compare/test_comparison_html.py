@@ -12,8 +12,8 @@ from helpers import make_level, shared_path
 
 from strips_model.moves import Direction
 from translator.cli.main import main
+from translator.compare.comparison_html import divergence_html
 from translator.compare.divergence import Divergence
-from translator.compare.html_page import divergence_html
 from translator.compare.observation import Observation
 from translator.render.still import Seen, still_svg
 

@@ -15,7 +15,7 @@ from helpers import (
 )
 
 from strips_model.errors import HelltakerError, LevelError
-from strips_model.level import format_level, level_from_rows, load_level, parse_level
+from strips_model.level_file import format_level, level_from_rows, load_level, parse_level
 from strips_model.moves import Direction
 from strips_model.simulator import NotAnAction, Obstacle, step
 

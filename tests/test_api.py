@@ -1,0 +1,59 @@
+"""The Python face: every name the docs promise is exported, and its docstring examples run.
+
+The examples solve a level with Fast Downward (planner marker); the names are checked in the
+fast loop.
+"""
+
+from __future__ import annotations
+
+import doctest
+import subprocess
+import sys
+
+import pytest
+from helpers import ROOT
+
+import translator
+from translator import api
+
+PROMISED = ("load_level", "up_problem", "write_pddl", "solve", "validate_plan",
+            "compare_model")
+
+
+def test_the_promised_names_are_exported_and_documented() -> None:
+    for name in PROMISED:
+        assert name in translator.__all__
+        assert getattr(translator, name) is getattr(api, name)
+        assert getattr(api, name).__doc__
+
+
+def test_importing_the_package_loads_no_stage() -> None:
+    # The command line imports `translator` first: the face must not load any stage for it.
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, translator; "
+         "print(sorted(m for m in sys.modules if m.startswith('translator.')))"],
+        capture_output=True, text=True, check=True, cwd=ROOT).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'solve_everything'"):
+        translator.solve_everything  # noqa: B018 - the lookup is what is tested
+
+
+@pytest.mark.planner
+def test_docstring_examples(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # the examples name levels/ relative to the repository
+    results = doctest.testmod(api, optionflags=doctest.ELLIPSIS)
+    assert results.attempted >= 8
+    assert results.failed == 0
+
+
+@pytest.mark.planner
+def test_the_session_of_the_docs_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/api.md is a notebook session; its `>>>` lines run as written, from the repository.
+    monkeypatch.chdir(ROOT)
+    results = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
+                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert results.attempted >= 15
+    assert results.failed == 0

@@ -1,0 +1,118 @@
+"""The documentation against the repository: the architecture page names every package and
+only packages that exist, the README stays a five-minute read, and no relative link is dead."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+ARCHITECTURE = DOCS / "architecture.md"
+README = ROOT / "README.md"
+SHARED = ROOT.parent / "shared"
+TOP_PACKAGES = ("strips_model", "translator")
+README_MAX_LINES = 250
+
+_BACKTICKED_PACKAGE = re.compile(r"`((?:strips_model|translator)(?:\.[A-Za-z_][A-Za-z0-9_]*)*)`")
+_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.MULTILINE | re.DOTALL)
+_INLINE_CODE = re.compile(r"`[^`\n]*`")
+_LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+_HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
+
+
+def _packages() -> set[str]:
+    """Every folder of the two top packages that holds an __init__.py, as a dotted name."""
+    found = set()
+    for top in TOP_PACKAGES:
+        for init in (ROOT / top).rglob("__init__.py"):
+            found.add(".".join(init.parent.relative_to(ROOT).parts))
+    return found
+
+
+def _pages() -> list[Path]:
+    return [README, *sorted(DOCS.glob("*.md"))]
+
+
+def _links(text: str) -> list[str]:
+    """Link targets outside code blocks and code spans."""
+    prose = _INLINE_CODE.sub("", _FENCE.sub("", text))
+    return _LINK.findall(prose)
+
+
+def _anchors(text: str) -> set[str]:
+    """The anchors GitHub gives a page's headings: lowercase, punctuation dropped, spaces as
+    hyphens."""
+    headings = _HEADING.findall(_FENCE.sub("", text))
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+def _is_relative(target: str) -> bool:
+    return not (target.startswith("#") or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", target))
+
+
+def test_packages_found() -> None:
+    assert {"strips_model", "translator", "translator.cli"} <= _packages()
+
+
+def test_architecture_names_only_packages() -> None:
+    named = set(_BACKTICKED_PACKAGE.findall(ARCHITECTURE.read_text(encoding="utf-8")))
+    unknown = sorted(named - _packages())
+    assert not unknown, f"docs/architecture.md names packages that do not exist: {unknown}"
+
+
+def test_architecture_names_every_package() -> None:
+    named = set(_BACKTICKED_PACKAGE.findall(ARCHITECTURE.read_text(encoding="utf-8")))
+    missing = sorted(_packages() - named)
+    assert not missing, f"docs/architecture.md does not name these packages: {missing}"
+
+
+def test_readme_is_short() -> None:
+    lines = len(README.read_text(encoding="utf-8").splitlines())
+    assert lines <= README_MAX_LINES, f"README.md has {lines} lines, at most {README_MAX_LINES}"
+
+
+def test_link_extraction() -> None:
+    text = ("[a](docs/a.md) ![b](b.png#x) [c](https://x.org) [d](#top)\n"
+            "`[e](e.md)`\n```\n[f](f.md)\n```\n")
+    assert [t for t in _links(text) if _is_relative(t)] == ["docs/a.md", "b.png#x"]
+
+
+def test_anchors() -> None:
+    assert _anchors("# The life of a `compare`\n## Every plan: `helltaker plans`\n") == {
+        "the-life-of-a-compare", "every-plan-helltaker-plans"}
+
+
+def test_relative_links_point_to_files() -> None:
+    dead = []
+    for page in _pages():
+        for target in _links(page.read_text(encoding="utf-8")):
+            if not _is_relative(target):
+                continue
+            file, _, anchor = target.partition("#")
+            path = (page.parent / file).resolve()
+            if path.exists():
+                if anchor and path.suffix == ".md" and \
+                        anchor not in _anchors(path.read_text(encoding="utf-8")):
+                    dead.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+                continue
+            if not SHARED.exists() and path.is_relative_to(SHARED.resolve()):
+                continue  # ../shared is the course's folder, beside the repo when present
+            dead.append(f"{page.relative_to(ROOT)}: {target}")
+    assert not dead, "dead relative links:\n" + "\n".join(dead)
+
+
+_SOURCE_PATH = re.compile(
+    r"\b((?:strips_model|translator|tests)/[\w/.-]*\.(?:py|lark|strips|lp|toml))\b")
+
+
+def test_source_files_named_in_the_docs_exist() -> None:
+    # A module renamed or folded leaves its old name in the pages (and docstrings) that
+    # explain it: caught here.
+    sources = [*ROOT.glob("translator/**/*.py"), *ROOT.glob("strips_model/**/*.py"),
+               *ROOT.glob("tests/**/*.py")]
+    stale = [f"{page.relative_to(ROOT)}: {path}"
+             for page in [*_pages(), *sources]
+             for path in sorted(set(_SOURCE_PATH.findall(page.read_text(encoding="utf-8"))))
+             if not (ROOT / path).exists()]
+    assert not stale, "source files named in the docs that do not exist:\n" + "\n".join(stale)

@@ -1,0 +1,152 @@
+"""The Python face of the toolkit: the few calls a notebook session needs.
+
+Each call is the entry of one stage; `translator/__init__.py` exports them lazily, so that
+`import translator` costs nothing until one is used. A session reads top-down:
+
+>>> from translator import load_level, solve, validate_plan
+>>> level = load_level("levels/level1.txt")
+>>> (level.name, level.budget)
+('level1', 23)
+>>> validate_plan(level, "dlllllllddlddrruurrrrdr").valid
+True
+
+docs/api.md shows the whole session, with a unified-planning engine of the user's choice.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from strips_model import level_file as level_files
+from strips_model.level import Level
+from strips_model.moves import Direction, format_plan, parse_plan
+from strips_model.schema import helltaker_domain
+from strips_model.validator import Verdict, validate
+from translator.compare.check import check_model
+from translator.compare.comparison import Comparison
+from translator.model.level_facts import level_facts
+from translator.model.model_cache import helltaker_parts
+from translator.model.pddl_text import MODEL_NAME
+from translator.planners.outcome import PlannerOptions
+from translator.planners.registry import DEFAULT_PLANNER
+from translator.render.frames import replay
+from translator.render.text import render
+from translator.runtime.atomic_write import write_files_atomically
+from translator.runtime.processes import Limits
+from translator.solving.key_presses import key_presses as key_presses_of_steps
+from translator.solving.solve import Solution, solve_level
+
+if TYPE_CHECKING:
+    from unified_planning.model import Problem
+    from unified_planning.plans import SequentialPlan
+
+
+def load_level(path: str | os.PathLike[str]) -> Level:
+    """A level file in the course format (RULES.md section 1).
+
+    >>> load_level("levels/lock_and_key.txt").budget
+    14
+    """
+    return level_files.load_level(os.fspath(path))
+
+
+def up_problem(level: Level) -> Problem:
+    """The unified-planning `Problem` of `level`: our schemas grounded on its facts, action
+    costs as the quality metric. Any unified-planning engine that takes it can solve it.
+
+    >>> problem = up_problem(load_level("levels/level1.txt"))
+    >>> sorted(action.name for action in problem.actions)[:3]
+    ['bump_lock_calm', 'bump_lock_hurt', 'crush_skeleton_calm']
+    """
+    from translator.model.up_problem import build_problem  # unified-planning: 1 s to import
+
+    return build_problem(helltaker_parts(), level_facts(level), MODEL_NAME)
+
+
+def write_pddl(level: Level, folder: str | os.PathLike[str]) -> tuple[Path, Path]:
+    """Write `domain.pddl` and `problem.pddl` of `level` into `folder` (created if needed),
+    both or neither, as unified-planning's `PDDLWriter` writes them; return their paths.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     domain, problem = write_pddl(load_level("levels/level1.txt"), folder)
+    ...     domain.read_text().startswith("(define (domain")
+    True
+    """
+    from translator.model.pddl_writer import pddl_texts  # unified-planning, as above
+
+    texts = pddl_texts(helltaker_parts(), level)
+    domain, problem = Path(folder, "domain.pddl"), Path(folder, "problem.pddl")
+    write_files_atomically({str(domain): texts.domain.encode(),
+                            str(problem): texts.problem.encode()})
+    return domain, problem
+
+
+def solve(level: Level, planner: str = DEFAULT_PLANNER, *, timeout: float | None = None,
+          memory_limit: int | None = None) -> Solution:
+    """A plan of `level` within its budget by `planner` (`helltaker solve --help` lists them),
+    decoded to key presses and replayed by the rules simulator before it is returned.
+
+    >>> solution = solve(load_level("levels/level1.txt"))
+    >>> solution.status.value, solution.verdict.cost
+    ('solved', 23)
+    """
+    return solve_level(level, planner, PlannerOptions(level.budget, timeout, memory_limit))
+
+
+def validate_plan(level: Level, plan: str | Iterable[Direction],
+                  alphabet: str = "en") -> Verdict:
+    """The rules' verdict on a plan: a word over the alphabet (`en`: u d l r, `fr`: h b g d)
+    or key presses.
+
+    >>> verdict = validate_plan(load_level("levels/level1.txt"), "dddd")
+    >>> verdict.valid, verdict.reason is not None
+    (False, True)
+    """
+    directions = parse_plan(plan, alphabet) if isinstance(plan, str) else tuple(plan)
+    return validate(level, directions, alphabet)
+
+
+def key_presses(plan: SequentialPlan | Sequence[tuple[str, Sequence[str]]]
+                ) -> tuple[Direction, ...]:
+    """A plan of our model back to key presses: a unified-planning plan (what an engine's
+    `solve` returns as `result.plan`), or steps `(action name, object names)` as a PDDL plan
+    file lists them."""
+    if hasattr(plan, "actions"):
+        steps = tuple((step.action.name, tuple(str(p) for p in step.actual_parameters))
+                      for step in plan.actions)
+    else:
+        steps = tuple((name, tuple(objects)) for name, objects in plan)
+    return key_presses_of_steps(helltaker_domain(), steps)
+
+
+def draw(level: Level, plan: str | Iterable[Direction] | None = None,
+         alphabet: str = "en") -> str:
+    """The level as terminal text (plain ASCII), and with a plan every state it goes through,
+    as `helltaker show` prints them.
+
+    >>> print(draw(load_level("levels/level1.txt")).splitlines()[0])
+    Level 1 (level1), budget 23
+    """
+    directions = None if plan is None else (
+        parse_plan(plan, alphabet) if isinstance(plan, str) else tuple(plan))
+    return render(replay(level, directions, alphabet))
+
+
+def compare_model(model: str | os.PathLike[str], levels: Sequence[Level] = (),
+                  planner: str = DEFAULT_PLANNER, *, timeout: float | None = None,
+                  jobs: int = 1) -> Comparison:
+    """A hand-written STRIPS model (a report, a `.strips` file) checked against the game
+    next to ours: its lint, its plans on `levels` (or on the level its `Init(...)` describes)
+    replayed in the rules, and the rules it can express. `comparison.agrees` is the verdict;
+    `comparison.as_json()` the whole of it.
+    """
+    return check_model(os.fspath(model), levels, planner, Limits(timeout, None), jobs)
+
+
+def plan_text(directions: Iterable[Direction], alphabet: str = "en") -> str:
+    """Key presses as a word: `plan_text(solution.directions)` gives `ldddll...`."""
+    return format_plan(directions, alphabet)

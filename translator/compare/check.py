@@ -1,0 +1,79 @@
+"""The entry of the compare stage: a model file read, built and run next to ours.
+
+`check_model` is what `helltaker compare` and the Python face (`translator.compare_model`) call:
+read the file in whichever notation it is written (`read_model`), build its semantics through
+a vocabulary, rebuild a level from its `Init(...)` when none is given, then `compare` it with
+our model (`strips_model/helltaker.strips`) level by level and rule by rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from strips_model.errors import InputError, Position, read_text
+from strips_model.level import Level
+from strips_model.reports.document import Report, facts_lines, load_report, parse_report, read_facts
+from strips_model.reports.init_level import rebuild_level
+from strips_model.reports.notation import OURS, read_model_file
+from strips_model.reports.vocabulary import Vocabulary
+from translator.compare.comparison import Comparison, compare
+from translator.compare.models import ComparedModel, UnbuildableModel, compared_model
+from translator.planners.registry import prepare_planner
+from translator.runtime.processes import NO_LIMITS, Limits
+
+OUR_MODEL = "strips_model/helltaker.strips"
+"""How reports name our model: its path in the repository."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadModel:
+    report: Report
+    notation: str
+    """`OURS`, or the other notation the schemas were read in, one by one."""
+
+
+def read_model(path: str) -> ReadModel:
+    """A model file in our notation, read strictly; in another notation (textbook,
+    LaTeX-wrapped) its schemas read one by one, the unreadable ones kept as skipped."""
+    reading = read_model_file(path)
+    if reading.notation == OURS:
+        return ReadModel(load_report(path), OURS)
+    # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
+    init, goal = read_facts(facts_lines(read_text(path)), path)
+    return ReadModel(Report(reading.schemas, init, goal, path, reading.skipped), reading.notation)
+
+
+@cache
+def our_model() -> tuple[Report, ComparedModel]:
+    """Our model as a compared model: the other column of every comparison."""
+    text = resources.files("strips_model").joinpath("helltaker.strips").read_text("utf-8")
+    report = parse_report(text, OUR_MODEL, plain=True)
+    built = compared_model(report, OUR_MODEL)
+    assert not isinstance(built, UnbuildableModel), "our own model always builds"
+    return report, built
+
+
+def levels_to_check(report: Report, model: object, levels: Sequence[Level]) -> list[Level]:
+    """The levels given, or the one the report's `Init(...)` describes."""
+    if levels:
+        return list(levels)
+    if report.init is None:
+        raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
+                         Position(report.source))
+    words = getattr(model, "words", None)
+    return [rebuild_level(report.init, f"rebuilt from the Init of {report.source}", words).level]
+
+
+def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
+                limits: Limits = NO_LIMITS, jobs: int = 1,
+                vocabulary: Vocabulary | None = None) -> Comparison:
+    """The model in `path` compared with ours on `levels` (or its own Init) and on the
+    rules' probe levels; `planner` solves our model, Fast Downward the compared one."""
+    report = read_model(path).report
+    model = compared_model(report, path, vocabulary)
+    checked = levels_to_check(report, model, levels)
+    prepare_planner(planner)
+    return compare(report, model, our_model(), checked, planner, limits, jobs)

@@ -1,0 +1,181 @@
+"""The planning view of a report model (translator/compare/report_model.py): what Fast Downward
+gets, compiled from the report's schemas because Fast Downward cannot ground them as written.
+
+- its relaxed reachability ignores negative preconditions, so with `-wall(X, Y')` as the
+  only obstacle test the hero "reaches" every coordinate pair (11 million atoms on level 6
+  before we stopped it); a negative precondition on a static predicate becomes a positive
+  one on its complement, `not_wall(X, Y')`, listed for every pair of numbers that is no wall;
+- `counter(C)` multiplies every action by the budget's 45 values; it becomes action costs:
+  each schema costs what it takes from the counter (1, or 2 along `plusOne(C'', C')`,
+  `plusOne(C', C)`), and the budget becomes the search's cost bound. The report lets the
+  counter reach -1 (`-counter(-1)` is its only guard on 1-point actions), so the bound is
+  budget + 1 spent, inclusive; plans are replayed in the exact view, counter included;
+- the disjunctive goal becomes one zero-cost action per disjunct, `reach_goal_N`, whose
+  preconditions are the goal's other literals plus that disjunct, and which adds
+  `goal_reached`, the planning goal. The report's plans keep plain STRIPS, no axioms.
+- names become PDDL names: lowercase (`goUp` -> `goup`, `plusOne` -> `plusone`), numbers
+  start with a letter (`-1` -> `m1`, `4` -> `n4`), and the report's untyped values get the
+  type `num`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import replace
+from typing import Final
+
+from strips_model.errors import Position, SchemaError
+from strips_model.reports.facts import GoalBlock
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term, pddl_name
+from translator.compare.readings import declare_variables
+from translator.model.level_facts import Atom, Facts
+
+NUMBER_TYPE: Final = "num"
+GOAL_FLUENT: Final = "goal_reached"
+GOAL_ACTION: Final = "reach_goal"
+
+
+def constant_name(value: str) -> str:
+    """PDDL names start with a letter: 4 -> n4, -1 -> m1."""
+    if re.fullmatch(r"-?[0-9]+", value):
+        number = int(value)
+        return f"n{number}" if number >= 0 else f"m{-number}"
+    return pddl_name(value)
+
+
+def counter_cost(schema: Schema, vocabulary: Vocabulary) -> tuple[int, frozenset[str]]:
+    """What the schema takes from the counter, and the variables that name counter values.
+
+    The schema requires `counter(C)` and adds `counter(C'')` with `plusOne(C'', C')` and
+    `plusOne(C', C)`: the cost is the number of `plusOne` steps from the new value up to C.
+    """
+    counter, plus_one = vocabulary.required("counter"), vocabulary.required("successor")
+    required = [lit for lit in schema.preconditions
+                if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
+    added = [lit for lit in schema.effects
+             if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
+    if not required and not added:
+        return 0, frozenset()
+    if len(required) != 1 or len(added) != 1:
+        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
+                          schema.position)
+    successor: dict[str, str] = {}
+    # Read before or after the static effects are moved: the chain may sit in either part.
+    for literal in (*schema.preconditions, *schema.effects):
+        if literal.predicate == plus_one and literal.positive and len(literal.args) == 2 \
+                and all(term.is_variable for term in literal.args):
+            successor.setdefault(literal.args[0].name, literal.args[1].name)
+    start, target = added[0].args[0].name, required[0].args[0].name
+    chain = [start]
+    while chain[-1] != target:
+        following = successor.get(chain[-1])
+        if following is None or following in chain or len(chain) > 8:
+            raise SchemaError(f"{schema.name}: no {plus_one} chain from {start} up to "
+                              f"{target}, so what it takes from the counter is unknown",
+                              schema.position)
+        chain.append(following)
+    return len(chain) - 1, frozenset(chain)
+
+
+def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabulary
+                    ) -> Schema:
+    """The schema without its counter literals and the successor steps between the counter
+    values `counters`: its cost says what they said."""
+    counter, successor = vocabulary.required("counter"), vocabulary.required("successor")
+
+    def keep(literal: Literal) -> bool:
+        if literal.predicate == counter:
+            return False
+        return not (literal.predicate == successor and literal.args
+                    and all(t.is_variable and t.name in counters for t in literal.args))
+
+    return replace(
+        schema,
+        parameters=tuple(p for p in schema.parameters if p.name not in counters),
+        preconditions=tuple(filter(keep, schema.preconditions)),
+        effects=tuple(filter(keep, schema.effects)),
+    )
+
+
+def pddl_schema(schema: Schema, static: frozenset[str]) -> Schema:
+    """PDDL names; negative static preconditions as positive `not_` complements."""
+
+    def literal(lit: Literal, in_precondition: bool) -> Literal:
+        args = tuple(t if t.is_variable else Term(constant_name(t.name), False) for t in lit.args)
+        name = pddl_name(lit.predicate)
+        if in_precondition and not lit.positive and lit.predicate in static:
+            return Literal(f"not_{name}", args, True, lit.position)
+        return Literal(name, args, lit.positive, lit.position)
+
+    return replace(
+        schema, name=pddl_name(schema.name),
+        parameters=tuple(Parameter(p.name, NUMBER_TYPE if p.type == UNTYPED else p.type)
+                         for p in schema.parameters),
+        preconditions=tuple(literal(lit, True) for lit in schema.preconditions),
+        effects=tuple(literal(lit, False) for lit in schema.effects),
+    )
+
+
+def goal_schemas(goal: GoalBlock) -> tuple[Schema, ...]:
+    """One zero-cost action per way of satisfying the goal: its plain literals plus one literal
+    of each disjunction; each adds the 0-ary `goal_reached`."""
+    schemas = []
+    for index, chosen in enumerate(itertools.product(*goal.disjunctions), start=1):
+        schemas.append(declare_variables(Schema(
+            f"{GOAL_ACTION}_{index}", (), goal.conjuncts + chosen,
+            (Literal(GOAL_FLUENT, (), True, goal.position),), 0, goal.position)))
+    return tuple(schemas)
+
+
+def typed_domain(domain: Domain) -> Domain:
+    """Constant-only argument positions come out untyped; the report has one type of value."""
+    return replace(domain, predicates=tuple(
+        replace(p, types=tuple(NUMBER_TYPE if t == UNTYPED else t for t in p.types))
+        for p in domain.predicates))
+
+
+def unique_pddl_names(names: list[str], source: str) -> dict[str, str]:
+    """PDDL name -> name; two names that only differ in case would become one."""
+    found: dict[str, str] = {}
+    for name in names:
+        other = found.setdefault(pddl_name(name), name)
+        if other != name:
+            raise SchemaError(f"{other} and {name} have the same PDDL name {pddl_name(name)} "
+                              "(Fast Downward lowercases names)", Position(source))
+    return found
+
+
+def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Domain,
+                   predicate_names: dict[str, str], static: frozenset[str]) -> Facts:
+    """The Init `atoms` for the planning domain `planning`: without the counter, in PDDL
+    names, with every `not_` complement listed. `predicate_names` maps the PDDL names to the
+    report's, `static` names the report's static predicates."""
+    # Without the counter, plusOne only relates coordinates: keep it to their range.
+    counter, successor = vocabulary.required("counter"), vocabulary.required("successor")
+    places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]]
+    low, high = min(places) - 1, max(places) + 1
+    kept = [a for a in atoms if a[0] != counter and not (
+        a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]
+    renamed = {(pddl_name(a[0]), *map(constant_name, a[1:])) for a in kept}
+    numbers = {v for a in renamed for v in a[1:]}
+    numbers |= {t.name for s in planning.schemas
+                for lit in (*s.preconditions, *s.effects) for t in lit.args
+                if not t.is_variable}
+    ordered = sorted(numbers, key=_constant_order)
+    fluents = {p for p, name in predicate_names.items() if name not in static}
+    static_atoms = {a for a in renamed if a[0] not in fluents}
+    for predicate in planning.predicates:
+        if predicate.name.startswith("not_"):
+            holds = {a[1:] for a in static_atoms if a[0] == predicate.name[4:]}
+            tuples = itertools.product(ordered, repeat=len(predicate.types))
+            static_atoms.update((predicate.name, *args) for args in tuples if args not in holds)
+    return Facts({NUMBER_TYPE: tuple(ordered)}, frozenset(static_atoms),
+                 frozenset(renamed - static_atoms), ((GOAL_FLUENT,),))
+
+
+def _constant_order(name: str) -> tuple[int, int | str]:
+    if re.fullmatch(r"[nm][0-9]+", name):
+        return (0, int(name[1:]) * (1 if name[0] == "n" else -1))
+    return (1, name)

@@ -1,0 +1,69 @@
+"""The speed targets of the performance issues, timed as whole `helltaker` processes (start-up
+included) on the classic levels, next to the bench's CPU figures."""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from translator.measure.benchmark import Row
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    name: str
+    measured: float
+    goal: float
+    unit: str
+    met: bool
+    command: str
+
+
+def _process_seconds(arguments: list[str], repeat: int) -> float:
+    """Median wall time of `helltaker ARGUMENTS` as a fresh process, start-up included."""
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "translator.cli", *arguments],
+                       capture_output=True, check=False)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def speed_targets(levels: list[str], repeat: int, rows: Sequence[Row] = ()) -> list[Target]:
+    """The targets of the performance issues, for the classic levels among `levels`."""
+    by_name = {Path(path).stem: path for path in levels}
+    classic = [by_name[f"level{n}"] for n in range(1, 10) if f"level{n}" in by_name]
+    targets: list[Target] = []
+    if len(classic) == 9:
+        command = ["solve", "--optimal", "--json", *classic]
+        seconds = _process_seconds(command, repeat)
+        targets.append(Target("levels 1-9, one `solve --optimal` process", seconds, 0.5, "s",
+                              seconds <= 0.5, "helltaker " + " ".join(command)))
+        cpu = [row.cpu for row in rows if row.planner == "fd" and row.source in classic
+               and row.cpu is not None]
+        if len(cpu) == 9:
+            median = statistics.median(cpu)
+            targets.append(Target("median CPU per classic level, fd (search included)",
+                                  median, 0.04, "s", median <= 0.04,
+                                  "helltaker bench CLASSIC --planners fd (column cpu)"))
+    for name in ("level6", "level9"):
+        if name in by_name:
+            command = ["solve", "--optimal", by_name[name]]
+            seconds = _process_seconds(command, repeat)
+            targets.append(Target(f"{name} end to end", seconds, 1.0, "s", seconds <= 1.0,
+                                  "helltaker " + " ".join(command)))
+    if "level9" in by_name:
+        fast = _process_seconds(["solve", "--optimal", by_name["level9"]], repeat)
+        exhaustive = _process_seconds(["solve", "--planner", "search", by_name["level9"]],
+                                      repeat)
+        ratio = exhaustive / fast
+        shown = f"helltaker solve --planner search {by_name['level9']}"
+        targets.append(Target("level9: exhaustive search time / fd time", ratio, 5.0, "x",
+                              ratio >= 5.0, shown))
+    return targets

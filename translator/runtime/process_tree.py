@@ -1,0 +1,87 @@
+"""A process and everything it started, as /proc shows them (Linux): found, measured, ended.
+
+A planner attempt is a family of processes (Fast Downward's driver and search binary, SymK's
+translator, unified-planning's subprocesses); its memory is the largest address space among
+them, and stopping it means stopping them all, frozen first so that none can start another.
+Elsewhere than Linux a process has no descendants here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+
+
+def kill_family(pid: int) -> None:
+    """SIGKILL `pid` and its descendants, frozen first so that none can start another."""
+    family = {pid}
+    _signal_all(family, signal.SIGSTOP)
+    while True:
+        newcomers = descendants(pid) - family
+        if not newcomers:
+            break
+        _signal_all(newcomers, signal.SIGSTOP)
+        family |= newcomers
+    _signal_all(family, signal.SIGKILL)
+    # Killed descendants are reaped by whoever adopts them; wait (briefly) until they are
+    # gone, so that a command that returns has no process of its own left running.
+    deadline = time.monotonic() + 1.0
+    while family - {pid} and time.monotonic() < deadline:
+        family = {member for member in family if member == pid or _running(member)}
+        time.sleep(0.005)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below `pid`, from one reading of /proc (Linux); none elsewhere."""
+    children: dict[int, list[int]] = {}
+    with contextlib.suppress(FileNotFoundError):
+        for entry in os.scandir("/proc"):
+            if entry.name.isdigit():
+                fields = _stat_fields(int(entry.name))
+                if fields is not None:
+                    children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        for child in children.get(waiting.pop(), ()):
+            if child not in found:
+                found.add(child)
+                waiting.append(child)
+    return found
+
+
+def address_space(pid: int) -> int:
+    """Bytes of address space of `pid` (VmSize, what RLIMIT_AS bounds); 0 when it is gone."""
+    try:
+        with open(f"/proc/{pid}/status", "rb") as stream:
+            for line in stream:
+                if line.startswith(b"VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _stat_fields(pid: int) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command name (state first), or None."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stream:
+            stat = stream.read()
+    except OSError:
+        return None
+    # The command name may hold spaces and parentheses: the fields follow the last ')'.
+    return stat[stat.rindex(b")") + 2:].split()
+
+
+def _running(pid: int) -> bool:
+    """`pid` exists and is not a zombie."""
+    fields = _stat_fields(pid)
+    return fields is not None and fields[0] != b"Z"
+
+
+def _signal_all(pids: set[int], number: signal.Signals) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, number)

@@ -50,10 +50,12 @@ def test_docstring_examples(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.planner
-def test_the_session_of_the_docs_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("page", "examples"), [("docs/api.md", 15), ("README.md", 3)])
+def test_the_sessions_of_the_docs_run(page: str, examples: int,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     # docs/api.md is a notebook session; its `>>>` lines run as written, from the repository.
     monkeypatch.chdir(ROOT)
-    results = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False,
+    results = doctest.testfile(str(ROOT / page), module_relative=False,
                                optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert results.attempted >= 15
+    assert results.attempted >= examples
     assert results.failed == 0

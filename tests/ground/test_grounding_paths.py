@@ -46,14 +46,13 @@ def _generated(size: int, counts: Counts, seed: int) -> Level:
 
 
 def _levels() -> list[Level]:
-    """Every shared and repo level, small generated ones, and two larger rooms whose
-    operators fill more than one block of the translation."""
+    """Every shared and repo level, small generated ones, and a larger room whose operators
+    fill more than one block of the translation."""
     paths = REPO_LEVELS + [str(SHARED / "levels" / path) for path in shared_level_files()]
     generated = [_generated(size, counts, seed) for size, counts in GENERATED
                  for seed in range(3)]
-    larger = [_generated(size, Counts(size, size // 2, 2, 3, True, 0.1), 0)
-              for size in (16, 24)]
-    return [load_level(path) for path in paths] + generated + larger
+    larger = _generated(16, Counts(16, 8, 2, 3, True, 0.1), 0)
+    return [load_level(path) for path in paths] + generated + [larger]
 
 
 LEVELS = _levels()

@@ -61,7 +61,8 @@ scaling: $(INSTALLED)
 	$(BIN)/helltaker bench --scaling --sizes 8,12,16,24,32,40,60 --open-sizes 20,40,60,100,150,200,300 --time-limit 60 --out docs --readme docs/performance.md
 
 # Regenerate docs/study/ (every shipped planner on 1,000 generated levels of 12 grades; hours
-# on 2 cores). Resumes from docs/study/study-results.jsonl when that file is there.
+# on 2 cores). Resumes from docs/study/study-results.jsonl only when a study with the same
+# parameters on the same kind of machine wrote it (its first line); move it away otherwise.
 study: $(INSTALLED)
 	$(BIN)/helltaker study --count 1000 --seed 1 --timeout 10 --memory-limit 2G --jobs 2 -o docs/study
 

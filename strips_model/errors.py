@@ -8,7 +8,6 @@ exit 3). Messages are one line, prefixed with the place they refer to when there
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 
@@ -59,17 +58,8 @@ class SchemaError(InputError):
     """A STRIPS schema file that does not follow the notation or is inconsistent."""
 
 
-def read_text(path: str) -> str:
-    """Read a UTF-8 file, turning OS and decoding failures into one-line input errors."""
-    if os.path.isdir(path):
-        raise InputError("is a directory, expected a file", Position(path))
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except FileNotFoundError:
-        raise InputError("no such file", Position(path)) from None
-    except OSError as error:
-        raise InputError(f"cannot read: {error.strerror}", Position(path)) from None
+def decode_text(data: bytes, path: str) -> str:
+    """Bytes read from `path` as UTF-8; an undecodable byte is an input error at its place."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -15,7 +15,8 @@ from typing import Final
 
 from lark import Token, Transformer, v_args
 
-from strips_model.errors import LevelError, Position, read_text
+from strips_model.errors import LevelError, Position
+from strips_model.input_files import InputKind, read_input
 from strips_model.lark_front import (
     END_OF_INPUT,
     SyntaxProblem,
@@ -250,4 +251,4 @@ def parse_level(text: str, source: str = "<level>") -> Level:
 
 def load_level(path: str) -> Level:
     """Read and parse a level file."""
-    return parse_level(read_text(path), source=path)
+    return parse_level(read_input(path, InputKind.LEVEL), source=path)

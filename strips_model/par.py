@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from strips_model.input_files import InputKind, read_input
+
 _ROW = re.compile(r"^\|\s*(\S+\.txt)\s*\|\s*(\d+)\s*\|\s*(\d+)\s*\|\s*$")
 
 
@@ -26,7 +28,7 @@ def read_par_table(par_file: Path) -> tuple[ParRow, ...]:
     if not par_file.is_file():
         return ()
     rows = []
-    for line in par_file.read_text("utf-8").splitlines():
+    for line in read_input(str(par_file), InputKind.DOCUMENT).splitlines():
         match = _ROW.match(line.strip())
         if match:
             rows.append(ParRow(match[1], int(match[2]), int(match[3])))

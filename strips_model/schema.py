@@ -31,6 +31,15 @@ def pddl_name(name: str) -> str:
     return f"{base}_{primes}" if primes else base
 
 
+_PRIMES = str.maketrans({'"': "''", "\u201d": "''", "\u2019": "'", "\u2032": "'"})
+
+
+def prime_form(name: str) -> str:
+    """A variable's name with its primes as `'`: `Y"` and `Y”` (two primes a word processor or
+    a PDF joined) are `Y''`, `Y’` and `Y′` are `Y'`."""
+    return name.translate(_PRIMES)
+
+
 @dataclass(frozen=True, slots=True)
 class Term:
     name: str
@@ -117,7 +126,7 @@ class TermBuilder(Transformer[Token, _Built]):
         return Position(self._source, token.line, token.column)
 
     def variable(self, token: Token) -> Term:
-        return Term(str(token), True)
+        return Term(prime_form(str(token)), True)
 
     def constant(self, token: Token) -> Term:
         return Term(str(token), False)
@@ -137,7 +146,8 @@ class _SchemaBuilder(TermBuilder[tuple[Schema, ...]]):
         return tuple(literal for literal in literals if literal is not None)
 
     def parameter(self, name: Token, type_name: Token | None) -> Parameter:
-        return Parameter(str(name), str(type_name) if type_name is not None else UNTYPED)
+        return Parameter(prime_form(str(name)),
+                         str(type_name) if type_name is not None else UNTYPED)
 
     def parameters(self, *parameters: Parameter | None) -> tuple[Parameter, ...]:
         return tuple(parameter for parameter in parameters if parameter is not None)

@@ -36,7 +36,15 @@ from strips_model.lark_front import (
     integer_of,
     parse_with,
 )
-from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term, TermBuilder
+from strips_model.schema import (
+    UNTYPED,
+    Literal,
+    Parameter,
+    Schema,
+    Term,
+    TermBuilder,
+    prime_form,
+)
 
 # `Action` capitalised: a lowercase `action(` is ASP (`action(up;down)`), not this notation.
 _HEADER: Final = re.compile(r"^\s*(?:Action|ACTION)\s*\(\s*([a-z](?:[A-Za-z0-9_]|\\_)*)?")
@@ -94,7 +102,8 @@ class _TextbookBuilder(TermBuilder[Schema]):
         return None
 
     def parameters(self, *names: Token | None) -> tuple[Parameter, ...]:
-        return tuple(Parameter(str(name), UNTYPED) for name in names if name is not None)
+        return tuple(Parameter(prime_form(str(name)), UNTYPED) for name in names
+                     if name is not None)
 
     def precondition(self, _keyword: Token, literals: tuple[Literal, ...]) -> tuple[Literal, ...]:
         return literals
@@ -112,7 +121,7 @@ class _TextbookBuilder(TermBuilder[Schema]):
         return tuple(term for term in terms if term is not None)
 
     def shifted(self, name: Token, offset: int | None) -> Term:
-        return Term(str(name), True, offset or 0)
+        return Term(prime_form(str(name)), True, offset or 0)
 
     def offset(self, sign: Token, digits: Token) -> int:
         if digits.startswith("-"):
@@ -132,10 +141,10 @@ class _TextbookBuilder(TermBuilder[Schema]):
 
 def _offset(text: str, line: int, column: int) -> int:
     """The index in `text` of a 1-based line and column."""
-    start = 0
-    for _ in range(line - 1):
-        start = text.index("\n", start) + 1
-    return start + column - 1
+    # One regular expression over the lines before, not a Python loop: each schema's text
+    # holds every line of the file before it (blank), so a loop would make reading quadratic.
+    before = re.compile(f"(?:[^\n]*\n){{{line - 1}}}").match(text)
+    return (before.end() if before else 0) + column - 1
 
 
 def _line_column(text: str, index: int) -> tuple[int, int]:

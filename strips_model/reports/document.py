@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from strips_model.errors import SchemaError, read_text
+from strips_model.errors import SchemaError
+from strips_model.input_files import InputKind, read_input
 from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
 from strips_model.schema import Schema, parse_schemas
 from strips_model.textbook import SkippedPart
+
+if TYPE_CHECKING:
+    from strips_model.reports.reading import ReadingCounts
 
 _HEADER = re.compile(r"^\s+[a-z][A-Za-z0-9_]*\s*\([^()]*\)\s*$")
 _CLAUSE = re.compile(r"^\s+(Precondition|Effect|Cost)\s*:")
@@ -66,7 +71,10 @@ class Report:
     goal: GoalBlock | None
     source: str
     skipped: tuple[SkippedPart, ...] = ()
-    """Schemas a lenient reader (notation.py) could not read and left out."""
+    """Schemas a lenient reader (notation.py) could not read and left out, and the lines
+    between schemas that belong to none."""
+    counts: ReadingCounts | None = None
+    """What the reading did (schemas read, cases split, ...), when the file was read so."""
 
 
 def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:
@@ -104,4 +112,4 @@ def read_facts(facts_text: str, source: str) -> tuple[InitBlock | None, GoalBloc
 
 def load_report(path: str) -> Report:
     """A `.strips` file is read as plain schemas, anything else as a markdown report."""
-    return parse_report(read_text(path), path, plain=path.endswith(".strips"))
+    return parse_report(read_input(path, InputKind.MODEL), path, plain=path.endswith(".strips"))

@@ -13,13 +13,17 @@ file with no schema at all, or none readable, is bad input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Final
 
-from strips_model.errors import Position, SchemaError, read_text
+from strips_model.errors import Position, SchemaError
 from strips_model.reports.conversion_errors import reworded
+from strips_model.reports.course import read_course
+from strips_model.reports.course_blocks import MAX_SCHEMAS, opening_clauses
 from strips_model.reports.document import facts_lines
 from strips_model.reports.latex import relocate_reading, unwrap_latex
+from strips_model.reports.model_source import read_source
+from strips_model.reports.reading import Reading
 from strips_model.reports.schema_blocks import schema_blocks
 from strips_model.schema import Schema, parse_schemas
 from strips_model.textbook import SkippedPart, parse_textbook_schemas
@@ -34,35 +38,42 @@ _TEXTBOOK_HEADER: Final = re.compile(r"^\s*(?:Action|ACTION)\s*\(", re.MULTILINE
 _OUR_CLAUSE: Final = re.compile(r"\bPrecondition\s*:")
 
 
-@dataclass(frozen=True, slots=True)
-class ModelReading:
-    """The schemas a model file holds, those skipped, and how the file was read."""
-
-    schemas: tuple[Schema, ...]
-    skipped: tuple[SkippedPart, ...]
-    notation: str
-    """`ours`, `textbook` or `latex` (LaTeX markup removed, then `inner` read)."""
-    inner: str
-    """The notation of the schemas themselves: `ours` or `textbook`."""
-    source: str
+ModelReading = Reading
+"""The name the callers of this module knew `Reading` by."""
 
 
 def read_model_file(path: str) -> ModelReading:
-    """Read the schemas of the file at `path`; a `.strips` file holds schemas only."""
-    return read_model(read_text(path), path, plain=path.endswith(".strips"))
+    """Read the schemas of the file at `path` by the reader its content calls for: a PDF's
+    text or a PDDL domain (model_source.py), else the notations below; a `.strips` file holds
+    schemas only."""
+    return read_source(path, read_model)
 
 
 def read_model(text: str, source: str = "<model>", plain: bool = False) -> ModelReading:
     """Read `text` in the notation it holds (the one with more schemas, when it holds both);
     `plain`: schemas only, as a `.strips` file, rather than schemas among a report's prose."""
     text = text.removeprefix("\ufeff")
+    if (clauses := opening_clauses(text)) > MAX_SCHEMAS:
+        raise SchemaError(f"{clauses} precondition clauses: more than the {MAX_SCHEMAS} "
+                          "schemas a model is read with", Position(source))
     unwrapped = unwrap_latex(text) if _LATEX_MARKERS.search(text) else None
     readable = unwrapped.text if unwrapped is not None else text
     textbook_headers = len(_TEXTBOOK_HEADER.findall(readable))
     our_clauses = len(_OUR_CLAUSE.findall(readable))
+    course = read_course(readable, source)
+    if unwrapped is not None:
+        moved_schemas, moved_skipped = relocate_reading(course.schemas, course.skipped,
+                                                        unwrapped)
+        course = replace(course, schemas=moved_schemas, skipped=moved_skipped)
     if textbook_headers == 0 and our_clauses == 0:
-        raise SchemaError("no schema found: neither `Action(` headers (textbook notation) nor "
-                          "`Precondition:` clauses (ours)", Position(source))
+        if course.schemas:
+            return course
+        if course.skipped and any(part.reason.startswith("schema ")
+                                  for part in course.skipped):
+            _refuse_unreadable(course)
+        raise SchemaError("no schema found: no header followed by a clause keyword "
+                          "(`Precondition:`, `PRECOND:`, `Préconditions :`, ...)",
+                          Position(source))
     inner = TEXTBOOK if textbook_headers > our_clauses else OURS
     if inner == TEXTBOOK:
         textbook = parse_textbook_schemas(readable, source)
@@ -72,6 +83,10 @@ def read_model(text: str, source: str = "<model>", plain: bool = False) -> Model
     if unwrapped is not None:
         schemas, skipped = relocate_reading(schemas, skipped, unwrapped)
     reading = ModelReading(schemas, skipped, LATEX if unwrapped else inner, inner, source)
+    if _amount(course) > _amount(reading):
+        # The course's looser notations read more of it (more schemas, or as many with more
+        # literals: an `effects:` our grammar does not know): the file is written in them.
+        return course
     if not reading.schemas:
         _refuse_unreadable(reading)
     return reading
@@ -94,10 +109,21 @@ def _read_ours(text: str, source: str, plain: bool
         try:
             schemas.extend(parse_schemas(block.text, source))
         except SchemaError as caught:
+            # What our grammar refuses the course's looser notation may read (two literals
+            # side by side, a comma lost in a conversion); a literal cut off it refuses too.
+            loose = read_course(block.text, source)
+            if loose.schemas and not loose.skipped:
+                schemas.extend(loose.schemas)
+                continue
             error = reworded(caught, block.text, block.name)
             where = error.position or Position(source, block.line, block.column)
             skipped.append(SkippedPart(where, f"schema {block.name!r} skipped: {error.message}"))
     return tuple(schemas), tuple(skipped)
+
+
+def _amount(reading: Reading) -> tuple[int, int]:
+    return len(reading.schemas), sum(len(schema.preconditions) + len(schema.effects)
+                                     for schema in reading.schemas)
 
 
 def _refuse_unreadable(reading: ModelReading) -> None:

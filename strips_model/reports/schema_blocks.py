@@ -20,7 +20,8 @@ _HEADER: Final = re.compile(r"^\s*([a-z][A-Za-z0-9_]*)\s*\([^()]*\)\s*$")
 # `..., trap(UX,UY,1) goDownOnOpenTrap(X,Y,C)`. No comma before it, unlike a literal.
 _GLUED: Final = re.compile(r"\)\s+([a-z][A-Za-z0-9_]*)\s*\([^()]*\)\s*$")
 # A camelCase name a conversion cut into words: `wall Kill Down (X,Y)`. Cut as a schema, so
-# its clauses are not taken for the previous schema's, and reported: not rejoined by a guess.
+# its clauses are not taken for the previous schema's, and its words joined again: every word
+# after the first starts with a capital, so the join is the only name it can have been.
 _SPACED: Final = re.compile(
     r"^\s*([a-z][A-Za-z0-9_]*(?:[ \t]+[A-Za-z][A-Za-z0-9_]*)+)\s*\([^()]*\)\s*$")
 _CLAUSE: Final = re.compile(r"\b(Precondition|Effect|Cost)\s*:")
@@ -123,10 +124,13 @@ def schema_blocks(text: str, plain: bool = False) -> tuple[SchemaBlock, ...]:
             kept_body.pop()
         # Spaces, not nothing, before a glued header: its columns stay those of the file.
         header_line = " " * header.column + lines[start][header.column:]
-        blanked = [""] * start + [header_line, *kept_body]
-        problem = (f"its name is cut into words by spaces: {header.name!r}" if header.spaced
-                   else None)
         name = "".join(header.name.split())
+        if header.spaced:
+            # A camelCase name cut at its capitals: its words joined again, the spaces taken
+            # out moved after it so that every column stays that of the file.
+            header_line = header_line.replace(
+                header.name, name + " " * (len(header.name) - len(name)), 1)
+        blanked = [""] * start + [header_line, *kept_body]
         column = lines[start].index(header.name) + 1
-        blocks.append(SchemaBlock(name, start + 1, column, "\n".join(blanked), problem))
+        blocks.append(SchemaBlock(name, start + 1, column, "\n".join(blanked)))
     return tuple(blocks)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Final
 
-from strips_model.errors import Position, SchemaError, read_text
+from strips_model.errors import Position, SchemaError
+from strips_model.input_files import InputKind, read_input
 from strips_model.moves import Direction
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
@@ -146,7 +147,7 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
 
 
 def load_vocabulary(path: str) -> Vocabulary:
-    return parse_vocabulary(read_text(path), path)
+    return parse_vocabulary(read_input(path, InputKind.MODEL), path)
 
 
 def shipped_vocabularies() -> tuple[Vocabulary, ...]:

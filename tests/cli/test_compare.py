@@ -28,7 +28,9 @@ def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys) -> None
     status = main(["compare", str(shared_path(REPORT)), corridor, "--json", "--jobs", "1"])
     result = json.loads(capsys.readouterr().out)
     assert status == 1
-    assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups"]
+    assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups", "skipped",
+                            "defect", "reading"]
+    assert result["reading"]["schemas"] == 108 and result["reading"]["notation"] == "ours"
     assert result["schemas"] == 108
     (level,) = result["levels"]
     # A corridor without traps: the report's model solves it like the game (a phantom trap
@@ -79,21 +81,22 @@ def test_a_schema_syntax_error_is_one_line_with_its_position(tmp_path: Path, cap
         and "'at(X' is cut off" in error and "\n" not in error
 
 
-def test_a_model_in_another_vocabulary_is_bad_input(tmp_path: Path, corridor: str,
-                                                    capsys) -> None:
+def test_a_model_in_another_vocabulary_is_linted_not_run(tmp_path: Path, capsys) -> None:
+    # Once exit 2; now the schemas were read, so they are linted and reported (exit 1).
     model = tmp_path / "other.strips"
     model.write_text("move(X, Y)\n  Precondition: pos(X)\n  Effect: -pos(X), pos(Y)\n", "utf-8")
-    assert main(["compare", str(model), corridor]) == 2
+    assert main(["compare", str(model), "--jobs", "1"]) == 1
     err = capsys.readouterr().err
     assert "none of the shipped vocabularies" in err and "--vocabulary-template" in err
     # `at` is seed 002's hero: that vocabulary is picked, and what it lacks is said.
     model.write_text("move(X, Y)\n  Precondition: at(X)\n  Effect: -at(X), at(Y)\n", "utf-8")
-    assert main(["compare", str(model), corridor]) == 2
+    assert main(["compare", str(model), "--jobs", "1"]) == 1
     assert "vocabulary seed 002" in capsys.readouterr().err
 
 
-def test_without_levels_a_report_needs_an_init(capsys) -> None:
-    assert main(["compare", OUR_MODEL]) == 2
+def test_without_levels_nor_init_only_the_lint_and_probes_run(capsys) -> None:
+    # Once exit 2; now our model, with no level to run, is linted and probed (exit 0).
+    assert main(["compare", OUR_MODEL, "--jobs", "1"]) == 0
     assert "no LEVEL given" in capsys.readouterr().err
 
 

@@ -65,9 +65,9 @@ def test_impossible_requests_are_bad_input(capsys) -> None:
 
 
 @pytest.mark.parametrize(("arguments", "reason"), [
-    (["--width", "3"], "argument --width: must be at least 4, found 3"),
-    (["--width", "1001"], "argument --width: must be at most 1000, found 1001"),
-    (["--width", "6", "--boulders", "-1"], "argument --boulders: must be at least 0, found -1"),
+    (["--width", "3"], "--width: must be at least 4, found 3"),
+    (["--width", "1001"], "--width: must be at most 1000, found 1001"),
+    (["--width", "6", "--boulders", "-1"], "--boulders: must be at least 0, found -1"),
 ])
 def test_option_values_out_of_range_are_refused_up_front(arguments: list[str], reason: str,
                                                          capsys) -> None:

@@ -362,7 +362,7 @@ def test_show_reads_the_plan_from_plan_file(tmp_path: Path,
     assert capsys.readouterr().out == case_text("lock_and_key_valid")
     assert main(["show", path, "--plan-file", str(tmp_path / "missing.plan")]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"helltaker: {tmp_path / 'missing.plan'}: cannot read plan file")
+    assert err == f"helltaker: {tmp_path / 'missing.plan'}: no such file\n"
     with pytest.raises(SystemExit) as exit_info:
         main(["show", path, "--plan", "lll", "--plan-file", str(plan_file)])
     assert exit_info.value.code == 2

@@ -24,6 +24,18 @@ def test_a_command_timeout_kills_its_children_too(tmp_path: Path) -> None:
 
 def test_own_working_directory_is_fresh_and_removed() -> None:
     before = os.getcwd()
-    with own_working_directory("helltaker-test-") as work:
+    with own_working_directory("test") as work:
         assert os.getcwd() == os.path.realpath(work) and os.listdir(work) == []
     assert os.getcwd() == before and not os.path.exists(work)
+
+
+def test_a_command_past_its_folder_cap_is_stopped_soon(tmp_path: Path) -> None:
+    """A command that writes files without end (as a top-k search writes plans) is stopped
+    once they pass the cap, not at the time limit."""
+    script = "i=0; while true; do i=$((i+1)); head -c 65536 /dev/zero > plan.$i; done"
+    started = time.monotonic()
+    run = run_command(["sh", "-c", script], str(tmp_path), timeout=30, folder_cap=2**20)
+    assert run.overflowed and run.exit_code is None and not run.timed_out
+    assert time.monotonic() - started < 5
+    written = sum(path.stat().st_size for path in tmp_path.iterdir())
+    assert 2**20 < written < 2**20 + 65536 * 400  # a poll's worth of writing past the cap

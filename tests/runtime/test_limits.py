@@ -129,7 +129,7 @@ def test_timeouts_must_be_finite_and_positive(command: list[str], value: str,
         main([*command, f"--timeout={value}"])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(
-        f"argument --timeout: must be a finite number of seconds greater than 0, found "
+        f"--timeout: must be a finite number of seconds greater than 0, found "
         f"{value!r}" if value != "soon" else f"expected a number of seconds, found {value!r}")
 
 
@@ -145,7 +145,8 @@ def test_bad_option_values_exit_2_with_one_line(option: str, value: str, reason:
     with pytest.raises(SystemExit) as stopped:
         main(["solve", LEVEL1, option, value])
     assert stopped.value.code == 2
-    assert f"argument {option}: {reason}" in capsys.readouterr().err.splitlines()[-1]
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"helltaker solve: {option}: {reason}")
 
 
 def test_a_huge_timeout_is_no_limit(capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,3 +206,17 @@ def test_a_planner_failure_in_a_batch_is_that_levels_record(tmp_path: Path,
     assert main(["solve", LEVEL1, room, "--timeout", "1", "--json", "--jobs", "1"]) == 3
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [record["status"] for record in records] == ["solved", "timeout"]
+
+
+@pytest.mark.planner
+def test_plans_ends_within_a_second_of_its_timeout(tmp_path: Path) -> None:
+    """SymK's enumeration of level 1 up to cost 45 takes minutes: `--timeout 2` ends it
+    within a second of the limit (start-up aside), its plan files removed."""
+    scratch = tmp_path / "tmp"
+    started = time.monotonic()
+    run = _helltaker("plans", LEVEL1, "--max-cost", "45", "--timeout", "2", scratch=scratch)
+    elapsed = time.monotonic() - started
+    assert (run.returncode, run.stdout) == (3, "")
+    assert ": timeout\n" in run.stderr and "Traceback" not in run.stderr
+    assert elapsed < 2 + 1 + 1.5  # the limit, the second it promises, the start-up
+    assert os.listdir(scratch) == []

@@ -1,7 +1,5 @@
 """`python -m translator.cli`: the `helltaker` command."""
 
-import sys
+from translator.cli import run
 
-from translator.cli.main import main
-
-sys.exit(main())
+run()

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import errno
 from collections.abc import Mapping, Sequence
 
-from strips_model.errors import InputError, Position, read_text
+from strips_model.errors import InputError, Position, RunError
+from strips_model.input_files import InputKind, read_input, source_name
 from strips_model.level import Level
 from strips_model.level_file import load_level
 from strips_model.moves import ALPHABETS
@@ -35,7 +36,7 @@ def read_plan_argument(text: str) -> tuple[str, str]:
     `@FILE`, which reads FILE, and `-`, which reads standard input. A word is never taken for
     a file name: a mistyped name would be read as letters, an existing file as a plan."""
     if text == "-":
-        return sys.stdin.read(), "<stdin>"
+        return read_plan_file(text)
     if text.startswith("@"):
         if text == "@":
             raise InputError("'@' must be followed by a file name: @FILE reads the plan from "
@@ -46,15 +47,7 @@ def read_plan_argument(text: str) -> tuple[str, str]:
 
 def read_plan_file(path: str) -> tuple[str, str]:
     """(plan text, source name) of a plan file; `-` reads standard input."""
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    try:
-        # Probed first for the operating system's own words; read_text has the decoding's.
-        with open(path, "rb"):
-            pass
-    except OSError as error:
-        raise InputError(f"cannot read plan file: {error.strerror}", Position(path)) from None
-    return read_text(path), path
+    return read_input(path, InputKind.PLAN), source_name(path)
 
 
 def load_levels(paths: Sequence[str]) -> list[Level]:
@@ -70,8 +63,12 @@ def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:
     try:
         write_files_atomically(encoded)
     except OSError as error:
-        raise InputError(f"cannot write: {error.strerror or 'is a directory'}",
-                         Position(error.filename or place)) from None
+        where = Position(error.filename or place)
+        message = f"cannot write: {error.strerror or 'is a directory'}"
+        # A full disk or a file-size limit is the machine's, not the user's input (exit 3).
+        if error.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT):
+            raise RunError(f"{where}: {message}") from None
+        raise InputError(message, where) from None
 
 
 def add_cluster(parser: argparse.ArgumentParser) -> None:

@@ -25,11 +25,14 @@ from translator.measure.bench_report import (
 )
 from translator.measure.benchmark import Row
 from translator.measure.plan_counts import LevelCounts, count_levels, render
-from translator.measure.readme_section import replace_section
+from translator.measure.readme_section import check_section, replace_section
 from translator.measure.scaling import scaling_study
 from translator.planners.registry import ENUMERATING_PLANNERS, PLANNERS
+from translator.runtime.output import print_out, write_out
+from translator.runtime.output_checks import check_outputs
 from translator.runtime.processes import Limits
 from translator.runtime.results_file import open_results
+from translator.runtime.results_records import dataclass_schema
 
 CLASSIC_LEVELS = os.path.join("..", "shared", "levels", "classic", "level*.txt")
 
@@ -106,6 +109,7 @@ def add_command(commands: Subcommands) -> None:
 
 def command_bench(args: argparse.Namespace) -> ExitCode:
     args.limits = limits_of(args)
+    _check_outputs(args)
     if args.scaling:
         return _scaling(args)
     if args.plan_counts:
@@ -119,7 +123,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
         raise InputError("no levels given and none found in ../shared or levels/")
     for path in levels:
         load_level(path)  # bad input fails here, before any timing
-    with open_results(args.results, ("source", "planner")) as results:
+    with open_results(args.results, ("source", "planner"), dataclass_schema(Row),
+                      closed=True) as results:
         known = {} if results is None else {
             (str(record["source"]), str(record["planner"])): Row(**record)  # type: ignore[arg-type]
             for record in results.done.values()
@@ -132,7 +137,7 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
                                None if results is None else
                                lambda row: results.append(asdict(row)))
     markdown = report_markdown(report)
-    print(markdown)
+    print_out(markdown)
     if args.readme:
         replace_section(args.readme, "bench", readme_summary(report))
     if args.out:
@@ -140,6 +145,20 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
                        os.path.join(args.out, "bench.json"):
                        json.dumps(report_json(report), indent=2) + "\n"}, args.out)
     return ExitCode.OK
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """--out and --readme, refused before minutes of measuring: each mode's files in --out,
+    and the block --readme must hold."""
+    if args.readme:
+        if args.plan_counts:
+            raise InputError("--readme applies to the bench and --scaling, not --plan-counts")
+        check_section(args.readme, "scaling" if args.scaling else "bench")
+    names = (["plan-counts.md"] if args.plan_counts else
+             [f"scaling.{extension}" for extension in ("md", "json", "png", "svg")] if args.scaling
+             else ["bench.md", "bench.json"])
+    files = [os.path.join(args.out, name) for name in names] if args.out else []
+    check_outputs(files + ([args.readme] if args.readme else []))
 
 
 def _sizes(option: str, text: str) -> list[int]:
@@ -168,7 +187,7 @@ def _scaling(args: argparse.Namespace) -> ExitCode:
                          f"known: {', '.join(PLANNERS)}")
     limit = args.time_limit if args.time_limit is not None else math.inf
     study = scaling_study(sizes, limit, engines)
-    print(scaling_report.write_scaling(study, args.out))
+    print_out(scaling_report.write_scaling(study, args.out))
     if args.readme:
         replace_section(args.readme, "scaling", scaling_report.readme_summary(study))
     return ExitCode.OK
@@ -191,6 +210,6 @@ def _plan_counts(args: argparse.Namespace) -> ExitCode:
     if args.out:
         write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out)
     else:
-        sys.stdout.write(text)
+        write_out(text)
     disagree = any(row.by_simulation != row.within_budget for row in rows)
     return ExitCode.FAILED if disagree else ExitCode.OK

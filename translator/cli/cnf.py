@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from strips_model.errors import RunError
 from strips_model.level import Level
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
@@ -29,9 +28,10 @@ def add_command(commands: Subcommands) -> None:
         "LEVEL @PLAN` checks.",
         epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     add_export_options(command, ".cnf")
-    command.add_argument("--horizon", type=at_least(0), metavar="T",
-                         help="number of steps (default: the most a plan within the budget can "
-                         "take, the budget divided by the cheapest action's cost)")
+    command.add_argument("--horizon", type=at_least(0, MAX_HORIZON), metavar="T",
+                         help=f"number of steps, at most {MAX_HORIZON} (default: the most a "
+                         "plan within the budget can take, the budget divided by the cheapest "
+                         "action's cost)")
     command.set_defaults(handler=command_cnf)
 
 
@@ -49,9 +49,6 @@ def _cnf_text(request: _CnfRequest) -> str:
     ground = ground_task(level)
     if horizon is None:
         horizon = horizon_of(ground, level.budget)
-    elif horizon > MAX_HORIZON:
-        raise RunError(f"--horizon {horizon} is past the {MAX_HORIZON} steps this export "
-                       "grounds")
     encoding = encode(ground, horizon, level.budget)
     return "".join(dimacs_lines(encoding, level.budget, level.name))
 

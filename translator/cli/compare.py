@@ -3,27 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
 from typing import TYPE_CHECKING
 
-from strips_model.errors import InputError, Position
 from strips_model.level import Level
+from strips_model.reports.reading import ReadingCounts
 from strips_model.reports.vocabulary import load_vocabulary, vocabulary_template
 from translator.cli.arguments import add_planner, load_levels, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
 from translator.planners.registry import prepare_planner
+from translator.runtime.output import print_out, write_out
+from translator.runtime.output_checks import check_outputs
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
     from translator.compare.comparison import Comparison
 
 DESCRIPTION = """\
-Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, or a
-plain .strips schema file), lint its schemas, translate its model to unified-planning on each
+Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, a
+plain .strips schema file, a PDF report or a PDDL domain, told apart by their content), lint
+its schemas, translate its model to unified-planning on each
 LEVEL, solve it with Fast Downward, replay its plans in the game and compare them with what
 our model (strips_model/helltaker.strips) finds. Then check which rules of RULES.md the model
 can express, on small probe levels, and write a markdown report.
@@ -41,8 +45,9 @@ Without LEVEL, the level REPORT's Init describes is used.
 
 EPILOG = """\
 exit status: 0 no divergence from the game found, 1 the model departs from the game (a lint
-finding, a level where it disagrees, or a rule it cannot express), 2 bad input, 3 planner
-error or timeout.
+finding, a level where it disagrees, a rule it cannot express, or a model that cannot be
+run: it is still linted and reported), 2 unreadable input (no schema could be read, a file
+or option that cannot be used), 3 planner error or timeout.
 
 examples:
   helltaker compare ../shared/seeds/001_*.txt ../shared/levels/classic/*.txt -o compare.md
@@ -57,7 +62,8 @@ def add_command(commands: Subcommands) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument("report", metavar="REPORT",
-                         help="markdown report (schemas among prose) or .strips schema file")
+                         help="markdown report (schemas among prose), .strips schema file, "
+                         "PDF report or PDDL domain")
     command.add_argument("levels", nargs="*", metavar="LEVEL", help="level files")
     command.add_argument("--vocabulary", metavar="FILE.toml",
                          help="how the model's predicates read a level (default: the shipped "
@@ -82,28 +88,36 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_compare(args: argparse.Namespace) -> ExitCode:
+    if args.output:
+        check_outputs([args.output])
     # Here, not at the top: the compared models are built with unified-planning (over a
     # second), which `helltaker compare --help` and a refused argument do not need.
-    from translator.compare.check import levels_to_check, our_model, read_model
+    from translator.compare.check import NO_LEVEL, levels_to_check, our_model, read_model
     from translator.compare.comparison import compare
     from translator.compare.comparison_markdown import render_markdown
-    from translator.compare.models import compared_model, used_predicates
+    from translator.compare.models import UnbuildableModel, model_or_defect, used_predicates
 
-    if args.output and os.path.isdir(args.output):
-        raise InputError("is a directory, expected a file name", Position(args.output))
     reading = read_model(args.report)
     report = reading.report
-    if report.skipped:
-        print(f"{args.report}: {len(report.skipped)} schema(s) skipped, {len(report.schemas)} "
-              f"read ({reading.notation} notation); the lint lists them", file=sys.stderr)
+    # What was read comes first, so that nothing read is lost in silence (issue 22 item 3).
+    counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
+    print(f"{args.report} ({reading.notation} notation): {counts}, "
+          f"{len(report.skipped)} part(s) skipped" + ("; the lint lists the schemas skipped"
+                                                     if report.skipped else ""), file=sys.stderr)
     if args.vocabulary_template:
         name = os.path.splitext(os.path.basename(args.report))[0]
-        sys.stdout.write(vocabulary_template(used_predicates(report.schemas), name))
+        write_out(vocabulary_template(used_predicates(report.schemas), name))
         return ExitCode.OK
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
-    model = compared_model(report, args.report, vocabulary)
+    model = model_or_defect(report, args.report, vocabulary)
+    if isinstance(model, UnbuildableModel):
+        # Not bad input: the schemas were read, so the lint and the report still come.
+        print(f"{args.report}: cannot be run: {model.defect}", file=sys.stderr)
     levels = levels_to_check(report, model, load_levels(args.levels))
-    prepare_planner(args.planner)
+    if not levels:
+        print(f"{args.report}: {NO_LEVEL}", file=sys.stderr)
+    if levels:  # our model is solved on levels only; the probes need no planner
+        prepare_planner(args.planner)
     jobs = args.jobs or default_jobs()
     comparison = compare(report, model, our_model(), levels, args.planner, limits_of(args, jobs),
                          jobs)
@@ -113,11 +127,15 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
                       args.output)
     if args.json:
-        print(json.dumps(comparison.as_json()))
+        data = comparison.as_json()
+        data["reading"] = {"notation": reading.notation,
+                           **dataclasses.asdict(report.counts or ReadingCounts(
+                               len(report.schemas)))}
+        print_out(json.dumps(data))
     elif args.output:
-        print(args.output)
+        print_out(args.output)
     else:
-        sys.stdout.write(markdown)
+        write_out(markdown)
     if comparison.planner_failed:
         return ExitCode.RUN_FAILED
     return ExitCode.OK if comparison.agrees else ExitCode.FAILED

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
-from strips_model.errors import InputError, Position, read_text
-from translator.cli.arguments import read_plan_file, write_outputs
+from strips_model.errors import InputError, Position
+from strips_model.input_files import InputKind, read_input, source_name
+from translator.cli.arguments import write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import at_least
 from translator.ground.dimacs import is_dimacs_export
+from translator.runtime.output import write_out
+from translator.runtime.output_checks import check_outputs
+from translator.solving.answer_check import check_clingo_answer, check_sat_model
 from translator.solving.ground_plans import format_ground_plan
-from translator.solving.solver_answers import plan_of_clingo_output, plan_of_sat_model
+from translator.solving.solver_answers import (
+    clingo_answer,
+    plan_of_clingo_answer,
+    plan_of_sat_model,
+    sat_model_literals,
+)
 
 
 def add_command(commands: Subcommands) -> None:
@@ -20,9 +28,11 @@ def add_command(commands: Subcommands) -> None:
         commands, "decode",
         description="Read ENCODING (a file `helltaker asp` or `helltaker cnf` wrote) and "
         "ANSWER (what clingo printed for it, or a SAT solver's model: `v` lines of "
-        "literals, or bare literals as MiniSat writes them; `-` reads standard input), and "
-        "write the plan as ground actions in Fast Downward's plan format, which "
-        "`helltaker validate LEVEL @PLAN` checks against the rules. Example: clingo "
+        "literals, or bare literals as MiniSat writes them; `-` reads standard input), check "
+        "that ANSWER is a model of ENCODING (anything else is exit 2, naming the first "
+        "offending atom or clause), and write the plan as ground actions in Fast Downward's "
+        "plan format, which `helltaker validate LEVEL @PLAN` checks against the rules. "
+        "Example: clingo "
         "level.lp -n0 > answers.txt; helltaker decode level.lp answers.txt --answer 2 -o "
         "plan.txt; helltaker validate LEVEL @plan.txt",
         epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -37,20 +47,25 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_decode(args: argparse.Namespace) -> ExitCode:
-    encoding = read_text(args.encoding)
-    answer, source = read_plan_file(args.answer)
+    if args.output:
+        check_outputs([args.output])
+    encoding = read_input(args.encoding, InputKind.ENCODING)
+    answer, source = read_input(args.answer, InputKind.ANSWER), source_name(args.answer)
     if is_dimacs_export(encoding):
         if args.answer_number is not None:
             raise InputError("--answer applies to clingo's output, not to a SAT model")
+        check_sat_model(encoding, args.encoding, sat_model_literals(answer, source), source)
         steps = plan_of_sat_model(encoding, args.encoding, answer, source)
     elif encoding.startswith("% helltaker asp"):
-        steps = plan_of_clingo_output(answer, source, args.answer_number)
+        chosen = clingo_answer(answer, source, args.answer_number)
+        check_clingo_answer(encoding, args.encoding, chosen)
+        steps = plan_of_clingo_answer(chosen)
     else:
         raise InputError("not a file written by `helltaker asp` or `helltaker cnf`",
                          Position(args.encoding, 1))
     text = format_ground_plan(steps)
     if args.output is None:
-        sys.stdout.write(text)
+        write_out(text)
     else:
         write_outputs({args.output: text}, args.output)
     return ExitCode.OK

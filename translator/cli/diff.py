@@ -8,10 +8,12 @@ import re
 from collections import Counter
 
 from strips_model.reports.notation import ModelReading, read_model_file
+from strips_model.reports.reading import skipped_schemas
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.compare.schema_diff import diff_schemas
 from translator.compare.schema_diff_text import diff_json, render_diff
+from translator.runtime.output import print_out
 
 REASONS_SHOWN = 3
 """Kinds of skip reasons listed per file; the rest are counted."""
@@ -42,23 +44,25 @@ def command_diff(args: argparse.Namespace) -> ExitCode:
     reading_a = read_model_file(args.model_a)
     reading_b = read_model_file(args.model_b)
     diff = diff_schemas(reading_a.schemas, reading_b.schemas)
-    same = diff.identical and not reading_a.skipped and not reading_b.skipped
+    same = (diff.identical and not skipped_schemas(reading_a.skipped)
+            and not skipped_schemas(reading_b.skipped))
     if args.json:
         data = diff_json(diff)
         data["identical"] = same
         data["a"] = _reading_json(reading_a)
         data["b"] = _reading_json(reading_b)
-        print(json.dumps(data))
+        print_out(json.dumps(data))
     else:
-        print(_reading_line("A", reading_a))
-        print(_reading_line("B", reading_b))
-        print(render_diff(diff, _skipped_names(reading_a), _skipped_names(reading_b)))
-        print("identical" if same else "the models differ")
+        print_out(_reading_line("A", reading_a))
+        print_out(_reading_line("B", reading_b))
+        print_out(render_diff(diff, _skipped_names(reading_a), _skipped_names(reading_b)))
+        print_out("identical" if same else "the models differ")
     return ExitCode.OK if same else ExitCode.FAILED
 
 
 def _reading_line(side: str, reading: ModelReading) -> str:
-    notation = (f"{reading.inner} inside LaTeX" if reading.notation != reading.inner
+    wrapper = "LaTeX" if reading.notation == "latex" else reading.notation.upper()
+    notation = (f"{reading.inner} inside {wrapper}" if reading.notation != reading.inner
                 else reading.notation)
     read = len(reading.schemas)
     line = (f"{side}: {reading.source} ({notation} notation): {read} schema{_s(read)} read, "

@@ -15,7 +15,8 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2
     """A level, plan or schema file, or an argument, that cannot be used; argparse uses 2 too."""
     RUN_FAILED = 3
-    """A planner failed, timed out or ran out of memory, or a worker process died."""
+    """A planner failed, timed out or ran out of memory, or a worker process died; or standard
+    output cannot take the result (closed, a full device): translator/runtime/output.py."""
     INTERRUPTED = 130
     """Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
     BROKEN_PIPE = 141
@@ -31,7 +32,9 @@ def exit_code_of(error: HelltakerError) -> ExitCode:
 
 EXIT_STATUS_HELP = """\
 exit status: 0 success, 1 invalid plan or level unsolvable within its budget,
-2 bad input, 3 planner error, timeout or out of memory (or a worker process that
-died), 130 interrupted (Ctrl-C), 143 terminated (SIGTERM); with several levels,
-the worst status of any level."""
+2 bad input (checked before any work, output files included), 3 planner error,
+timeout or out of memory (or a worker process that died, or a closed or full
+standard output), 130 interrupted (Ctrl-C), 141 standard output's reader went
+away (| head), 143 terminated (SIGTERM); with several levels, the worst status
+of any level."""
 """The common part of every command's epilog."""

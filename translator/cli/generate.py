@@ -13,6 +13,8 @@ from translator.cli.generation_options import add_layout_options, add_search_opt
 from translator.generate.difficulty import describe
 from translator.generate.generator import GenerationError, generate_level
 from translator.generate.hard_levels import generate_hard_level
+from translator.runtime.output import write_out
+from translator.runtime.output_checks import check_outputs
 
 
 def add_command(commands: Subcommands) -> None:
@@ -37,6 +39,8 @@ def add_command(commands: Subcommands) -> None:
 
 def command_generate(args: argparse.Namespace) -> ExitCode:
     asked = generation_of(args)
+    if args.output:
+        check_outputs([args.output])
     try:
         if asked.steps or asked.targets.any:
             generated = generate_hard_level(args.width, args.height, asked.counts, args.seed,
@@ -50,7 +54,7 @@ def command_generate(args: argparse.Namespace) -> ExitCode:
     if args.output:
         write_outputs({args.output: generated.text}, args.output)
     else:
-        sys.stdout.write(generated.text)
+        write_out(generated.text)
     print(f"generated: optimal cost {generated.optimum}, budget "
           f"{generated.optimum + args.slack}, {generated.attempts} layout(s) tried"
           + (f"; {describe(generated.difficulty)}"

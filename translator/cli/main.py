@@ -15,10 +15,12 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from types import FrameType
+from typing import NoReturn
 
 from strips_model.errors import HelltakerError
 from translator.cli.command_table import COMMANDS, command_named
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
+from translator.runtime.output import flush_out, reserve_stdout
 
 EPILOG = f"""\
 {EXIT_STATUS_HELP}
@@ -28,11 +30,21 @@ Plans are words over an alphabet: en = u d l r (default), fr = h b g d
 """
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, with a refused argument said in one line, `helltaker COMMAND: message`, and
+    exit status 2 (bad input), as every other bad input; `--help` keeps the usage text. Its
+    subcommands' parsers are of this class too (argparse gives them their parent's)."""
+
+    def error(self, message: str) -> NoReturn:
+        # "argument --timeout: ..." names the option; "argument" adds nothing to that.
+        message = message.removeprefix("argument ")
+        self.exit(ExitCode.BAD_INPUT, f"{self.prog}: {message}\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """`helltaker`'s parser: every command listed with its one-line help, and the whole parser
     of `command` (its module imported) when it names one."""
-    # argparse prints the usage and exits 2 on bad arguments, which is our bad-input status.
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="helltaker",
         description="Model, solve and check Helltaker puzzles with STRIPS and classical planners.",
         epilog=EPILOG,
@@ -65,15 +77,24 @@ def _terminate(signal_number: int, frame: FrameType | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    reserve_stdout()
     arguments = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(_command_in(arguments)).parse_args(arguments)
+    try:
+        args = build_parser(_command_in(arguments)).parse_args(arguments)
+    except KeyboardInterrupt:
+        # Ctrl-C while the command's modules load: nothing has started that needs ending.
+        print("helltaker: interrupted", file=sys.stderr)
+        return ExitCode.INTERRUPTED
     # Here, not at the top: multiprocessing (a third of the start-up of `helltaker --help`)
     # is not needed to print help or refuse an argument.
     from translator.runtime.processes import stop_every_child
 
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
-        return int(args.handler(args))
+        status = int(args.handler(args))
+        # Inside the chain: a full or closed standard output is reported here, in one line.
+        flush_out()
+        return status
     except HelltakerError as error:
         print(f"helltaker: {error}", file=sys.stderr)
         return exit_code_of(error)
@@ -88,6 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader (`head`, a closed pager) went away: stop quietly, as Unix tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return ExitCode.BROKEN_PIPE
+    except OSError as error:
+        # What the machine refuses that no check could foresee (no usable temporary folder
+        # under a file-size limit of 0, a full disk mid-way): one line, a failed run.
+        print(f"helltaker: {error.strerror or error}"
+              + (f": {error.filename}" if error.filename else ""), file=sys.stderr)
+        return ExitCode.RUN_FAILED
     finally:
         signal.signal(signal.SIGTERM, previous)
 

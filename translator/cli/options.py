@@ -1,7 +1,8 @@
 """Option values checked when the command line is read, before any work starts.
 
-Each checker is an argparse `type`: a bad value stops the command with argparse's usage line
-and a one-line reason, exit status 2, as a malformed option does.
+Each checker is an argparse `type`: a bad value stops the command with one line,
+`helltaker COMMAND: --option: reason` (translator/cli/main.py), exit status 2, as a malformed
+option does.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import math
 import re
 from collections.abc import Callable
 
-from translator.runtime.memory_limits import default_memory_limit
+from translator.runtime.memory_limits import default_memory_limit, within_inherited
 from translator.runtime.processes import LONGEST_WAIT, Limits
 
 BUDGET_HELP = ("any non-negative integer; a budget past a planner's integer range "
@@ -49,8 +50,9 @@ def memory_size(text: str) -> int:
     return int(min(size, 2**62))
 
 
-def at_least(minimum: int) -> Callable[[str], int]:
-    """An integer option that must be >= `minimum` (counts, jobs, budgets)."""
+def at_least(minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An integer option that must be >= `minimum` (counts, jobs, budgets), and <= `maximum`
+    when there is a cap (a cap passed is bad input, refused before any work)."""
 
     def check(text: str) -> int:
         try:
@@ -59,6 +61,8 @@ def at_least(minimum: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"expected an integer, found {text!r}") from None
         if value < minimum:
             raise argparse.ArgumentTypeError(f"must be at least {minimum}, found {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"must be at most {maximum}, found {value}")
         return value
 
     check.__name__ = "integer"  # argparse names the type in its "invalid ... value" message
@@ -79,8 +83,11 @@ def add_limits(parser: argparse.ArgumentParser, scope: str) -> None:
 
 
 def memory_limit_of(args: argparse.Namespace, parallel: int = 1) -> int | None:
-    """`--memory-limit`, or the default share of the machine for `parallel` attempts."""
-    return args.memory_limit or default_memory_limit(parallel)
+    """`--memory-limit`, or the default share of the machine for `parallel` attempts; either
+    lowered to fit under an inherited address-space limit (`ulimit -v`)."""
+    if args.memory_limit:
+        return within_inherited(args.memory_limit)
+    return default_memory_limit(parallel)
 
 
 def limits_of(args: argparse.Namespace, parallel: int = 1) -> Limits:

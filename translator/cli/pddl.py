@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 
-from strips_model.errors import InputError, Position
+from strips_model.errors import InputError
 from translator.cli.arguments import load_levels, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
+from translator.runtime.output import print_out
+from translator.runtime.output_checks import check_outputs
 
 
 def add_command(commands: Subcommands) -> None:
@@ -37,6 +39,7 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_pddl(args: argparse.Namespace) -> ExitCode:
+    check_outputs(folders=[args.output])
     # Here, not at the top: these import unified-planning (over a second), which
     # `helltaker pddl --help` and a refused argument do not need.
     from translator.model.model_cache import helltaker_parts
@@ -45,8 +48,6 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
 
     if args.action_costs and not args.strips:
         raise InputError("--action-costs only applies to --strips exports")
-    if os.path.exists(args.output) and not os.path.isdir(args.output):
-        raise InputError("exists and is not a directory", Position(args.output))
     levels = load_levels(args.levels)
     parts = helltaker_parts()
     files: dict[str, str] = {}
@@ -69,5 +70,5 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
         files[target] = texts.problem
     write_outputs(files, args.output)
     for path in files:
-        print(path)
+        print_out(path)
     return ExitCode.OK

@@ -20,6 +20,7 @@ from translator.planners.outcome import FAILURES
 from translator.planners.packages import PlannerUnavailable
 from translator.planners.registry import ENUMERATING_PLANNERS, Mode, require_packages
 from translator.runtime.executors import open_executor
+from translator.runtime.output import flush_out, print_out
 from translator.runtime.processes import Limits
 from translator.runtime.progress import Progress, batch_summary
 from translator.runtime.results_file import ResultsFile, open_results
@@ -186,12 +187,12 @@ def _report(args: argparse.Namespace, level: Level, max_cost: int,
     if results is not None:
         results.append({**record, **resumable, "status": outcome.status.value})
     if args.json:
-        print(json.dumps(record), flush=True)
+        print_out(json.dumps(record), flush=True)
     else:
         prefix = f"{level.source}\t" if several else ""
         for word, plan in zip(words, outcome.plans, strict=True):
-            print(f"{prefix}{word}\t{plan.cost}")
-        sys.stdout.flush()
+            print_out(f"{prefix}{word}\t{plan.cost}")
+        flush_out()
         print(f"{level.source}: {_summary(outcome, args.optimal_only)}, "
               f"{outcome.seconds:.2f} s, {outcome.search}", file=sys.stderr)
     return ExitCode.OK if outcome.plans else ExitCode.FAILED

@@ -8,7 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from strips_model.errors import InputError
+from strips_model.errors import InputError, Position
+from strips_model.input_files import STDIN_NAME, require_stdin
 from strips_model.level import Level
 from strips_model.level_file import load_level
 from strips_model.moves import Direction, parse_plan
@@ -28,6 +29,8 @@ from translator.render.html import render_html
 from translator.render.limits import check_picture_limits, limits_text
 from translator.render.svg import render_svg
 from translator.render.text import TerminalText
+from translator.runtime.output import STANDARD_OUTPUT, TextSink, print_out
+from translator.runtime.output_checks import check_outputs
 from translator.solving.solve import solve_level
 
 DESCRIPTION = """\
@@ -143,8 +146,11 @@ def command_show(args: argparse.Namespace) -> ExitCode:
                          "--svg, --png, --gif or --html")
     if args.step and (args.plan in ("-", "@-") or args.plan_file == "-"):
         raise InputError("--step reads Enter from standard input, which the plan is read from")
+    if args.step:
+        require_stdin("--step reads Enter from it")
     if (args.timeout is not None or args.memory_limit is not None) and not args.solve:
         raise InputError("--timeout and --memory-limit apply to --solve only")
+    check_outputs(list(outputs.values()))
     level = load_level(args.level)
     directions, status = _plan_directions(args, level)
     if status is ExitCode.RUN_FAILED:
@@ -155,19 +161,19 @@ def command_show(args: argparse.Namespace) -> ExitCode:
     if outputs:
         write_replay_files(shown, outputs)
         for path in outputs.values():
-            print(path)
+            print_out(path)
         _print_verdict(shown)
     else:
         colour = use_colour(args.color, sys.stdout, os.environ)
         wait = _wait_for_enter if args.step else None
-        print_replay(shown, colour, sys.stdout, wait)
+        print_replay(shown, colour, STANDARD_OUTPUT, wait)
     if shown.verdict is not None and not shown.verdict.valid:
         # A plan the planner found but the rules reject is the planner's (or model's) failure.
         return ExitCode.RUN_FAILED if args.solve else ExitCode.FAILED
     return status
 
 
-def print_replay(shown: Replay, colour: bool, out: TextIO,
+def print_replay(shown: Replay, colour: bool, out: TextSink,
                  wait: Callable[[], bool] | None = None) -> None:
     """Print the header, the frames and the verdict, one block at a time as it is made; `wait`
     (if any) runs between frames and returns False to stop early."""
@@ -187,7 +193,11 @@ def print_replay(shown: Replay, colour: bool, out: TextIO,
 
 def _wait_for_enter() -> bool:
     print("-- Enter: next letter, q: quit --", end="", file=sys.stderr, flush=True)
-    answer = sys.stdin.readline()
+    try:
+        answer = sys.stdin.readline()
+    except OSError as error:
+        raise InputError(f"--step cannot read Enter: {error.strerror}",
+                         Position(STDIN_NAME)) from None
     print(file=sys.stderr)
     # End of input ("") goes on without pausing rather than cutting the replay short.
     return answer.strip().lower() != "q"
@@ -195,7 +205,7 @@ def _wait_for_enter() -> bool:
 
 def _print_verdict(shown: Replay) -> None:
     if shown.verdict is not None:
-        print(shown.verdict.summary())
+        print_out(shown.verdict.summary())
 
 
 def render_output(shown: Replay, extension: str) -> bytes:
@@ -211,8 +221,7 @@ def render_output(shown: Replay, extension: str) -> bytes:
 
 
 def write_replay_files(shown: Replay, outputs: dict[str, str]) -> None:
+    """Every output at once; their paths were checked by `check_outputs` before any work."""
     paths = list(outputs.values())
-    if len(set(paths)) != len(paths):
-        raise InputError("two outputs name the same file")
     write_outputs({path: render_output(shown, extension) for extension, path in outputs.items()},
                   paths[0])

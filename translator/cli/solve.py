@@ -20,6 +20,7 @@ from translator.cli.solve_output import RESULTS_KEY, SolveOutput
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.registry import prepare_planner
 from translator.runtime.executors import open_executor, prepared
+from translator.runtime.output_checks import check_outputs
 from translator.runtime.progress import Progress, batch_summary
 from translator.runtime.results_file import open_results
 from translator.runtime.workers import default_jobs, in_input_order
@@ -81,6 +82,8 @@ Entry = tuple[str, Level | InputError]
 def command_solve(args: argparse.Namespace) -> ExitCode:
     if args.pddl_plan is not None and len(args.levels) != 1:
         raise InputError(f"--pddl-plan writes one plan: give one LEVEL, not {len(args.levels)}")
+    if args.pddl_plan is not None:
+        check_outputs([args.pddl_plan])
     entries: list[Entry] = [(path, _load(path, args.budget)) for path in args.levels]
     jobs = args.jobs if args.jobs is not None else default_jobs()
     readable = sum(isinstance(level, Level) for _, level in entries)

@@ -18,6 +18,7 @@ from strips_model.level import Level
 from strips_model.moves import format_plan
 from translator.cli.exit_codes import ExitCode, exit_code_of
 from translator.planners.outcome import FAILURES, PlannerOptions, Status
+from translator.runtime.output import print_out
 from translator.runtime.results_file import ResultsFile
 from translator.runtime.terminal import print_table
 from translator.solving.solve import Solution, solve_level
@@ -67,7 +68,7 @@ class SolveOutput:
         if self.results is not None:
             self.results.append(record)
         if self.args.json:
-            print(json.dumps(record), flush=True)
+            print_out(json.dumps(record), flush=True)
         else:
             print(line, file=sys.stderr, flush=True)
             if self.args.table:
@@ -99,7 +100,7 @@ class SolveOutput:
             # Keyed by the planner's name as asked, not its configuration, for the resume.
             self.results.append({**record, "planner": args.planner})
         if args.json:
-            print(json.dumps(record), flush=True)
+            print_out(json.dumps(record), flush=True)
         elif args.table:
             par = self._par(level, solution)
             self.rows[position] = (level.name, str(level.budget),
@@ -108,7 +109,7 @@ class SolveOutput:
                                    (plan or "(empty)") if plan is not None else status.value,
                                    f"{solution.seconds:.2f}")
         elif plan is not None and status is Status.SOLVED:
-            print(plan if self.level_count == 1 else f"{level.source}\t{plan}", flush=True)
+            print_out(plan if self.level_count == 1 else f"{level.source}\t{plan}", flush=True)
             print(f"{level.source}: solved, cost {cost}/{level.budget}"
                   f"{' (optimal)' if outcome.optimal else ''}, {solution.seconds:.2f} s, "
                   f"{outcome.planner}", file=sys.stderr)
@@ -116,7 +117,7 @@ class SolveOutput:
             print(f"{level.source}: no plan within budget {level.budget} "
                   f"(proven by {outcome.planner})", file=sys.stderr)
             if self.level_count > 1:
-                print(f"{level.source}\tunsolvable", flush=True)
+                print_out(f"{level.source}\tunsolvable", flush=True)
         return _exit_code(solution)
 
     def _par(self, level: Level, solution: Solution) -> int | None:

@@ -1,5 +1,6 @@
 """`helltaker study`: every shipped planner on a generated suite of graded difficulty, with a
-table and plots against difficulty written to a folder (docs/study by default)."""
+table and plots against difficulty written to the folder `-o` names (required: a run never
+writes over a committed report by default)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from translator.cli.options import at_least, memory_size, seconds
 from translator.measure.machine import machine_facts
 from translator.measure.study import KEY_FIELDS, StudyRequest, run_study
 from translator.planners.registry import PLANNERS
+from translator.runtime.output import print_out
 from translator.runtime.results_file import ResultsFile
+from translator.runtime.results_records import Field, NoneType, Schema
 from translator.runtime.workers import default_jobs
 
 DESCRIPTION = textwrap.fill(
@@ -54,10 +57,32 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("--results", metavar="FILE.jsonl", default=None,
                          help="records as they finish; a rerun skips what FILE holds "
                          f"(default: DIR/{DEFAULT_RESULTS})")
-    command.add_argument("-o", "--output", metavar="DIR", default="docs/study",
-                         help="where study.md, study.json and the plots go (default "
-                         "docs/study)")
+    command.add_argument("-o", "--output", metavar="DIR", required=True,
+                         help="where study.md, study.json and the plots go (required; the "
+                         "shipped report is docs/study)")
     command.set_defaults(handler=command_study)
+
+
+RECORD_FIELDS: Schema = {
+    "kind": Field((str,), required=True), "level": Field((str,), required=True),
+    "planner": Field((str, NoneType)), "grade": Field((int,)), "index": Field((int,)),
+    "text": Field((str,)), "optimum": Field((int, NoneType)), "budget": Field((int,)),
+    "status": Field((str,)), "cost": Field((int, NoneType)), "valid": Field((bool, NoneType)),
+    "within_budget": Field((bool,)), "agrees": Field((bool, NoneType)),
+    "seconds": Field((float,)), "cpu": Field((float,)), "peak_mb": Field((float,)),
+    "counts": Field((dict,)),
+}
+"""The fields of a study's records that the study reads back (study.py, study_report.py)."""
+
+
+def results_header(request: StudyRequest) -> dict[str, object]:
+    """The first record of a study's results file: the parameters and the machine its
+    measures depend on, so that a rerun resumes only a file that a study with the same
+    parameters wrote on a machine of the same kind."""
+    facts = machine_facts()
+    return {"kind": "study", "seed": request.seed, "timeout": request.timeout,
+            "memory_limit": request.memory,
+            "machine": {key: facts.get(key) for key in ("cores", "cpu", "python")}}
 
 
 def planners_of(text: str | None) -> tuple[str, ...]:
@@ -85,7 +110,8 @@ def command_study(args: argparse.Namespace) -> ExitCode:
     os.makedirs(args.output, exist_ok=True)
     results_path = args.results or os.path.join(args.output, DEFAULT_RESULTS)
     started = time.perf_counter()
-    with ResultsFile(results_path, KEY_FIELDS).open() as results:
+    with ResultsFile(results_path, KEY_FIELDS, RECORD_FIELDS,
+                     header=results_header(request)).open() as results:
         records = run_study(request, results, _announce)
     meta = StudyMeta(_command_line(args, planners), args.seed, args.count, planners,
                      args.timeout, None if args.memory_limit is None
@@ -101,7 +127,7 @@ def command_study(args: argparse.Namespace) -> ExitCode:
     print(f"study: {len(runs)} runs, {solved} solved within budget, in "
           f"{meta.seconds:.0f} s", file=sys.stderr)
     for path in paths:
-        print(path)
+        print_out(path)
     return ExitCode.OK
 
 

@@ -19,6 +19,8 @@ from translator.generate.generator import GenerationError
 from translator.generate.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
 from translator.generate.suite_files import suite_files
 from translator.runtime.atomic_folder import check_replaceable, write_folder
+from translator.runtime.output import print_out
+from translator.runtime.output_checks import check_outputs
 from translator.runtime.progress import Progress
 
 DESCRIPTION = textwrap.fill(
@@ -76,6 +78,7 @@ def command_suite(args: argparse.Namespace) -> ExitCode:
                            args.slack, asked.limits, asked.targets, asked.steps)
     # Refused before minutes of generation, and checked again when the folder is written.
     _folder_errors(check_replaceable, args.output, args.force)
+    check_outputs(folders=[args.output])
     started = time.perf_counter()
     problems: list[SuiteProblem] = []
     with Progress(args.count) as progress:
@@ -97,7 +100,7 @@ def command_suite(args: argparse.Namespace) -> ExitCode:
     seconds = time.perf_counter() - started
     print(f"suite: {len(problems)} level(s) in {seconds:.1f} s "
           f"({seconds / len(problems):.2f} s per level)", file=sys.stderr)
-    print(args.output)
+    print_out(args.output)
     return ExitCode.OK
 
 

@@ -15,6 +15,7 @@ from strips_model.validator import Verdict, validate
 from translator.cli.arguments import add_alphabet, read_plan_argument, read_plan_file
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
+from translator.runtime.output import print_out
 from translator.solving.plan_input import PlanInput, first_disagreement, read_plan
 
 PLAN_FORMS = """\
@@ -69,9 +70,9 @@ def command_validate(args: argparse.Namespace) -> ExitCode:
     if args.trace and not args.json:
         _print_trace(verdict, plan.ground)
     if args.json:
-        print(json.dumps(_json(verdict, plan.ground)))
+        print_out(json.dumps(_json(verdict, plan.ground)))
     else:
-        print(verdict.summary())
+        print_out(verdict.summary())
     return ExitCode.OK if verdict.valid else ExitCode.FAILED
 
 
@@ -117,5 +118,5 @@ def _print_trace(verdict: Verdict, ground: GroundPlan | None) -> None:
     for item in verdict.trace:
         happened = "; ".join(item.events)
         origin = f"  from {ground.steps[item.index - 1]}" if ground is not None else ""
-        print(f"{item.index:3d} {item.letter}  cost {item.cost}  spent {item.spent:3d}  "
+        print_out(f"{item.index:3d} {item.letter}  cost {item.cost}  spent {item.spent:3d}  "
               f"[{' '.join(item.rules)}]  {happened}{origin}")

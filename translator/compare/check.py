@@ -13,19 +13,25 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from strips_model.errors import InputError, Position, read_text
 from strips_model.level import Level
-from strips_model.reports.document import Report, facts_lines, load_report, parse_report, read_facts
+from strips_model.reports.document import Report, facts_lines, parse_report, read_facts
 from strips_model.reports.init_level import rebuild_level
-from strips_model.reports.notation import OURS, read_model_file
+from strips_model.reports.model_source import model_text
+from strips_model.reports.notation import read_model_file
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.comparison import Comparison, compare
-from translator.compare.models import ComparedModel, UnbuildableModel, compared_model
+from translator.compare.models import (
+    ComparedModel,
+    UnbuildableModel,
+    compared_model,
+    model_or_defect,
+)
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import NO_LIMITS, Limits
 
 OUR_MODEL = "strips_model/helltaker.strips"
 """How reports name our model: its path in the repository."""
+NO_LEVEL = "no LEVEL given, and REPORT has no Init(...) to rebuild one from: no level compared"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,14 +42,14 @@ class ReadModel:
 
 
 def read_model(path: str) -> ReadModel:
-    """A model file in our notation, read strictly; in another notation (textbook,
-    LaTeX-wrapped) its schemas read one by one, the unreadable ones kept as skipped."""
+    """A model file read exactly as `diff` reads it (`read_model_file`): its schemas one by
+    one, the unreadable ones kept as skipped, with its Init and goal."""
     reading = read_model_file(path)
-    if reading.notation == OURS:
-        return ReadModel(load_report(path), OURS)
     # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
-    init, goal = read_facts(facts_lines(read_text(path)), path)
-    return ReadModel(Report(reading.schemas, init, goal, path, reading.skipped), reading.notation)
+    # A PDF's are read from its extracted text.
+    init, goal = read_facts(facts_lines(model_text(path)), path)
+    return ReadModel(Report(reading.schemas, init, goal, path, reading.skipped,
+                            reading.tally()), reading.notation)
 
 
 @cache
@@ -57,12 +63,12 @@ def our_model() -> tuple[Report, ComparedModel]:
 
 
 def levels_to_check(report: Report, model: object, levels: Sequence[Level]) -> list[Level]:
-    """The levels given, or the one the report's `Init(...)` describes."""
+    """The levels given, or the one the report's `Init(...)` describes; without either,
+    none: the model is still linted and probed (`NO_LEVEL` says why no level is compared)."""
     if levels:
         return list(levels)
     if report.init is None:
-        raise InputError("no LEVEL given, and REPORT has no Init(...) to rebuild one from",
-                         Position(report.source))
+        return []
     words = getattr(model, "words", None)
     return [rebuild_level(report.init, f"rebuilt from the Init of {report.source}", words).level]
 
@@ -73,7 +79,8 @@ def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
     """The model in `path` compared with ours on `levels` (or its own Init) and on the
     rules' probe levels; `planner` solves our model, Fast Downward the compared one."""
     report = read_model(path).report
-    model = compared_model(report, path, vocabulary)
+    model = model_or_defect(report, path, vocabulary)
     checked = levels_to_check(report, model, levels)
-    prepare_planner(planner)
+    if checked:  # our model is solved on levels only; the probes need no planner
+        prepare_planner(planner)
     return compare(report, model, our_model(), checked, planner, limits, jobs)

@@ -20,6 +20,7 @@ from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.reports.document import Report
 from strips_model.schema import Schema
+from strips_model.textbook import SkippedPart
 from strips_model.validator import validate
 from translator.compare.coverage import (
     Probe,
@@ -151,6 +152,8 @@ class Comparison:
     planner: str
     defect: str | None = None
     """Why the compared model cannot be built, when it cannot: then nothing of it was run."""
+    skipped: tuple[SkippedPart, ...] = ()
+    """What the reader could not read, each with its position and reason."""
 
     @property
     def agrees(self) -> bool:
@@ -173,7 +176,10 @@ class Comparison:
                 "levels": [level.as_json() for level in self.levels],
                 "coverage": [rule.as_json() for rule in self.coverage],
                 # Added after the others: readers of the first four keys are unaffected.
-                "lint_groups": [group.as_json() for group in self.lint_groups]}
+                "lint_groups": [group.as_json() for group in self.lint_groups],
+                "skipped": [{"position": str(part.position), "reason": part.reason}
+                            for part in self.skipped],
+                "defect": self.defect}
 
 
 def _pddl_bytes(problem: Problem) -> int:
@@ -259,7 +265,7 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
     return Comparison(summarise(report, model), summarise(*ours),
                       lint(report.schemas, report.init, report.goal, report.skipped,
                            _vocabulary_predicates(model)), rows,
-                      coverage(unchecked), planner, model.defect)
+                      coverage(unchecked), planner, model.defect, report.skipped)
 
 
 def compare(report: Report, model: ComparedModel | UnbuildableModel,
@@ -284,4 +290,4 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     return Comparison(summarise(report, model), summarise(*ours),
                       lint(report.schemas, report.init, report.goal, report.skipped,
                            _vocabulary_predicates(model)), compared,
-                      coverage(checked), planner)
+                      coverage(checked), planner, skipped=report.skipped)

@@ -19,13 +19,17 @@ KINDS: dict[str, str] = {
     "unreadable": "schemas that could not be read, left out of the model",
     "contradiction": "preconditions that can never hold together",
     "unbound-variable": "variables used in effects but bound by no parameter or precondition",
+    "deleted-never-added": "fluents a schema deletes and never adds back, where others move them",
     "arity": "predicates used with different numbers of arguments",
     "typo": "predicate names that look like misspellings of another",
     "adds-without-delete": "effects that add a fluent value without deleting the old one",
     "same-name": "two schemas of one name that say different things",
+    "negative-only-variable": "variables that occur only in negative preconditions",
+    "free-variable": "parameters of effects that no positive precondition binds",
     "outside-vocabulary": "predicates of places the model's vocabulary does not name",
     "duplicate": "schemas identical up to renaming",
     "static-in-effects": "static predicates repeated in effects (one summary line)",
+    "never-required": "fluents every schema adds that nothing requires or deletes",
 }
 
 SEVERITY: dict[str, str] = {
@@ -38,9 +42,13 @@ SEVERITY: dict[str, str] = {
     "typo": "wrong",
     "adds-without-delete": "wrong",
     "same-name": "wrong",
+    "deleted-never-added": "wrong",
+    "negative-only-variable": "wrong",
+    "free-variable": "wrong",
     "outside-vocabulary": "wrong",
     "duplicate": "style",
     "static-in-effects": "style",
+    "never-required": "style",
 }
 
 
@@ -60,4 +68,5 @@ class Finding:
     def as_json(self) -> dict[str, object]:
         return {"kind": self.kind, "schema": self.schema, "literal": self.literal,
                 "message": self.message,
-                "line": self.position.line if self.position is not None else None}
+                "line": self.position.line if self.position is not None else None,
+                "position": str(self.position) if self.position is not None else None}

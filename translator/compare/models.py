@@ -104,10 +104,12 @@ class UnbuildableModel:
     """A model that no planner can take as written (an arity clash, say): the comparison
     reports why, level by level, instead of running it."""
 
-    def __init__(self, report: Report, label: str, vocabulary: Vocabulary, defect: str) -> None:
+    def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
+                 defect: str) -> None:
         self.label = label
         self.words = vocabulary
-        self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})"
+        self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})" if vocabulary \
+            else "none: no vocabulary names its predicates"
         self.schemas = report.schemas
         self.goal = "not read: the model cannot be built"
         self.defect = defect
@@ -162,3 +164,14 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
         # Read, linted, but not translatable as written (a variable its compilation cannot
         # place, no goal): the comparison says so level by level.
         return UnbuildableModel(report, label, vocabulary, str(error))
+
+
+def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = None
+                    ) -> ComparedModel | UnbuildableModel:
+    """`compared_model`, with a model no vocabulary can run (none matches, or the one that
+    does lacks a role) kept as unbuildable: the schemas were read, so they are still linted
+    and reported; only unreadable input stops a comparison."""
+    try:
+        return compared_model(report, label, vocabulary)
+    except SchemaError as error:
+        return UnbuildableModel(report, label, vocabulary, error.message)

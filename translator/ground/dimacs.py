@@ -63,3 +63,34 @@ def action_variables(text: str, source: str) -> dict[int, ActionVariable]:
         raise InputError(f"not a CNF file written by `helltaker cnf` (no `{HEADER}` line)",
                          Position(source, 1))
     return actions
+
+
+@dataclass(frozen=True, slots=True)
+class DimacsFormula:
+    """The `p cnf` line and the clauses of a DIMACS text, each clause without its `0`."""
+
+    variable_count: int
+    clauses: tuple[tuple[int, ...], ...]
+
+
+def dimacs_formula(text: str, source: str) -> DimacsFormula:
+    """The formula of a DIMACS text: what a model of it must satisfy."""
+    header, _, body = text.partition("\np cnf ")
+    counts = body.split("\n", 1)
+    try:
+        variable_count, clause_count = map(int, counts[0].split())
+        literals = [int(field) for line in (counts[1] if len(counts) > 1 else "").splitlines()
+                    if not line.startswith("c") for field in line.split()]
+    except ValueError:
+        raise InputError("expected a `p cnf VARIABLES CLAUSES` line, then clauses of "
+                         "integers", Position(source, header.count("\n") + 2)) from None
+    clauses: list[tuple[int, ...]] = []
+    start = 0
+    for index, literal in enumerate(literals):
+        if literal == 0:
+            clauses.append(tuple(literals[start:index]))
+            start = index + 1
+    if start != len(literals) or len(clauses) != clause_count:
+        raise InputError(f"the `p cnf` line announces {clause_count} clauses, the file holds "
+                         f"{len(clauses)} ended by 0", Position(source))
+    return DimacsFormula(variable_count, tuple(clauses))

@@ -9,7 +9,6 @@ rather than encoded wrongly.
 from __future__ import annotations
 
 import os
-import tempfile
 
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
@@ -19,6 +18,7 @@ from translator.ground.sas_format import SasTask, parse_sas
 from translator.ground.sas_translation import translate_task
 from translator.ground.sas_variables import Unreachable
 from translator.model.level_facts import level_facts
+from translator.runtime.temporary_folders import temporary_folder
 
 
 def ground_task(level: Level) -> SasTask:
@@ -38,7 +38,7 @@ def ground_task(level: Level) -> SasTask:
 
 def translated_task(level: Level) -> SasTask:
     """Our PDDL for `level`, translated by Fast Downward's translator in this process."""
-    with tempfile.TemporaryDirectory(prefix="helltaker-") as work:
+    with temporary_folder("translate") as work:
         domain_file, problem_file = write_pddl(work, level_facts(level))
         sas_file = os.path.join(work, "output.sas")
         log = translate(domain_file, problem_file, sas_file)

@@ -10,6 +10,11 @@ MAX_HORIZON = 1_000
 this is refused rather than grounded for minutes."""
 
 
+class HorizonTooLong(RunError):
+    """A cost bound past MAX_HORIZON steps: a planner's failed attempt in `solve` (status
+    error), bad input (exit 2) in the `asp` and `cnf` exports, whose bound is the user's."""
+
+
 def horizon_of(task: SasTask, bound: int) -> int:
     """The most steps a plan of cost <= bound can take: every action costs at least the
     cheapest one. Tasks with free actions have no such horizon."""
@@ -21,6 +26,6 @@ def horizon_of(task: SasTask, bound: int) -> int:
                        "its plans, which this back-end needs")
     horizon = bound // cheapest
     if horizon > MAX_HORIZON:
-        raise RunError(f"a cost bound of {bound} allows {horizon} steps; this back-end "
-                       f"grounds at most {MAX_HORIZON}")
+        raise HorizonTooLong(f"a cost bound of {bound} allows {horizon} steps; this "
+                             f"back-end grounds at most {MAX_HORIZON}")
     return horizon

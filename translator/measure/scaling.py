@@ -16,7 +16,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 
@@ -25,6 +24,7 @@ from strips_model.random_level import Counts, layout_text
 from translator.measure.batch import measure_items
 from translator.planners.outcome import Status
 from translator.runtime.commands import run_command
+from translator.runtime.temporary_folders import temporary_folder
 
 ENGINES = ("fd", "fd-translate", "search")
 KINDS = ("dense", "open")
@@ -122,7 +122,7 @@ class _Item:
 def scaling_study(sizes: dict[str, list[int]], time_limit: float,
                   engines: tuple[str, ...] = ENGINES) -> list[ScalingRow]:
     rows: list[ScalingRow] = []
-    with tempfile.TemporaryDirectory(prefix="helltaker-scaling-") as work:
+    with temporary_folder("scaling") as work:
         items: list[_Item] = []
         for kind in KINDS:
             for size in sizes.get(kind, []):

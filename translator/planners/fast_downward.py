@@ -25,7 +25,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -56,6 +55,7 @@ from translator.planners.pddl_driver import (
     run_pddl_driver,
 )
 from translator.runtime.commands import run_command
+from translator.runtime.temporary_folders import temporary_folder
 
 
 def search_configuration(budget: int, first_values: Sequence[str]) -> str:
@@ -178,7 +178,7 @@ def _solve(level: Level, options: PlannerOptions, grounding: Grounding) -> Plann
     clock = Stopwatch()
     facts = level_facts(level)
     clock.lap("model")
-    with tempfile.TemporaryDirectory(prefix="helltaker-") as work:
+    with temporary_folder("fd") as work:
         sas_file = os.path.join(work, "output.sas")
         plan_file = os.path.join(work, PLAN_FILE)
         if grounding is Grounding.CLINGO:

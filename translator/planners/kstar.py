@@ -65,7 +65,8 @@ def enumerate_with_kstar(level: Level, options: EnumerationOptions) -> Enumerati
                     PlansAt.JSON)
     run = run_pddl_driver(driver, *level_pddl(level), configuration, remaining)
     search = f"kstar {configuration.replace(f',json_file_to_dump={PlansAt.JSON.value}', '')}"
-    status = Status.TIMEOUT if run.exit_code is None else status_of_exit(run.exit_code)
+    status = (Status.ERROR if run.overflowed else Status.TIMEOUT) if run.exit_code is None \
+        else status_of_exit(run.exit_code)
     if status is Status.SOLVED and run.plans:
         return EnumerationOutcome(Status.SOLVED, tuple(plan.steps for plan in run.plans), search)
     code = "" if run.exit_code is None else f"K* exit code {run.exit_code}\n"

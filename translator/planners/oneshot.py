@@ -62,7 +62,7 @@ def run_oneshot(problem: Problem, engine: str, params: dict[str, Any] | None = N
     """Solve `problem` with the named engine; an exhausted search under a cost bound counts as
     a proof that no plan fits the bound."""
     get_environment().credits_stream = None
-    with own_working_directory("helltaker-up-"), \
+    with own_working_directory("up"), \
             OneshotPlanner(name=engine, params=params or {}) as planner:
         # No output_stream: unified-planning's streaming reader polls with short timeouts and
         # can drop lines under load; without it the log is read whole when the planner exits.

@@ -15,20 +15,27 @@ import glob
 import json
 import os
 import sys
-import tempfile
 from dataclasses import dataclass
 from enum import Enum
 
-from strips_model.errors import InputError, RunError, read_text
+from strips_model.errors import InputError, RunError
 from strips_model.ground_plan import PlanStep, parse_ground_plan
+from strips_model.input_files import InputKind, read_input
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
 from translator.model.level_facts import level_facts
 from translator.model.pddl_text import helltaker_domain_text, problem_text
 from translator.runtime.commands import run_command
+from translator.runtime.temporary_folders import temporary_folder
 
 PLAN_FILE = "plan"
 """The plan file a driver is told to write (`--plan-file plan`), in its folder."""
+
+PLAN_FOLDER_CAP = 16 * 2**20
+"""Bytes of plan files a driver may write before it is stopped: a top-k search under a loose
+bound writes plans by the hundred thousand, which would fill TMPDIR and take many seconds to
+remove when the time limit ends it. 16 MiB is some 15,000 plans of a classic level, removed
+in about 0.3 s."""
 
 
 class PlansAt(Enum):
@@ -58,23 +65,29 @@ class WrittenPlan:
 @dataclass(frozen=True, slots=True)
 class DriverRun:
     exit_code: int | None
-    """The driver's exit code; None after a timeout."""
+    """The driver's exit code; None after a timeout or past PLAN_FOLDER_CAP."""
     plans: tuple[WrittenPlan, ...]
     """In the order the planner numbered them (cheapest first for top-k searches); none
     are read after a timeout."""
     log: str
+    overflowed: bool = False
+    """Stopped because its plan files passed PLAN_FOLDER_CAP: a failed run, not a timeout."""
 
 
 def run_pddl_driver(driver: Driver, domain_text: str, problem_text: str, search: str,
                     timeout: float | None = None) -> DriverRun:
     """`driver` on the domain and problem texts with the search configuration `search`."""
-    with tempfile.TemporaryDirectory(prefix=f"helltaker-{driver.name}-") as work:
+    with temporary_folder(driver.name) as work:
         domain, problem = os.path.join(work, "domain.pddl"), os.path.join(work, "problem.pddl")
         for path, text in ((domain, domain_text), (problem, problem_text)):
             with open(path, "w", encoding="utf-8") as stream:
                 stream.write(text)
         command = [sys.executable, *driver.script, domain, problem, "--search", search]
-        run = run_command(command, work, timeout)
+        run = run_command(command, work, timeout, folder_cap=PLAN_FOLDER_CAP)
+        if run.overflowed:
+            return DriverRun(None, (), f"{run.output}\nstopped: its plan files passed "
+                             f"{PLAN_FOLDER_CAP // 2**20} MiB (give --limit K or a lower "
+                             "--max-cost)", overflowed=True)
         if run.exit_code is None:
             return DriverRun(None, (), f"{run.output}\nstopped after {timeout} s")
         return DriverRun(run.exit_code, _read_plans(work, driver.plans_at), run.output)
@@ -107,7 +120,7 @@ def read_plan_file(path: str) -> tuple[tuple[PlanStep, ...], int | None]:
     names in lowercase (strips_model/ground_plan.lark). A plan file the planner wrote and we
     cannot read is a failed run, not bad input."""
     try:
-        plan = parse_ground_plan(read_text(path), path)
+        plan = parse_ground_plan(read_input(path, InputKind.PLAN), path)
     except InputError as error:
         raise RunError(f"the planner's plan file cannot be read: {error}") from None
     return tuple(step.pair for step in plan.steps), plan.cost

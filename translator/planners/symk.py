@@ -96,7 +96,7 @@ def enumerate_with_symk(level: Level, options: EnumerationOptions) -> Enumeratio
 def _status(run: DriverRun) -> Status:
     """SOLVED when plans were written, UNSOLVABLE when the search exhausted its bound."""
     if run.exit_code is None:
-        return Status.TIMEOUT
+        return Status.ERROR if run.overflowed else Status.TIMEOUT
     status = symk_status(run.exit_code, run.log)
     # Plans are a proof of a complete enumeration only when the search ended normally.
     if status is Status.SOLVED and (run.exit_code != FastDownwardExit.SUCCESS or not run.plans) \

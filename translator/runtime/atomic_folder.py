@@ -9,6 +9,8 @@ import shutil
 import tempfile
 from collections.abc import Mapping
 
+from translator.runtime.atomic_write import new_folders, plain_mode
+
 
 def check_replaceable(target: str, force: bool) -> None:
     """Raise the error `write_folder` would for `target` before any work is done: a file, or
@@ -21,30 +23,30 @@ def check_replaceable(target: str, force: bool) -> None:
 
 def write_folder(target: str, files: Mapping[str, bytes], force: bool = False) -> None:
     """Make `target` hold exactly `files` (paths relative to it). An existing non-empty
-    `target` is replaced only with `force`; on any error it is left as it was."""
+    `target` is replaced only with `force`; on any error it is left as it was, and no folder
+    made for it remains."""
     check_replaceable(target, force)
     target = os.path.abspath(target)
     parent, name = os.path.split(target)
-    os.makedirs(parent, exist_ok=True)
-    staging = tempfile.mkdtemp(dir=parent, prefix=f".{name}.tmp-")
-    aside = f"{staging}.old"
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        # mkdtemp makes a 0700 folder; give it the mode a plain mkdir would.
-        os.chmod(staging, 0o777 & ~umask)
-        for relative, data in sorted(files.items()):
-            path = os.path.join(staging, relative)
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "wb") as stream:
-                stream.write(data)
-        # rename() cannot replace a non-empty folder: the old one is moved aside first, and
-        # moved back below should the second rename fail or be interrupted.
-        if os.path.isdir(target):
-            os.rename(target, aside)
-        os.rename(staging, target)
-    finally:
-        if os.path.isdir(aside) and not os.path.lexists(target):
-            os.rename(aside, target)
-        shutil.rmtree(staging, ignore_errors=True)
-        shutil.rmtree(aside, ignore_errors=True)
+    with new_folders() as make_folder:
+        make_folder(parent)
+        staging = tempfile.mkdtemp(dir=parent, prefix=f".{name}.tmp-")
+        aside = f"{staging}.old"
+        try:
+            # mkdtemp makes a 0700 folder; give it the mode a plain mkdir would.
+            os.chmod(staging, plain_mode(0o777))
+            for relative, data in sorted(files.items()):
+                path = os.path.join(staging, relative)
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "wb") as stream:
+                    stream.write(data)
+            # rename() cannot replace a non-empty folder: the old one is moved aside first,
+            # and moved back below should the second rename fail or be interrupted.
+            if os.path.isdir(target):
+                os.rename(target, aside)
+            os.rename(staging, target)
+        finally:
+            if os.path.isdir(aside) and not os.path.lexists(target):
+                os.rename(aside, target)
+            shutil.rmtree(staging, ignore_errors=True)
+            shutil.rmtree(aside, ignore_errors=True)

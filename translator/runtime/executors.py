@@ -12,6 +12,11 @@ fails, or whose worker is lost, is its index's exception, never the end of the b
 On a Dask worker every task still runs in a child forked for it (`run_in_child`, as the local
 workers do), so a planner that crashes or blows up its memory ends that child, not the worker,
 and the time and memory limits are enforced the same way everywhere.
+
+A `local:N` cluster is the command's own: its workers die with the command even on SIGKILL
+(dask_worker_setup.py), Dask's scratch space is inside the command's temporary folder, and on
+Ctrl-C or SIGTERM its worker processes are killed at once rather than closed; a normal close
+has a short timeout and Dask's loggers silenced, so that the command ends quietly.
 """
 
 from __future__ import annotations
@@ -19,13 +24,18 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
+import os
 import re
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from strips_model.errors import InputError, RunError
+from translator.runtime.dask_worker_setup import PARENT_VARIABLE
+from translator.runtime.process_tree import kill_family
 from translator.runtime.processes import WorkerDied, run_in_child
+from translator.runtime.temporary_folders import remove_orphaned_folders, temporary_folder
 from translator.runtime.workers import run_completed
 
 Item = TypeVar("Item")
@@ -33,6 +43,12 @@ Result = TypeVar("Result")
 
 CONNECT_SECONDS = 10.0
 """How long to try to reach a scheduler before giving up with a one-line error."""
+
+_QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+CLOSE_SECONDS = 0.5
+"""How long closing the client and a local cluster may take once the work is over or
+stopped; its worker processes are killed first when the command is stopped."""
 
 CLUSTER_HELP = ("run the levels on a Dask cluster instead of local worker processes: "
                 "ADDRESS of a running scheduler (tcp://host:8786), or local:N to start N "
@@ -134,21 +150,86 @@ def open_executor(cluster: str | None, jobs: int, isolate: bool = False) -> Iter
         distributed = _import_distributed()
         address: Any = cluster.strip()
         if local is not None:
-            try:
-                address = stack.enter_context(distributed.LocalCluster(
-                    n_workers=int(local["workers"]), threads_per_worker=1, processes=True,
-                    host="127.0.0.1", dashboard_address=None,
-                    silence_logs=logging.ERROR))
-            except Exception as error:  # noqa: BLE001 - one line, not Dask's traceback
-                raise RunError(f"cannot start a local Dask cluster: {_one_line(error)}") \
-                    from None
+            address = _start_local_cluster(distributed, int(local["workers"]), stack)
         try:
-            client = stack.enter_context(distributed.Client(
-                address, timeout=CONNECT_SECONDS, set_as_default=False))
+            client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except Exception as error:  # noqa: BLE001 - OSError, TimeoutError, ...: one line
             raise RunError(f"cannot reach the Dask scheduler at {cluster}: "
                            f"{_one_line(error)}") from None
+        stack.callback(_close_quietly, client)
         yield DaskExecutor(client)
+
+
+def _start_local_cluster(distributed: Any, workers: int, stack: contextlib.ExitStack) -> Any:
+    """A LocalCluster of `workers` single-threaded workers, closed when `stack` unwinds: after
+    its processes are killed when the command is being stopped."""
+    import dask
+    from distributed.deploy.spec import SpecCluster
+
+    scratch = stack.enter_context(temporary_folder("dask"))
+    # Every Dask server (the scheduler here too) makes its scratch space in this directory.
+    stack.enter_context(dask.config.set({"temporary-directory": scratch}))
+    # Python's resource tracker, started with the workers, warns on standard error of what
+    # killed workers did not release (and then releases it); it takes this process's warning
+    # options.
+    if _QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(_QUIET_TRACKER)
+    earlier = set(SpecCluster._instances)
+    try:
+        local = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+            dashboard_address=None, silence_logs=logging.CRITICAL, local_directory=scratch,
+            preload=["translator.runtime.dask_worker_setup"],
+            env={PARENT_VARIABLE: str(os.getpid())})
+    except BaseException as error:
+        # Stopped or failed while starting: the half-started cluster is not returned, but
+        # Dask knows it (and would wait seconds at exit to close it).
+        for started in set(SpecCluster._instances) - earlier:
+            _stop_cluster(started, stopped=True)
+        if isinstance(error, Exception):
+            raise RunError(f"cannot start a local Dask cluster: {_one_line(error)}") \
+                from None
+        raise
+    stack.push(functools.partial(_stop_when_unwound, local))
+    return local
+
+
+def _stop_when_unwound(local: Any, kind: type[BaseException] | None, *_: object) -> bool:
+    _stop_cluster(local, stopped=kind is not None)
+    return False
+
+
+def _stop_cluster(local: Any, stopped: bool) -> None:
+    """Close a local cluster once the work is over. When the command is being stopped
+    (Ctrl-C, SIGTERM, an error) its worker processes and all they started are killed
+    instead, at once: a graceful close would wait on them for seconds, and what is left, the
+    scheduler, lives in this process and ends with it."""
+    if not stopped:
+        _close_quietly(local)
+        return
+    nannies = list(getattr(local, "workers", {}).values())
+    for nanny in nannies:
+        nanny.auto_restart = False  # a killed worker stays dead
+    for nanny in nannies:
+        pid = getattr(getattr(nanny, "process", None), "pid", None)
+        if isinstance(pid, int):
+            kill_family(pid)
+    # The attempts' folders the killed workers made (the killed attempts remove their own).
+    remove_orphaned_folders()
+    # Dask's exit hook would otherwise try to close it again, for seconds.
+    local.shutdown_on_close = False
+
+
+def _close_quietly(closable: Any) -> None:
+    """Close a client or a cluster within CLOSE_SECONDS, whatever Dask says as it goes: a
+    worker lost while closing is no news once the work is over."""
+    for name in ("distributed", "tornado", "asyncio"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+    try:
+        closable.close(timeout=CLOSE_SECONDS)
+    except Exception:  # noqa: BLE001 - a timeout or a lost worker: closed as far as it goes
+        # Not again at exit: Dask's exit hook would wait ten seconds for what is gone.
+        closable.shutdown_on_close = False
 
 
 def _import_distributed() -> Any:

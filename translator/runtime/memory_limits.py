@@ -8,11 +8,16 @@ carries the limit, plus some headroom (`memory_headroom`), as RLIMIT_AS, so that
 allocation between two readings fails at once (MemoryError in Python, exit code 22 in Fast
 Downward's search). Either way an attempt that runs out of memory ends within moments instead
 of swapping the machine to a halt.
+
+An address-space limit this process inherited (`ulimit -v`, as batch schedulers set) bounds
+every limit given here: no child may raise its own limit past it, so the default and any
+`--memory-limit` are lowered until the limit plus its headroom fits under it (`within_inherited`).
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import time
 
 from translator.runtime.process_tree import address_space, descendants
@@ -32,7 +37,29 @@ def default_memory_limit(parallel: int = 1) -> int | None:
         total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError):
         return None
-    return total * 3 // (4 * max(1, parallel)) if total > 0 else None
+    if total <= 0:
+        return within_inherited(None)
+    return within_inherited(total * 3 // (4 * max(1, parallel)))
+
+
+def inherited_address_space() -> int | None:
+    """The address-space limit this process runs under (the lower of RLIMIT_AS's soft and
+    hard limits), None when there is none."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    bounds = [bound for bound in (soft, hard) if bound != resource.RLIM_INFINITY]
+    return min(bounds) if bounds else None
+
+
+def within_inherited(limit: int | None) -> int | None:
+    """`limit`, lowered so that it and its headroom fit under the inherited address-space
+    limit; that limit's share when `limit` is None. At least 1 byte: a limit that leaves no
+    room runs out of memory, as any too small limit does."""
+    inherited = inherited_address_space()
+    if inherited is None:
+        return limit
+    # The largest L with L + memory_headroom(L) <= inherited.
+    room = max(1, min(inherited - 64 * 2**20, inherited * 8 // 9))
+    return room if limit is None else min(limit, room)
 
 
 def memory_headroom(limit: int) -> int:

@@ -14,9 +14,10 @@ import signal
 import time
 
 
-def kill_family(pid: int) -> None:
-    """SIGKILL `pid` and its descendants, frozen first so that none can start another."""
-    family = {pid}
+def kill_family(pid: int, itself: bool = True) -> None:
+    """SIGKILL `pid` and its descendants, frozen first so that none can start another; only
+    its descendants when not `itself` (a process ending its own family)."""
+    family = {pid} if itself else descendants(pid)
     _signal_all(family, signal.SIGSTOP)
     while True:
         newcomers = descendants(pid) - family
@@ -29,7 +30,7 @@ def kill_family(pid: int) -> None:
     # gone, so that a command that returns has no process of its own left running.
     deadline = time.monotonic() + 1.0
     while family - {pid} and time.monotonic() < deadline:
-        family = {member for member in family if member == pid or _running(member)}
+        family = {member for member in family if member == pid or running(member)}
         time.sleep(0.005)
 
 
@@ -75,7 +76,7 @@ def _stat_fields(pid: int) -> list[bytes] | None:
     return stat[stat.rindex(b")") + 2:].split()
 
 
-def _running(pid: int) -> bool:
+def running(pid: int) -> bool:
     """`pid` exists and is not a zombie."""
     fields = _stat_fields(pid)
     return fields is not None and fields[0] != b"Z"

@@ -6,13 +6,18 @@ attempt's worker is no longer wanted, the parent freezes the child and everythin
 (Fast Downward's search binary, SymK's driver and its translator, unified-planning's
 subprocesses) and kills them all (process_tree.py). Each child also gets a temporary folder of
 its own, which it and its descendants use as TMPDIR and which the parent removes when the child
-ends, however it ends: nothing a killed attempt wrote is left behind. How the memory limit is
-watched and enforced: memory_limits.py. External commands: commands.py.
+ends, however it ends: nothing a killed attempt wrote is left behind. When the parent itself
+is killed outright, its children learn it from the kernel (parent_death.py) and end the same
+way; the folders are named for their owner (temporary_folders.py) so that a later command
+removes any that outlived theirs. How the memory limit is watched and enforced:
+memory_limits.py. External commands: commands.py.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import functools
 import math
 import os
 import resource
@@ -27,8 +32,15 @@ from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from strips_model.errors import RunError
-from translator.runtime.memory_limits import MEMORY_POLL_SECONDS, MemoryWatch, memory_headroom
+from translator.runtime.memory_limits import (
+    MEMORY_POLL_SECONDS,
+    MemoryWatch,
+    inherited_address_space,
+    memory_headroom,
+)
+from translator.runtime.parent_death import die_with_parent
 from translator.runtime.process_tree import kill_family
+from translator.runtime.temporary_folders import make_temporary_folder
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
@@ -98,13 +110,15 @@ def start_child(name: str, function: Callable[[Argument], Result], argument: Arg
     """Fork a process that computes `function(argument)` and sends it back. A forked child
     starts with what this process has imported and holds: nothing is imported or pickled
     again but the result."""
-    scratch = tempfile.mkdtemp(prefix="helltaker-")
+    scratch = make_temporary_folder()
+    parent = os.getpid()
     receiver, sender = Pipe(duplex=False)
     # Ctrl-C between the fork and the registration would leave a child no one stops.
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
     try:
         pid = os.fork()
         if pid == 0:
+            die_with_parent(parent, signal.SIGTERM)
             _run_child(function, argument, sender, receiver, scratch, memory, blocked)
         sender.close()
         child = Child(name, pid, receiver, scratch)
@@ -125,11 +139,14 @@ def _run_child(function: Callable[[Any], Any], argument: Any, sender: Connection
         # The parent answers Ctrl-C and ends its children; a child that raised
         # KeyboardInterrupt itself would only race it.
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, functools.partial(_end_terminated, scratch))
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         tempfile.tempdir = scratch
         os.environ["TMPDIR"] = scratch
         if memory is not None:
+            # No process may raise its hard limit: an inherited one caps the headroom too.
+            inherited = inherited_address_space()
+            memory = memory if inherited is None else min(memory, inherited)
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
         code = _compute_and_send(function, argument, sender)
     except BaseException:  # noqa: BLE001 - nothing may escape into the parent's code
@@ -139,6 +156,16 @@ def _run_child(function: Callable[[Any], Any], argument: Any, sender: Connection
         os._exit(code)
 
 
+def _end_terminated(scratch: str, *_: object) -> None:
+    """SIGTERM in a child (its parent died, or anyone ended it): kill every process it
+    started, remove their folders and its own, and exit, leaving nothing behind."""
+    kill_family(os.getpid(), itself=False)
+    for child in _LIVE.values():
+        shutil.rmtree(child.scratch, ignore_errors=True)
+    shutil.rmtree(scratch, ignore_errors=True)
+    os._exit(128 + signal.SIGTERM)
+
+
 def _compute_and_send(function: Callable[[Any], Any], argument: Any,
                       sender: Connection) -> int:
     try:
@@ -146,6 +173,8 @@ def _compute_and_send(function: Callable[[Any], Any], argument: Any,
     except MemoryError:
         return _OUT_OF_MEMORY_EXIT
     except BaseException as error:  # noqa: BLE001 - handed to the parent, which re-raises it
+        if _means_out_of_memory(error):
+            return _OUT_OF_MEMORY_EXIT
         result = (False, error)
     try:
         sender.send(result)
@@ -156,6 +185,24 @@ def _compute_and_send(function: Callable[[Any], Any], argument: Any,
     finally:
         sender.close()
     return 0
+
+
+def _means_out_of_memory(error: BaseException) -> bool:
+    """Whether `error` is the address-space limit refusing memory in words other than
+    MemoryError: a fork or exec refused (ENOMEM), a shared library that cannot be mapped
+    (an ImportError), or either of these wrapped by the code that met it."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, MemoryError) or \
+                isinstance(current, OSError) and current.errno == errno.ENOMEM:
+            return True
+        text = str(current)
+        if "failed to map segment" in text or "Cannot allocate memory" in text:
+            return True
+        current = current.__cause__ or current.__context__
+    return False
 
 
 def receive(child: Child) -> Any:

@@ -7,14 +7,14 @@ they are (no rich markup, no highlighting), so a level name never changes its lo
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from typing import TextIO
 
 from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
+
+from translator.runtime.output import STANDARD_OUTPUT, TextSink
 
 _GAP = 2
 """Spaces between two columns."""
@@ -38,6 +38,6 @@ def table_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 
 def print_table(header: Sequence[str], rows: Sequence[Sequence[str]],
-                file: TextIO | None = None) -> None:
+                file: TextSink = STANDARD_OUTPUT) -> None:
     """Print the table on `file` (standard output by default)."""
-    (file if file is not None else sys.stdout).write(table_text(header, rows))
+    file.write(table_text(header, rows))

@@ -9,20 +9,42 @@ bare lines of literals (MiniSat's result file). The plan is the actions in step 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError, Position
 from strips_model.ground_plan import PlanStep, step_of_name
 from translator.ground.asp_program import step_of_term
 from translator.ground.dimacs import action_variables
 
+if TYPE_CHECKING:
+    from clingo import Symbol
+
 _ANSWER = re.compile(r"Answer: (\d+)")
 _UNSAT = {"UNSAT", "UNSATISFIABLE", "s UNSATISFIABLE"}
+
+
+@dataclass(frozen=True, slots=True)
+class ClingoAnswer:
+    """One answer set as clingo printed it: the atoms of line `line` with their columns."""
+
+    source: str
+    line: int
+    atoms: tuple[tuple[int, Symbol], ...]
+
+    def at(self, column: int) -> Position:
+        return Position(self.source, self.line, column)
 
 
 def plan_of_clingo_output(output: str, source: str, answer: int | None = None
                           ) -> tuple[PlanStep, ...]:
     """The plan of answer number `answer` (default: the last one printed, which is the best
     under optimisation)."""
+    return plan_of_clingo_answer(clingo_answer(output, source, answer))
+
+
+def clingo_answer(output: str, source: str, answer: int | None = None) -> ClingoAnswer:
+    """Answer number `answer` of clingo's output (default: the last one printed)."""
     import clingo
 
     lines = output.splitlines()
@@ -39,23 +61,35 @@ def plan_of_clingo_output(output: str, source: str, answer: int | None = None
                          f"{min(answers)} to {max(answers)}", Position(source))
     line_index = answers[chosen]
     atoms_line = lines[line_index] if line_index < len(lines) else ""
-    occurrences = []
+    symbols = []
     for column, atom in _atoms(atoms_line):
         try:
-            symbol = clingo.parse_term(atom)
+            symbols.append((column, clingo.parse_term(atom)))
         except RuntimeError:
             raise InputError(f"cannot read the atom {atom!r}",
                              Position(source, line_index + 1, column)) from None
-        if symbol.type is not clingo.SymbolType.Function or symbol.name != "occurs" \
-                or len(symbol.arguments) != 2 \
-                or symbol.arguments[1].type is not clingo.SymbolType.Number:
-            continue
-        occurrences.append((symbol.arguments[1].number, step_of_term(symbol.arguments[0])))
-    steps = [step for _, step in sorted(occurrences)]
-    if len({step for step, _ in occurrences}) != len(occurrences):
-        raise InputError("two actions at one step: not an answer of the sequential encoding",
-                         Position(source, line_index + 1))
-    return tuple(steps)
+    return ClingoAnswer(source, line_index + 1, tuple(symbols))
+
+
+def occurrences(answer: ClingoAnswer) -> list[tuple[int, int, Symbol]]:
+    """(step, column, action) of every `occurs(ACTION,STEP)` atom, in step order."""
+    import clingo
+
+    found = [(symbol.arguments[1].number, column, symbol.arguments[0])
+             for column, symbol in answer.atoms
+             if symbol.type is clingo.SymbolType.Function and symbol.name == "occurs"
+             and len(symbol.arguments) == 2
+             and symbol.arguments[1].type is clingo.SymbolType.Number]
+    found.sort(key=lambda occurrence: occurrence[:2])
+    for before, after in zip(found, found[1:], strict=False):
+        if before[0] == after[0]:
+            raise InputError("two actions at one step: not an answer of the sequential "
+                             "encoding", answer.at(after[1]))
+    return found
+
+
+def plan_of_clingo_answer(answer: ClingoAnswer) -> tuple[PlanStep, ...]:
+    return tuple(step_of_term(action) for _, _, action in occurrences(answer))
 
 
 def _atoms(line: str) -> list[tuple[int, str]]:
@@ -90,7 +124,18 @@ def plan_of_sat_model(cnf_text: str, cnf_source: str, model: str, model_source: 
                       ) -> tuple[PlanStep, ...]:
     """The plan of a SAT solver's model of a `helltaker cnf` file."""
     actions = action_variables(cnf_text, cnf_source)
-    true: set[int] = set()
+    true = {literal for literal in sat_model_literals(model, model_source) if literal > 0}
+    chosen = sorted((action.step, action.name) for variable, action in actions.items()
+                    if variable in true)
+    if len({step for step, _ in chosen}) != len(chosen):
+        raise InputError("two actions at one step: not a model of this formula",
+                         Position(model_source))
+    return tuple(step_of_name(name) for _, name in chosen)
+
+
+def sat_model_literals(model: str, model_source: str) -> set[int]:
+    """The literals a SAT solver's model sets true (`-5`: variable 5 is false)."""
+    literals: set[int] = set()
     for number, line in enumerate(model.splitlines(), start=1):
         text = line.strip()
         if text in _UNSAT:
@@ -106,13 +151,8 @@ def plan_of_sat_model(cnf_text: str, cnf_source: str, model: str, model_source: 
                 column = line.find(field) + 1
                 raise InputError(f"expected a literal (an integer), found {field!r}",
                                  Position(model_source, number, column)) from None
-            if literal > 0:
-                true.add(literal)
-    if not true:
+            if literal != 0:
+                literals.add(literal)
+    if not any(literal > 0 for literal in literals):
         raise InputError("no model: expected `v` lines of literals", Position(model_source))
-    chosen = sorted((action.step, action.name) for variable, action in actions.items()
-                    if variable in true)
-    if len({step for step, _ in chosen}) != len(chosen):
-        raise InputError("two actions at one step: not a model of this formula",
-                         Position(model_source))
-    return tuple(step_of_name(name) for _, name in chosen)
+    return literals

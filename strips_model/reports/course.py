@@ -1,0 +1,191 @@
+"""The course's family of notations: schemas as students write them, read one by one.
+
+    Action(Direction_Up(x1,y1)):                     Action(MouvD(x,y),
+        Préconditions 1 : hero(x1,y1,0) ∧ ...        PRECOND: perso(x,y) ∧ inc(y,y') ∧ ...
+        Effets 1: mob(x1,y3) ∧ clear(mob(x1,y2))     EFFECT : perso(x,y') ∧ ¬perso(x,y))
+
+The text is cut into schemas by `course_blocks.py`, each clause read by `formula.py`.
+Numbered cases give one schema per case (`Name_case2`), a disjunctive precondition one per
+disjunct (`Name_or2`), so the report says where each came from. A decrement `t--` in an
+effect adds the literal with `t - 1` and deletes it with `t`; offsets stay on the terms for
+translator/compare/arithmetic.py to compile.
+
+Variables (`variable_rule`): a capitalised identifier, or a lowercase one whose stem (without
+primes and trailing digits) is the stem of a header parameter or a single letter: `x`, `y1`,
+`y'`, `t`. Any other lowercase identifier is a constant.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from strips_model.errors import Position
+from strips_model.reports.course_blocks import Block, BlockReader, Clause
+from strips_model.reports.formula import Atom, FormulaError, read_formula
+from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart
+from strips_model.schema import Literal, Parameter, Schema, Term, prime_form
+
+COURSE: Final = "course"
+
+_STEM: Final = re.compile(r"^([^\W\d_]+)")
+
+
+def variable_rule(name: str, parameters: frozenset[str]) -> bool:
+    """Whether `name` is a variable: capitalised, or a lowercase identifier whose stem is a
+    single letter or the stem of a header parameter (`x`, `y1`, `y''` with header `(x, y)`)."""
+    if name[:1].isupper():
+        return True
+    stem = _STEM.match(name)
+    return stem is not None and (len(stem.group(1)) == 1 or stem.group(1) in parameters)
+
+
+def read_course(text: str, source: str) -> Reading:
+    """The schemas of `text` in the course's notations (see the module's docstring)."""
+    reader = BlockReader(text, source)
+    blocks = reader.blocks()
+    schemas: list[Schema] = []
+    cases = disjunctions = 0
+    for block in blocks:
+        try:
+            built, more_cases, more_disjuncts = _schemas(block, reader)
+        except FormulaError as error:
+            where = error.position or block.position
+            reader.skipped.append(SkippedPart(
+                where, f"schema {block.name!r} skipped: {error.message}"))
+            continue
+        schemas.extend(built)
+        cases += more_cases
+        disjunctions += more_disjuncts
+    skipped = tuple(sorted(reader.skipped, key=lambda part: (part.position.line or 0,
+                                                             part.position.column or 0)))
+    counts = ReadingCounts(len(schemas), cases, disjunctions, reader.lines_skipped)
+    return Reading(tuple(schemas), skipped, COURSE, COURSE, source, counts)
+
+
+def _schemas(block: Block, reader: BlockReader) -> tuple[list[Schema], int, int]:
+    if not any(clause.kind == "pre" for clause in block.clauses):
+        raise _at(FormulaError("no precondition clause", 0), block.position)
+    numbers = sorted({clause.case for clause in block.clauses if clause.case is not None})
+    built: list[Schema] = []
+    disjunctions = 0
+    stems = frozenset(stem.group(1) for name in block.parameters
+                      if (stem := _STEM.match(name)) is not None)
+    chosen_cases: list[int | None] = [*numbers] or [None]
+    for case in chosen_cases:
+        chosen = [clause for clause in block.clauses if clause.case in (None, case)]
+        name = block.name if case is None or len(numbers) == 1 else f"{block.name}_case{case}"
+        pre = _conditions(chosen, "pre", reader)
+        effects = [atom for kind in ("eff", "add", "del")
+                   for atom in _effects(chosen, kind, reader)]
+        cost = _cost(chosen, reader)
+        for number, disjunct in enumerate(pre, start=1):
+            label = name if len(pre) == 1 else f"{name}_or{number}"
+            built.append(_schema(label, block, disjunct, effects, cost, stems, reader))
+        disjunctions += len(pre) - 1
+    return built, len(built) - disjunctions - 1, disjunctions
+
+
+def _at(error: FormulaError, position: Position) -> FormulaError:
+    error.position = position
+    return error
+
+
+def _clause_formula(clause: Clause, reader: BlockReader) -> list[list[tuple[Atom, int]]]:
+    """The clause's disjuncts, each atom with its offset in the text."""
+    joined = ""
+    origins: list[int] = []
+    for piece, offset in zip(clause.body, clause.offsets, strict=True):
+        if joined:
+            joined += " "
+            origins.append(offset)
+        joined += piece
+        origins.extend(range(offset, offset + len(piece)))
+    origins.append(origins[-1] + 1 if origins else clause.start)
+    # A closing parenthesis of `Action(Name(args), ...)` ends the last clause.
+    body = _without_unmatched_close(joined)
+    try:
+        dnf = read_formula(body)
+    except FormulaError as error:
+        raise _at(error, reader.position(origins[min(error.offset, len(origins) - 1)])) \
+            from None
+    return [[(atom, origins[atom.offset]) for atom in conjunction] for conjunction in dnf]
+
+
+def _without_unmatched_close(body: str) -> str:
+    depth = 0
+    kept = list(body)
+    for index, char in enumerate(body):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                kept[index] = " "
+            else:
+                depth -= 1
+    return "".join(kept)
+
+
+def _conditions(clauses: list[Clause], kind: str, reader: BlockReader
+                ) -> list[list[tuple[Atom, int]]]:
+    result: list[list[tuple[Atom, int]]] = [[]]
+    for clause in clauses:
+        if clause.kind == kind:
+            dnf = _clause_formula(clause, reader)
+            result = [left + right for left in result for right in dnf]
+    return result
+
+
+def _effects(clauses: list[Clause], kind: str, reader: BlockReader) -> list[tuple[Atom, int]]:
+    found: list[tuple[Atom, int]] = []
+    for clause in clauses:
+        if clause.kind != kind:
+            continue
+        dnf = _clause_formula(clause, reader)
+        if len(dnf) != 1:
+            raise _at(FormulaError("a disjunction in an effect", 0),
+                      reader.position(clause.start))
+        for atom, offset in dnf[0]:
+            found.append((atom if kind != "del" else
+                          Atom(atom.predicate, atom.args, False, atom.offset), offset))
+    return found
+
+
+def _cost(clauses: list[Clause], reader: BlockReader) -> int:
+    for clause in clauses:
+        if clause.kind == "cost":
+            text = _without_unmatched_close(" ".join(clause.body)).strip()
+            if not re.fullmatch(r"-?\d+", text):
+                raise _at(FormulaError(f"cost {text!r} is not an integer", 0),
+                          reader.position(clause.start))
+            return int(text)
+    return 1
+
+
+def _schema(name: str, block: Block, preconditions: list[tuple[Atom, int]],
+            effects: list[tuple[Atom, int]], cost: int, stems: frozenset[str],
+            reader: BlockReader) -> Schema:
+    variables: dict[str, None] = {prime_form(p): None for p in block.parameters}
+    pre = [_literal(atom, offset, stems, reader, before=True) for atom, offset in preconditions]
+    eff: list[Literal] = []
+    for atom, offset in effects:
+        eff.append(_literal(atom, offset, stems, reader, before=False))
+        if atom.decrement is not None and atom.positive:
+            eff.append(_literal(atom, offset, stems, reader, before=True, positive=False))
+    # The header's parameters only, as the other notations read them: the variables it
+    # leaves out are bound by the comparison's readings (translator/compare/readings.py).
+    parameters = tuple(Parameter(variable, "object") for variable in variables)
+    return Schema(name, parameters, tuple(pre), tuple(eff), cost, block.position)
+
+
+def _literal(atom: Atom, offset: int, stems: frozenset[str], reader: BlockReader, before: bool,
+             positive: bool | None = None) -> Literal:
+    terms: list[Term] = []
+    for index, arg in enumerate(atom.args):
+        shift = arg.offset
+        if atom.decrement is not None and atom.decrement[0] == index and not before:
+            shift += atom.decrement[1]
+        variable = not arg.is_integer and variable_rule(arg.name, stems)
+        terms.append(Term(arg.name, variable, shift if variable else 0))
+    return Literal(atom.predicate, tuple(terms),
+                   atom.positive if positive is None else positive, reader.position(offset))

@@ -1,0 +1,102 @@
+"""The text of a PDF report, extracted by pypdf and made plain for the notation reader.
+
+A report reaches a teacher as PDF; its schemas are read from the text pypdf extracts, page by
+page, once what extraction produces is undone: ligatures (`ﬁ` -> `fi`), typographic primes
+(`’` `′` -> `'`, `”` `″` -> `''`), the minus sign (`−` -> `-`), non-breaking and thin spaces,
+soft hyphens, and words hyphenated at a line's end (`preco-` / `nditions` joined on the first
+line; the rest of the second line keeps its line). Positions are `FILE:PAGE:LINE:COL`: the
+page as part of the source, lines and columns counted in the page's extracted text.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, replace
+from typing import Final
+
+from strips_model.errors import InputError, Position
+from strips_model.reports.reading import Reading, SkippedPart
+from strips_model.schema import Literal, Schema
+
+PDF_MAGIC: Final = b"%PDF-"
+"""What tells a PDF by its content, whatever the file is called."""
+
+_REPLACEMENTS: Final = {
+    "\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+    "\ufb05": "st", "\ufb06": "st",
+    "\u2019": "'", "\u2018": "'", "\u2032": "'", "\u02b9": "'", "\u201d": "''",
+    "\u2033": "''", "\u201c": "''", "\u2212": "-", "\u2010": "-", "\u2011": "-",
+    "\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u00ad": "",
+}
+_TRANSLATION: Final = str.maketrans(_REPLACEMENTS)
+_HYPHENATED: Final = re.compile(r"(?<=[^\W\d_])-$")
+_WORD_START: Final = re.compile(r"^\s*([a-zà-ÿ][\w]*)(.*)$")
+
+
+def normalise(text: str) -> str:
+    """Extracted text made plain, line for line (see the module's docstring)."""
+    lines = text.translate(_TRANSLATION).split("\n")
+    for index in range(len(lines) - 1):
+        following = _WORD_START.match(lines[index + 1])
+        if _HYPHENATED.search(lines[index].rstrip()) and following is not None:
+            lines[index] = lines[index].rstrip()[:-1] + following.group(1)
+            lines[index + 1] = following.group(2).lstrip()
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class PdfText:
+    """The pages' text joined, and where each page starts (0-based line of the joined text)."""
+
+    text: str
+    page_starts: tuple[int, ...]
+    source: str
+
+    def relocate(self, position: Position) -> Position:
+        """A position in the joined text as `FILE:PAGE` with the line inside that page."""
+        if position.line is None or position.source != self.source:
+            return position
+        page = bisect_right(self.page_starts, position.line - 1)
+        line = position.line - self.page_starts[page - 1]
+        return Position(f"{self.source}:{page}", line, position.column)
+
+
+def pdf_text(data: bytes, source: str) -> PdfText:
+    """The normalised text of every page; an unreadable PDF is bad input."""
+    # Here, not at the top: only a PDF needs pypdf.
+    from pypdf import PdfReader
+
+    try:
+        pages = [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+    except Exception as error:  # a damaged file can make pypdf raise almost anything
+        raise InputError(f"not a PDF pypdf can read: {error}".splitlines()[0],
+                         Position(source)) from None
+    starts: list[int] = []
+    texts: list[str] = []
+    line = 0
+    for page in pages:
+        starts.append(line)
+        text = normalise(page.replace("\r\n", "\n").replace("\r", "\n"))
+        texts.append(text)
+        line += text.count("\n") + 1
+    if not any(text.strip() for text in texts):
+        raise InputError("the PDF holds no text to read (scanned pages?)", Position(source))
+    return PdfText("\n".join(texts), tuple(starts), source)
+
+
+def relocated(reading: Reading, pdf: PdfText) -> Reading:
+    """A reading of the joined text with every position as page:line:col."""
+
+    def literal(lit: Literal) -> Literal:
+        return replace(lit, position=pdf.relocate(lit.position))
+
+    def schema(s: Schema) -> Schema:
+        return replace(s, position=pdf.relocate(s.position),
+                       preconditions=tuple(map(literal, s.preconditions)),
+                       effects=tuple(map(literal, s.effects)))
+
+    return replace(reading, schemas=tuple(map(schema, reading.schemas)),
+                   skipped=tuple(SkippedPart(pdf.relocate(p.position), p.reason)
+                                 for p in reading.skipped))

@@ -1,0 +1,71 @@
+"""What reading a model gives, whatever it was read from: the value every reader returns.
+
+The reader of the course's notations (`notation.read_model`), the PDDL domain reader and the
+PDF front (which hands its extracted text to the notation reader) all return a `Reading`, so
+`compare`, `diff` and the lint take any of them alike. Nothing read is dropped in silence: a
+part of the text that is not part of a schema is in `skipped`, with its position and why.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from strips_model.schema import Schema
+from strips_model.textbook import SkippedPart
+
+__all__ = ["Reading", "ReadingCounts", "SkippedPart", "skipped_schemas"]
+
+SKIPPED_SCHEMA: Final = re.compile(r"^schema '([^']*)' skipped: ")
+"""How the reason of a skipped schema starts; other skipped parts are lines between schemas."""
+
+
+def skipped_schemas(parts: tuple[SkippedPart, ...]) -> tuple[SkippedPart, ...]:
+    """The schemas among the skipped parts: the lines of prose, comments and separators
+    between schemas are listed too, but they are no part of the model."""
+    return tuple(part for part in parts if SKIPPED_SCHEMA.match(part.reason))
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingCounts:
+    """What a reading did, as the top of a report says it."""
+
+    schemas: int
+    """Schemas read (after cases and disjunctions were split)."""
+    cases_split: int = 0
+    """Extra schemas made from the numbered cases (`Préconditions 2` ...) of an action."""
+    disjunctions_expanded: int = 0
+    """Extra schemas made from a disjunctive precondition, one per disjunct."""
+    lines_skipped: int = 0
+    """Lines between the first and last schema that belong to no schema (each listed)."""
+
+    def summary(self) -> str:
+        """One line: `N schemas read, C cases split, D disjunctions expanded, L lines skipped`."""
+        return (f"{self.schemas} schema{'' if self.schemas == 1 else 's'} read, "
+                f"{self.cases_split} case{'' if self.cases_split == 1 else 's'} split, "
+                f"{self.disjunctions_expanded} disjunction"
+                f"{'' if self.disjunctions_expanded == 1 else 's'} expanded, "
+                f"{self.lines_skipped} line{'' if self.lines_skipped == 1 else 's'} skipped")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The schemas a model holds, the parts skipped, and how it was read.
+
+    `notation` names the reader (`ours`, `textbook`, `latex`, `pddl`, ...); `inner` the
+    notation of the schemas themselves when markup was removed first (LaTeX, PDF), else the
+    same as `notation`. Positions are those of `source` (for a PDF, the front's positions).
+    """
+
+    schemas: tuple[Schema, ...]
+    skipped: tuple[SkippedPart, ...]
+    notation: str
+    inner: str
+    source: str
+    counts: ReadingCounts | None = None
+    """None when the reader counts only the schemas (`tally` then fills the rest with zeros)."""
+
+    def tally(self) -> ReadingCounts:
+        """The counts of this reading, `schemas` at least."""
+        return self.counts or ReadingCounts(len(self.schemas))

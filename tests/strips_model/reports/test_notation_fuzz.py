@@ -1,0 +1,234 @@
+"""The reader's generality as a property (issue 22 item 5): known models rendered in random
+mixes of the course's conventions read back as the same schemas.
+
+The known models are ours (`strips_model/helltaker.strips`), seed 001's and the two samples
+of ../shared/models when ../shared exists, and the small models of tests/strips_model/reports/
+models/ (each in another style, some incomplete). Each is read once; its schemas are then
+rendered schema by schema with a header style, clause keywords, connectives, negations,
+deletes, variable case, prime forms, wrapped lines and whatever lies between schemas (prose,
+separators, comments, fences) all drawn at random, and the rendering is read again: `diff`'s
+comparison (translator/compare/schema_diff.py) must find the same schemas. Types of
+parameters are not part of the course's notations, so they are compared erased.
+
+The fast loop runs a derandomized sample; the long run is opt-in like tests/cli/test_fuzz.py:
+`HELLTAKER_FUZZ_EXAMPLES=500 pytest -m fuzz tests/strips_model/reports/test_notation_fuzz.py`.
+The size property (a ~20 MB model read within 60 s) is opt-in the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import SHARED
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from strips_model.errors import SchemaError
+from strips_model.reports.course import variable_rule
+from strips_model.reports.course_blocks import MAX_SCHEMAS
+from strips_model.reports.notation import read_model, read_model_file
+from strips_model.schema import UNTYPED, Literal, Schema, Term
+from translator.compare.schema_diff import diff_schemas
+
+MODELS = Path(__file__).parent / "models"
+LONG_EXAMPLES = int(os.environ.get("HELLTAKER_FUZZ_EXAMPLES") or 0)
+
+_SETTINGS: dict[str, Any] = {
+    "deadline": None, "database": None, "print_blob": True,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large]}
+settings.register_profile("notation-fast", derandomize=True, max_examples=30, **_SETTINGS)
+settings.register_profile("notation-fuzz", max_examples=max(LONG_EXAMPLES, 1), **_SETTINGS)
+
+
+def _untyped(schemas: tuple[Schema, ...]) -> tuple[Schema, ...]:
+    return tuple(replace(schema, parameters=tuple(replace(p, type=UNTYPED)
+                                                  for p in schema.parameters))
+                 for schema in schemas)
+
+
+@cache
+def known_models() -> dict[str, tuple[Schema, ...]]:
+    """Every known model, read once, by name."""
+    texts = {path.name: (path.read_text("utf-8"), False) for path in sorted(MODELS.iterdir())}
+    texts["helltaker.strips"] = (resources.files("strips_model").joinpath(
+        "helltaker.strips").read_text("utf-8"), True)
+    for relpath in ("seeds/001_1103b020ed6d817c.txt", "models/sample-a.md",
+                    "models/sample-b.txt"):
+        if (SHARED / relpath).is_file():
+            texts[relpath] = ((SHARED / relpath).read_text("utf-8"), False)
+    return {name: _untyped(read_model(text, name, plain).schemas)
+            for name, (text, plain) in texts.items()}
+
+
+# -- the renderer ---------------------------------------------------------------------------
+
+PRE = ("Precondition:", "PRECOND:", "Pre :", "Préconditions :", "preconditions:",
+       "Conditions :", "PRECONDITION :", "Precondition 1:")
+EFFECT = ("Effect:", "EFFECT :", "Effets :", "effects:", "Eff:", "Effet 1 :")
+AND = (" ∧ ", " ^ ", ", ", " and ", " et ", " & ", " && ", " \\land ", " ")
+NOT = ("¬", "-", "~", "!", "not ", "non ", "¬ ")
+DELETE = ("{negation}{literal}", "clear({literal})", "del {literal}")
+ONE_PRIME = ("'", "’", "′")
+TWO_PRIMES = ("''", '"', "”")
+BETWEEN = ("\n", "\n\n", "\n\n-----\n\n", "\n// another action\n\n", "\n\nSome prose.\n\n",
+           "\n\n___\n\n", "\n```\n\n```\n", "\n# a comment\n\n")
+
+
+def _variable(term: Term, lower: bool, draw: Any) -> str:
+    base = term.name.rstrip("'")
+    primes = len(term.name) - len(base)
+    written = (base.lower() if lower else base) + (
+        draw(st.sampled_from(ONE_PRIME)) if primes == 1 else
+        draw(st.sampled_from(TWO_PRIMES)) if primes == 2 else "'" * primes)
+    if term.offset:
+        sign = "+" if term.offset > 0 else "-"
+        written += draw(st.sampled_from((f" {sign} {abs(term.offset)}",
+                                         f"{sign}{abs(term.offset)}")))
+    return written
+
+
+def _literal(literal: Literal, lower: bool, draw: Any, negation: str) -> str:
+    args = [_variable(term, lower, draw) if term.is_variable else term.name
+            for term in literal.args]
+    atom = f"{literal.predicate}({', '.join(args)})" if args else literal.predicate
+    return atom if literal.positive else f"{negation}{atom}"
+
+
+def _can_lower(schema: Schema) -> bool:
+    """Lowercase variables read back as variables, and no two collapse into one."""
+    variables = {term.name for lit in (*schema.preconditions, *schema.effects)
+                 for term in lit.args if term.is_variable}
+    constants = {term.name for lit in (*schema.preconditions, *schema.effects)
+                 for term in lit.args if not term.is_variable}
+    stems = frozenset(p.name.lower().rstrip("'").rstrip("0123456789") for p in schema.parameters)
+    lowered = {name.lower() for name in variables}
+    return (len(lowered) == len(variables) and not lowered & constants
+            and all(variable_rule(name, stems) for name in lowered)
+            and not any(variable_rule(name, stems) and not name[:1].isdigit()
+                        for name in constants))
+
+
+def _clause(literals: list[str], draw: Any) -> str:
+    joiner = draw(st.sampled_from(AND))
+    if not literals:
+        return ""
+    if len(literals) > 3 and joiner.strip() and draw(st.booleans()):
+        # Wrapped after a connective, sometimes past a blank line: the clause goes on.
+        middle = len(literals) // 2
+        gap = draw(st.sampled_from(("\n    ", "\n\n    ")))
+        return (joiner.join(literals[:middle]) + joiner.rstrip() + gap
+                + joiner.join(literals[middle:]))
+    return joiner.join(literals)
+
+
+def render_schema(schema: Schema, draw: Any) -> str:
+    lower = _can_lower(schema) and draw(st.booleans())
+    negation = draw(st.sampled_from(NOT))
+    params = ", ".join(p.name.lower() if lower else p.name for p in schema.parameters)
+    pre = [_literal(lit, lower, draw, negation) for lit in schema.preconditions]
+    delete = draw(st.sampled_from(DELETE))
+    effects = [_literal(lit, lower, draw, negation) if lit.positive else
+               delete.format(negation=negation, literal=_literal(replace(lit, positive=True),
+                                                            lower, draw, negation))
+               for lit in schema.effects]
+    style = draw(st.sampled_from(("plain", "action", "action-open", "colon", "item")))
+    header = {"plain": f"{schema.name}({params})\n", "action": f"Action({schema.name}({params}))\n",
+              "action-open": f"Action({schema.name}({params}),\n",
+              "colon": f"{schema.name}({params}):\n", "item": f"- {schema.name}({params}): "}[style]
+    indent = "" if style == "item" else draw(st.sampled_from(("", "    ", "\t")))
+    gap = "\n" if style == "item" else draw(st.sampled_from(("\n", "\n\n")))
+    text = (header + indent + draw(st.sampled_from(PRE)) + " " + _clause(pre, draw)
+            + (" " if style == "item" else gap + indent) + draw(st.sampled_from(EFFECT)) + " "
+            + _clause(effects, draw))
+    if schema.cost != 1:
+        text += f"\n{indent}Cost: {schema.cost}" if style != "item" else f" Cost: {schema.cost}"
+    return text + (")" if style == "action-open" else "") + "\n"
+
+
+def _check(name: str, data: st.DataObject) -> None:
+    schemas = known_models()[name]
+    start = data.draw(st.integers(0, max(len(schemas) - 1, 0)))
+    chosen = schemas[start:start + 12] or schemas
+    text = "".join(render_schema(schema, data.draw) + data.draw(st.sampled_from(BETWEEN))
+                   for schema in chosen)
+    try:
+        read = read_model(text, "rendered.md").schemas
+    except SchemaError as error:
+        raise AssertionError(f"{error}\n{text}") from None
+    diff = diff_schemas(_untyped(read), chosen)
+    assert diff.identical, (text, [str(p.differences) for p in diff.pairs if p.differences],
+                            [s.name for s in diff.only_a], [s.name for s in diff.only_b])
+
+
+def _names() -> list[str]:
+    return sorted(known_models())
+
+
+@pytest.mark.parametrize("name", _names())
+@settings(settings.get_profile("notation-fast"), max_examples=4)
+@given(data=st.data())
+def test_a_rendering_reads_back_as_the_same_schemas(name: str, data: st.DataObject) -> None:
+    _check(name, data)
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("name", _names())
+@settings(settings.get_profile("notation-fuzz"))
+@given(data=st.data())
+def test_a_rendering_reads_back_as_the_same_schemas_long(name: str,
+                                                          data: st.DataObject) -> None:
+    _check(name, data)
+
+
+def _big_model(size: int) -> str:
+    schema = ("Action(Move{n}(x,y)):\n    Préconditions : hero(x,y) ∧ succ(y,y2) ∧ ¬wall(x,y2)"
+              " ∧ (spike(x,y2) v trap(x,y2,1))\n    Effets : hero(x,y2) ∧ clear(hero(x,y))\n\n"
+              "Some prose between two actions.\n\n")
+    parts: list[str] = []
+    total = 0
+    number = 0
+    while total < size:
+        parts.append(schema.format(n=number))
+        total += len(parts[-1])
+        number += 1
+    return "".join(parts)
+
+
+@pytest.mark.fuzz
+def test_a_20_mb_model_is_read_or_refused_within_60_s(tmp_path: Path) -> None:
+    """Opt-in: ~20 MB of schemas (110,000 of them) through the file reader `diff` and
+    `compare` use. Measured: refused in about 2 s (more than MAX_SCHEMAS), one line."""
+    path = tmp_path / "big.md"
+    path.write_text(_big_model(20_000_000), "utf-8")
+    started = time.monotonic()
+    try:
+        reading = read_model_file(str(path))
+    except SchemaError as error:
+        assert "\n" not in str(error)
+    else:
+        assert len(reading.schemas) > 1000
+    assert time.monotonic() - started < 60
+
+
+def test_the_schemas_a_model_may_hold_are_bounded_and_told_in_one_line() -> None:
+    with pytest.raises(SchemaError, match=rf"^big.md: {MAX_SCHEMAS + 1} precondition clauses"):
+        read_model("go(X)\n  Precondition: p(X)\n" * (MAX_SCHEMAS + 1), "big.md")
+
+
+def test_reading_grows_linearly() -> None:
+    """Four times the text, well under sixteen times the time (quadratic reading would
+    take that): small models, so that the fast loop stays fast."""
+    timings = []
+    for size in (20_000, 80_000):
+        text = _big_model(size)
+        started = time.perf_counter()
+        read_model(text, "big.md")
+        timings.append(time.perf_counter() - started)
+    assert timings[1] < 8 * timings[0] + 0.05

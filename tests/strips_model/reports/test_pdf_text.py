@@ -1,0 +1,131 @@
+"""PDF reports: text extracted by pypdf, what extraction produces undone (ligatures, primes,
+non-breaking spaces, hyphenation), schemas read with page:line:col positions. The PDFs are
+written here by a writer of a few lines (one Helvetica font whose encoding maps five codes to
+the glyphs `ﬁ ﬂ ’ ′ ”`), so the test needs no PDF library beyond the reader."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strips_model.errors import InputError
+from strips_model.reports.notation import read_model_file
+from strips_model.reports.pdf_text import normalise
+from translator.cli.main import main
+
+_CODES = {"ﬁ": "\\001", "ﬂ": "\\002", "’": "\\003", "′": "\\004", "”": "\\005",
+          "\u00a0": "\\240"}
+
+
+def _escaped(line: str) -> str:
+    return "".join(_CODES.get(char, "\\" + char if char in "()\\" else char) for char in line)
+
+
+def tiny_pdf(pages: list[list[str]]) -> bytes:
+    """A PDF with one line of text per string, `pages` of them."""
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", "",
+               "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type "
+               "/Encoding /BaseEncoding /WinAnsiEncoding /Differences [1 /fi /fl /quoteright "
+               "/minute /quotedblright] >> >>"]
+    kids = []
+    for lines in pages:
+        body = "BT /F1 10 Tf 12 TL 40 760 Td " + " ".join(
+            f"({_escaped(line)}) Tj T*" for line in lines) + " ET"
+        objects.append(f"<< /Length {len(body)} >>\nstream\n{body}\nendstream")
+        objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources "
+                       f"<< /Font << /F1 3 0 R >> >> /Contents {len(objects)} 0 R >>")
+        kids.append(f"{len(objects)} 0 R")
+    objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>"
+    data = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(data))
+        data += f"{number} 0 obj\n{body}\nendobj\n".encode("latin-1")
+    xref = len(data)
+    data += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
+    data += "".join(f"{offset:010d} 00000 n \n" for offset in offsets).encode()
+    data += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n"
+             "%%EOF\n").encode()
+    return data
+
+
+REPORT_PAGES = [
+    ["Our model, ﬁrst part: the hero’s moves.",
+     "    move_right(X, Y, X’)",
+     "        Precondition: hero(X, Y), next(X, X’), ﬂoor(X’, Y)",
+     "        Effect: -hero(X, Y), hero(X’, Y)"],
+    ["Then a push, written after some hyphen-",
+     "ated prose.",
+     "    push_right(X, X′, X”, Y)",
+     "        Precondition: hero(X, Y), next(X, X′), next(X′, X”), rock(X′, Y)",
+     "        Effect: -rock(X′, Y),\u00a0rock(X”, Y)"],
+]
+
+
+def test_a_pdf_report_is_read_by_its_content_with_page_positions(tmp_path: Path) -> None:
+    # A name that does not say PDF: the content does.
+    path = tmp_path / "report.txt"
+    path.write_bytes(tiny_pdf(REPORT_PAGES))
+    reading = read_model_file(str(path))
+    assert reading.notation == "pdf" and not reading.skipped
+    move, push = reading.schemas
+    assert [str(lit) for lit in move.preconditions] == [
+        "hero(X, Y)", "next(X, X')", "floor(X', Y)"]
+    assert [str(lit) for lit in push.effects] == ["-rock(X', Y)", "rock(X'', Y)"]
+    # FILE:PAGE:LINE:COL, the line counted in the page's extracted text.
+    assert str(move.position).startswith(f"{path}:1:2:")
+    assert str(push.position).startswith(f"{path}:2:")
+    assert str(push.effects[1].position).startswith(f"{path}:2:")
+
+
+def test_extraction_artefacts_are_undone_line_for_line() -> None:
+    text = "ﬁrst ﬂoor X’ Y′ Z” W″ a\u00a0b c\u2212d\nthe pre-\nconditions hold\nhero(X) -\nwall(X)"
+    lines = normalise(text).split("\n")
+    assert lines[0] == "first floor X' Y' Z'' W'' a b c-d"
+    # A word cut at a line's end is joined on its first line; the lines stay as many.
+    assert lines[1:3] == ["the preconditions", "hold"]
+    # A hyphen after a space is a negation, not a cut word.
+    assert lines[3:] == ["hero(X) -", "wall(X)"]
+
+
+def test_a_pdf_without_text_or_broken_is_one_line_of_bad_input(tmp_path: Path) -> None:
+    empty = tmp_path / "scan.pdf"
+    empty.write_bytes(tiny_pdf([[]]))
+    with pytest.raises(InputError, match="holds no text"):
+        read_model_file(str(empty))
+    broken = tmp_path / "broken.pdf"
+    broken.write_bytes(b"%PDF-1.4\nnot a pdf at all\n")
+    with pytest.raises(InputError) as caught:
+        read_model_file(str(broken))
+    assert "\n" not in str(caught.value) and str(broken) in str(caught.value)
+
+
+def test_compare_takes_a_pdf_and_lints_it_with_page_positions(tmp_path: Path, capsys) -> None:
+    # The push deletes the hero and adds none back, while the move moves it.
+    pages = [REPORT_PAGES[0], [*REPORT_PAGES[1][:-1],
+                               "        Effect: -rock(X′, Y), rock(X”, Y), -hero(X, Y)"]]
+    path = tmp_path / "report.pdf"
+    path.write_bytes(tiny_pdf(pages))
+    assert main(["compare", str(path), "--json", "--jobs", "1"]) == 1
+    result = json.loads(capsys.readouterr().out)
+    assert result["schemas"] == 2 and result["skipped"] == []
+    (finding,) = [f for f in result["lint"] if f["kind"] == "deleted-never-added"]
+    assert finding["schema"] == "push_right" and finding["literal"] == "-hero(X, Y)"
+    assert finding["position"].startswith(f"{path}:2:")
+
+
+_ARTEFACTS = "ﬁﬂﬀﬃﬄ’‘′”″“\u2212\u00a0\u202f\u2009\u00ad"
+
+
+@settings(derandomize=True, max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from([*_ARTEFACTS, *"ab Xy'-(),\n"]), max_size=60))
+def test_normalising_keeps_the_lines_and_leaves_no_artefact(text: str) -> None:
+    plain = normalise(text)
+    # Positions stay meaningful: as many lines as extracted, nothing left to undo.
+    assert plain.count("\n") == text.count("\n")
+    assert not set(plain) & set(_ARTEFACTS)
+    assert normalise(plain) == plain or "-\n" in plain

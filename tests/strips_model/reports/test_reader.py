@@ -1,0 +1,114 @@
+"""The one reader of the course's notations (issue 22 items 1 and 3): what it reads from each
+small model of tests/strips_model/reports/models/, from the seeds and from the two samples,
+and what it lists as skipped, with positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import shared_path
+
+from strips_model.errors import SchemaError
+from strips_model.reports.formula import read_formula
+from strips_model.reports.notation import read_model, read_model_file
+from strips_model.reports.reading import skipped_schemas
+
+MODELS = Path(__file__).parent / "models"
+
+# model: (notation, schemas, cases split, disjunctions expanded, schemas skipped)
+EXPECTED = {
+    "m1_ours.txt": ("ours", 2, 0, 0, 0),
+    "m2_textbook.md": ("textbook", 2, 0, 0, 0),
+    "m3_french_cases.md": ("course", 3, 1, 0, 0),
+    "m4_disjunction.txt": ("course", 4, 0, 2, 0),
+    "m5_add_delete.txt": ("course", 2, 0, 0, 0),
+    "m6_latex.tex": ("latex", 2, 0, 0, 0),
+    "m7_incomplete.txt": ("course", 2, 0, 0, 2),
+    "m8_counter.txt": ("course", 2, 0, 0, 0),
+    "m9_list_items.md": ("course", 3, 0, 0, 0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_small_model_reads_as_expected(name: str) -> None:
+    reading = read_model_file(str(MODELS / name))
+    counts = reading.tally()
+    assert (reading.notation, counts.schemas, counts.cases_split,
+            counts.disjunctions_expanded, len(skipped_schemas(reading.skipped))) == EXPECTED[name]
+
+
+def test_numbered_cases_and_disjuncts_are_named_after_their_origin() -> None:
+    cases = read_model_file(str(MODELS / "m3_french_cases.md"))
+    assert [s.name for s in cases.schemas] == ["PousserHaut_case1", "PousserHaut_case2",
+                                               "AllerHaut"]
+    # The comment between the two cases is listed, and does not cut the schema.
+    (comment,) = cases.skipped
+    assert (comment.position.line, comment.reason) == (7, "comment or separator inside a schema")
+    disjuncts = read_model_file(str(MODELS / "m4_disjunction.txt"))
+    assert [s.name for s in disjuncts.schemas] == ["MouvPique_or1", "MouvPique_or2",
+                                                   "Ouvrir_or1", "Ouvrir_or2"]
+    assert [str(lit) for lit in disjuncts.schemas[3].preconditions][-1] == "clé(x, y)"
+
+
+def test_what_cannot_be_read_is_listed_with_its_position_and_reason() -> None:
+    reading = read_model_file(str(MODELS / "m7_incomplete.txt"))
+    assert [(part.position.line, part.reason.split(":")[0]) for part in reading.skipped] == [
+        (9, "prose between schemas"), (12, "schema 'PushD' skipped"),
+        (17, "schema 'Piege' skipped")]
+    assert "conditional effect ('=>') not supported" in reading.skipped[2].reason
+    # A blank line inside the effect of MouvD does not cut it.
+    assert [str(lit) for lit in reading.schemas[0].effects] == ["perso(x, y')", "-perso(x, y)"]
+
+
+def test_terms_decrements_comparisons_and_nested_terms() -> None:
+    (up, spike) = read_model_file(str(MODELS / "m8_counter.txt")).schemas
+    assert [str(lit) for lit in up.preconditions] == [
+        "hero(x, y)", "greater(t, 0)", "succ(y, y2)", "-wall(x, y2)"]
+    assert [str(lit) for lit in up.effects] == [
+        "hero(x, y2)", "time(t - 1)", "-time(t)", "-hero(x, y)"]
+    assert "time(t - 2)" in [str(lit) for lit in spike.effects]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a(x) ∧ ¬b(x)", [["a", "-b"]]), ("a(x) ^ ~b(x)", [["a", "-b"]]),
+    ("a(x), !b(x)", [["a", "-b"]]), ("a(x) and not b(x)", [["a", "-b"]]),
+    ("a(x) et non b(x)", [["a", "-b"]]), ("a(x) & -b(x)", [["a", "-b"]]),
+    ("a(x) && b(x)", [["a", "b"]]), ("a(x) b(x)", [["a", "b"]]),
+    ("a(x) ∨ b(x)", [["a"], ["b"]]), ("a(x) v b(x)", [["a"], ["b"]]),
+    ("a(x) | b(x)", [["a"], ["b"]]), ("a(x) or b(x)", [["a"], ["b"]]),
+    ("a(x) ou b(x)", [["a"], ["b"]]), ("c(x) ∧ (a(x) ∨ b(x))", [["c", "a"], ["c", "b"]]),
+    ("¬(a(x) ∨ b(x))", [["-a", "-b"]]), ("clear(a(x) ∧ b(x))", [["-a", "-b"]]),
+    ("del a(x)", [["-a"]]), ("a(x) \\land \\lnot b(x)", [["a", "-b"]]),
+])
+def test_connectives_negations_and_disjunctions(text: str, expected: list[list[str]]) -> None:
+    assert [[("" if atom.positive else "-") + atom.predicate for atom in conjunction]
+            for conjunction in read_formula(text)] == expected
+
+
+def test_prime_forms_are_one_variable() -> None:
+    (conjunction,) = read_formula("p(y', y’, y′, y'', y\", y”)")
+    assert [arg.name for arg in conjunction[0].args] == ["y'", "y'", "y'", "y''", "y''", "y''"]
+
+
+def test_no_schema_is_one_line() -> None:
+    with pytest.raises(SchemaError, match="^p.md: no schema found"):
+        read_model("just prose (with parentheses)\n", "p.md")
+
+
+SEEDS = {"seeds/000_7131312d8b49f832.txt": (102, 6), "seeds/001_1103b020ed6d817c.txt": (108, 0),
+         "seeds/002_86e1b4b616c1ecee.txt": (81, 4), "models/sample-a.md": (28, 0),
+         "models/sample-b.txt": (65, 3)}
+
+
+@pytest.mark.parametrize("relpath", sorted(SEEDS))
+def test_seeds_and_samples(relpath: str) -> None:
+    reading = read_model_file(str(shared_path(relpath)))
+    unread = skipped_schemas(reading.skipped)
+    assert (len(reading.schemas), len(unread)) == SEEDS[relpath]
+    assert all(part.position.line is not None for part in reading.skipped)
+
+
+def test_sample_a_cases_and_disjunctions_are_split() -> None:
+    counts = read_model_file(str(shared_path("models/sample-a.md"))).tally()
+    assert (counts.cases_split, counts.disjunctions_expanded) == (4, 4)

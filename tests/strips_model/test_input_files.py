@@ -1,0 +1,101 @@
+"""The one way in (strips_model/input_files.py): regular files within their kind's cap,
+standard input with the same cap, everything else refused with one line before it is read."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strips_model.errors import InputError
+from strips_model.input_files import InputKind, read_input, read_input_bytes
+
+
+def test_a_regular_file_is_read_whole(tmp_path: Path) -> None:
+    path = tmp_path / "level.txt"
+    path.write_text("Title\n3\nHD\n", encoding="utf-8")
+    assert read_input(str(path), InputKind.LEVEL) == "Title\n3\nHD\n"
+
+
+def test_a_file_past_its_cap_is_refused_before_it_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as stream:
+        # Sparse: the size is what is refused, without writing (or reading) a byte of it.
+        stream.truncate(InputKind.LEVEL.cap + 1)
+    with pytest.raises(InputError) as caught:
+        read_input(str(path), InputKind.LEVEL)
+    assert str(caught.value) == (f"{path}: {InputKind.LEVEL.cap + 1} bytes is past the 1 MiB "
+                                 "cap of a level file")
+    # The same size is within the cap of a plan file.
+    assert len(read_input_bytes(str(path), InputKind.PLAN)) == InputKind.LEVEL.cap + 1
+
+
+@pytest.mark.parametrize(("path", "words"), [
+    ("/dev/zero", "is not a regular file (a character device), expected a level file"),
+    ("/dev/null", "is not a regular file (a character device), expected a level file"),
+    ("/", "is a directory, expected a file"),
+    ("/nonexistent/level.txt", "no such file"),
+])
+def test_what_is_not_a_regular_file_is_refused(path: str, words: str) -> None:
+    with pytest.raises(InputError) as caught:
+        read_input(path, InputKind.LEVEL)
+    assert str(caught.value) == f"{path}: {words}"
+
+
+def test_a_named_pipe_without_a_writer_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "level.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(InputError, match=r"is not a regular file \(a named pipe\)"):
+        read_input(str(fifo), InputKind.LEVEL)
+
+
+def test_a_closed_standard_input_is_an_input_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", None)
+    with pytest.raises(InputError, match=r"^<stdin>: standard input is closed"):
+        read_input("-", InputKind.PLAN)
+    closed = io.StringIO("rr")
+    closed.close()
+    monkeypatch.setattr(sys, "stdin", closed)
+    with pytest.raises(InputError, match=r"^<stdin>: standard input is closed"):
+        read_input("-", InputKind.PLAN)
+
+
+def test_standard_input_as_text_is_read_with_the_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("rrdd\n"))
+    assert read_input("-", InputKind.PLAN) == "rrdd\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("r" * (InputKind.LEVEL.cap + 1)))
+    with pytest.raises(InputError, match=r"^<stdin>: more than the 1 MiB cap of a level file"):
+        read_input("-", InputKind.LEVEL)
+
+
+def test_an_endless_standard_input_stops_at_the_cap() -> None:
+    """`< /dev/zero`: cap + 1 bytes are read, then the input is refused."""
+    program = ("from strips_model.input_files import InputKind, read_input\n"
+               "from strips_model.errors import InputError\n"
+               "try:\n    read_input('-', InputKind.LEVEL)\n"
+               "except InputError as error:\n    print(error)\n")
+    with open("/dev/zero", "rb") as zero:
+        run = subprocess.run([sys.executable, "-c", program], stdin=zero, capture_output=True,
+                             text=True, timeout=30, check=True)
+    assert run.stdout == "<stdin>: more than the 1 MiB cap of a level file\n"
+
+
+@settings(max_examples=25, derandomize=True, deadline=None)
+@given(st.binary(max_size=64))
+def test_any_bytes_are_text_or_one_line_error(data: bytes) -> None:
+    """Whatever a file holds, the reader gives its text or one line naming the byte."""
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"helltaker-input-{os.getpid()}.txt"
+    try:
+        path.write_bytes(data)
+        try:
+            assert read_input(str(path), InputKind.PLAN) == data.decode("utf-8")
+        except InputError as error:
+            assert "\n" not in str(error) and "not UTF-8" in str(error)
+    finally:
+        path.unlink(missing_ok=True)

@@ -12,8 +12,10 @@ file with no schema at all, or none readable, is bad input.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import replace
+from functools import lru_cache
 from typing import Final
 
 from strips_model.errors import Position, SchemaError
@@ -46,6 +48,20 @@ def read_model_file(path: str) -> ModelReading:
     """Read the schemas of the file at `path` by the reader its content calls for: a PDF's
     text or a PDDL domain (model_source.py), else the notations below; a `.strips` file holds
     schemas only."""
+    if path == "-":
+        return read_source(path, read_model)
+    try:
+        status = os.stat(path)
+    except OSError:
+        return read_source(path, read_model)  # the reader says what is wrong, in one line
+    return _read_unchanged_file(path, status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+@lru_cache(maxsize=16)
+def _read_unchanged_file(path: str, size: int, modified: int, inode: int) -> ModelReading:
+    # A process that reads one report several times (compare reads it for the model, its
+    # Init and its lint; the tests read the seeds again and again) reads it once while the
+    # file is unchanged: a Reading is a frozen value.
     return read_source(path, read_model)
 
 

@@ -95,3 +95,14 @@ def state(
 ) -> State:
     """A `State` written with tuples, for exact comparisons."""
     return State(hero, frozenset(boulders), frozenset(skeletons), has_key, lock_closed, parity)
+
+
+def open_room(folder: Path, side: int, budget: int = 1000) -> str:
+    """An open walled room, hero top-left, demon bottom-right, written into `folder`: its
+    grounding grows as side^2, and `--planner search` takes minutes over a large one."""
+    rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]
+    rows[1] = "#H" + rows[1][2:]
+    rows[side - 2] = rows[side - 2][:side - 2] + "D#"
+    path = folder / f"room{side}.txt"
+    path.write_text(f"room {side}\n{budget}\n" + "\n".join(rows) + "\n")
+    return str(path)

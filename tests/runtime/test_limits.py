@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, shared_path
+from helpers import ROOT, open_room, shared_path
 
 from translator.cli.main import main
 
@@ -24,13 +24,7 @@ LEVEL1 = str(ROOT / "levels" / "level1.txt")
 
 
 def _room(folder: Path, side: int, budget: int = 1000) -> str:
-    """An open walled room, hero top-left, demon bottom-right: its grounding grows as side^2."""
-    rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]
-    rows[1] = "#H" + rows[1][2:]
-    rows[side - 2] = rows[side - 2][:side - 2] + "D#"
-    path = folder / f"room{side}.txt"
-    path.write_text(f"room {side}\n{budget}\n" + "\n".join(rows) + "\n")
-    return str(path)
+    return open_room(folder, side, budget)
 
 
 def _helltaker(*arguments: str, scratch: Path, timeout: float = 120,

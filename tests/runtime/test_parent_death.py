@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, open_room
 
 from translator.runtime.temporary_folders import remove_orphaned_folders
 
@@ -23,13 +23,7 @@ LEVEL1 = str(ROOT / "levels" / "level1.txt")
 
 
 def _room(folder: Path, side: int) -> str:
-    """An open walled room that `--planner search` takes minutes over (hero top-left)."""
-    rows = ["#" * side] + ["#" + " " * (side - 2) + "#" for _ in range(side - 2)] + ["#" * side]
-    rows[1] = "#H" + rows[1][2:]
-    rows[side - 2] = rows[side - 2][:side - 2] + "D#"
-    path = folder / f"room{side}.txt"
-    path.write_text(f"room {side}\n5000\n" + "\n".join(rows) + "\n")
-    return str(path)
+    return open_room(folder, side, 5000)
 
 
 def _start(arguments: list[str], scratch: Path) -> subprocess.Popen[str]:

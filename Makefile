@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test check browser pddl plan-counts performance scaling study clean
+.PHONY: run test check browser pddl plan-counts operator-counts performance scaling study clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ plan-counts: $(INSTALLED)
 # Regenerate docs/bench.{md,json} and the performance block of docs/performance.md (phases and targets).
 performance: $(INSTALLED)
 	$(BIN)/helltaker bench --planners fd,fd-translate,search --repeat 3 --out docs --readme docs/performance.md
+
+# Regenerate the operators block of docs/performance.md: each classic level's and four scaling
+# levels' ground task before and after specialisation to the level (about a minute).
+operator-counts: $(INSTALLED)
+	$(BIN)/python -m translator.measure.operator_counts --classic $(SHARED)/levels/classic --readme docs/performance.md
 
 # Regenerate docs/scaling.{md,json,png,svg} and the scaling block of docs/performance.md.
 scaling: $(INSTALLED)

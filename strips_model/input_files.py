@@ -42,6 +42,8 @@ class InputKind(enum.Enum):
     ENCODING = ("encoding", 256 * _MIB)
     ANSWER = ("solver answer", 256 * _MIB)
     RESULTS = ("results file", 256 * _MIB)
+    CACHE = ("cache entry", 64 * _MIB)
+    """A derived value kept between processes (translator/runtime/derived_cache.py)."""
 
     def __init__(self, noun: str, cap: int) -> None:
         self.noun = noun

@@ -9,16 +9,20 @@ a better word for some situations passes a `special` hook that sees the problem 
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from importlib import resources
 from typing import Final, TypeVar
 
+import lark
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
+from strips_model.derived import Derivation, derive, package_sources
 from strips_model.errors import HelltakerError, InputError, Position
 
 _Built = TypeVar("_Built")
@@ -108,10 +112,30 @@ def integer_of(digits: str, what: str, error_type: type[InputError],
 
 @cache
 def grammar_parser(grammar: str) -> Lark:
-    """The LALR parser of a grammar file of the package, built on first use only."""
+    """The LALR parser of a grammar file of the package, built on first use only, or read
+    back from where the keeper installed keeps it (strips_model/derived.py)."""
+    folder = resources.files("strips_model")
+    # The grammar, and (among the package's sources) common.lark, which grammars %import.
+    sources = (lark.__version__.encode(), folder.joinpath(grammar).read_bytes(),
+               *package_sources())
+    return derive(Derivation(f"parser-{grammar}", sources, lambda: _built(grammar),
+                             _saved, _loaded))
+
+
+def _built(grammar: str) -> Lark:
     return Lark.open_from_package(
         "strips_model", grammar, search_paths=("",), parser="lalr", maybe_placeholders=True
     )
+
+
+def _saved(parser: Lark) -> bytes:
+    stream = io.BytesIO()
+    parser.save(stream)
+    return stream.getvalue()
+
+
+def _loaded(data: bytes) -> Lark:
+    return Lark.load(io.BytesIO(data))
 
 
 def _problem(

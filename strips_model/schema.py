@@ -7,6 +7,7 @@ unusable (unbound variables, arity or type clashes) are errors with file:line:co
 
 from __future__ import annotations
 
+import pickle
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -15,6 +16,7 @@ from typing import TypeVar
 
 from lark import Token, Transformer, v_args
 
+from strips_model.derived import Derivation, derive, package_sources
 from strips_model.errors import Position, SchemaError
 from strips_model.lark_front import SyntaxProblem, Unexpected, Wording, integer_of, parse_with
 
@@ -237,6 +239,19 @@ def parse_domain(text: str, source: str = "<schemas>") -> Domain:
 
 @cache
 def helltaker_domain() -> Domain:
-    """The project's model, `helltaker.strips`, parsed once per process."""
+    """The project's model, `helltaker.strips`, parsed once per process, or read back from
+    where the keeper installed keeps it (strips_model/derived.py)."""
     resource = resources.files("strips_model").joinpath("helltaker.strips")
-    return parse_domain(resource.read_text("utf-8"), "strips_model/helltaker.strips")
+    derivation: Derivation[Domain] = Derivation(
+        "domain", package_sources(),
+        lambda: parse_domain(resource.read_text("utf-8"), "strips_model/helltaker.strips"),
+        pickle.dumps, _unpickled_domain)
+    return derive(derivation)
+
+
+def _unpickled_domain(data: bytes) -> Domain:
+    # Only bytes the keeper stored from these very sources reach here (Derivation.sources).
+    domain = pickle.loads(data)  # noqa: S301
+    if not isinstance(domain, Domain):
+        raise TypeError(f"not a Domain: {type(domain).__name__}")
+    return domain

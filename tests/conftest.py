@@ -14,6 +14,8 @@ tables. Plain helpers are in helpers.py.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,6 +162,24 @@ def level_file(tmp_path: Path) -> str:
     path = tmp_path / "skel.txt"
     path.write_text(SKELETON_SPIKES, encoding="utf-8")
     return str(path)
+
+
+_CACHE_FOLDERS: list[str] = []
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Derived values (translator/runtime/derived_cache.py) are kept in a folder of the run's
+    own, removed at its end, never in the user's cache folder. xdist's workers inherit the
+    variable from the process that starts them, so the run shares one folder."""
+    if "HELLTAKER_CACHE_DIR" not in os.environ:
+        _CACHE_FOLDERS.append(tempfile.mkdtemp(prefix="helltaker-test-cache-"))
+        os.environ["HELLTAKER_CACHE_DIR"] = _CACHE_FOLDERS[-1]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    for folder in _CACHE_FOLDERS:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("HELLTAKER_CACHE_DIR", None)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -6,7 +6,8 @@
 
 The text is cut into schemas by `course_blocks.py`, each clause read by `formula.py`.
 Numbered cases give one schema per case (`Name_case2`), a disjunctive precondition one per
-disjunct (`Name_or2`), so the report says where each came from. A decrement `t--` in an
+disjunct (`Name_or2`), so the report says where each came from (reading.split_name, the
+rule the PDDL reader follows too). A decrement `t--` in an
 effect adds the literal with `t - 1` and deletes it with `t`; offsets stay on the terms for
 translator/compare/arithmetic.py to compile.
 
@@ -23,8 +24,8 @@ from typing import Final
 from strips_model.errors import Position
 from strips_model.reports.course_blocks import Block, BlockReader, Clause
 from strips_model.reports.formula import Atom, FormulaError, read_formula
-from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart
-from strips_model.schema import Literal, Parameter, Schema, Term, prime_form
+from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart, split_name
+from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term, prime_form
 
 COURSE: Final = "course"
 
@@ -70,17 +71,17 @@ def _schemas(block: Block, reader: BlockReader) -> tuple[list[Schema], int, int]
     built: list[Schema] = []
     disjunctions = 0
     stems = frozenset(stem.group(1) for name in block.parameters
-                      if (stem := _STEM.match(name)) is not None)
+                      if (stem := _STEM.match(name.strip())) is not None)
     chosen_cases: list[int | None] = [*numbers] or [None]
     for case in chosen_cases:
         chosen = [clause for clause in block.clauses if clause.case in (None, case)]
-        name = block.name if case is None or len(numbers) == 1 else f"{block.name}_case{case}"
+        name = split_name(block.name, case if len(numbers) > 1 else None)
         pre = _conditions(chosen, "pre", reader)
         effects = [atom for kind in ("eff", "add", "del")
                    for atom in _effects(chosen, kind, reader)]
         cost = _cost(chosen, reader)
         for number, disjunct in enumerate(pre, start=1):
-            label = name if len(pre) == 1 else f"{name}_or{number}"
+            label = name if len(pre) == 1 else split_name(name, disjunct=number)
             built.append(_schema(label, block, disjunct, effects, cost, stems, reader))
         disjunctions += len(pre) - 1
     return built, len(built) - disjunctions - 1, disjunctions
@@ -165,7 +166,11 @@ def _cost(clauses: list[Clause], reader: BlockReader) -> int:
 def _schema(name: str, block: Block, preconditions: list[tuple[Atom, int]],
             effects: list[tuple[Atom, int]], cost: int, stems: frozenset[str],
             reader: BlockReader) -> Schema:
-    variables: dict[str, None] = {prime_form(p): None for p in block.parameters}
+    # A parameter may carry its type, as our own notation writes it: `H: cell`.
+    variables: dict[str, str] = {}
+    for written in block.parameters:
+        variable, _, kind = written.partition(":")
+        variables.setdefault(prime_form(variable.strip()), kind.strip() or UNTYPED)
     pre = [_literal(atom, offset, stems, reader, before=True) for atom, offset in preconditions]
     eff: list[Literal] = []
     for atom, offset in effects:
@@ -174,7 +179,7 @@ def _schema(name: str, block: Block, preconditions: list[tuple[Atom, int]],
             eff.append(_literal(atom, offset, stems, reader, before=True, positive=False))
     # The header's parameters only, as the other notations read them: the variables it
     # leaves out are bound by the comparison's readings (translator/compare/readings.py).
-    parameters = tuple(Parameter(variable, "object") for variable in variables)
+    parameters = tuple(Parameter(variable, kind) for variable, kind in variables.items())
     return Schema(name, parameters, tuple(pre), tuple(eff), cost, block.position)
 
 

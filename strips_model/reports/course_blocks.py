@@ -17,21 +17,23 @@ is listed as skipped, with its position and why.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Final
 
 from strips_model.errors import Position
+from strips_model.reports.course_lines import (
+    KEYWORD,
+    NAME,
+    OPENING,
+    nonblank,
+    split_trailing_headers,
+)
 from strips_model.reports.reading import SkippedPart
 
-# Markdown escapes its underscores (`push\_block`): the backslashes are dropped from names.
-_NAME: Final = r"[^\W\d](?:[\w-]|\\_)*"
 _HEADER: Final = re.compile(
-    rf"^[\s>*#+-]*(?:\$|\\\[)?\s*(?:(?:Action|ACTION|action)\s*\(\s*)?({_NAME})\s*"
+    rf"^[\s>*#+-]*(?:\$|\\\[)?\s*(?:(?:Action|ACTION|action)\s*\(\s*)?({NAME}(?: [A-Z]\w*)*)\s*"
     r"\(((?:[^()]|\([^()]*\))*)\)\s*(\))?\s*[:,]?\s*")
-_KEYWORD: Final = re.compile(
-    r"(?i)\b(pr[eé]cond(?:ition)?s?|pr[eé]|conditions?|effects?|effets?|effect|eff|adds?|"
-    r"ajouts?|deletes?|del|suppressions?|cost|co[uû]t)\s*(\d+)?\s*:")
-_OPENING: Final = re.compile(r"(?i)\b(?:pr[eé]cond(?:ition)?s?|pr[eé]|conditions?)\s*\d*\s*:")
 
 MAX_SCHEMAS: Final = 10_000
 """More precondition clauses than this is no hand-written model: refused before reading, so
@@ -40,13 +42,13 @@ that a huge file is refused in a second rather than read for minutes."""
 
 def opening_clauses(text: str) -> int:
     """How many precondition clauses `text` opens: an upper bound on its schemas."""
-    return sum(1 for _ in _OPENING.finditer(text))
+    return sum(1 for _ in OPENING.finditer(text))
 
 
 _SEPARATOR: Final = re.compile(r"^\s*(?:-{3,}|_{3,}|\*{3,}|={3,})\s*$")
 _BREAK: Final = re.compile(r"^\s*(?:#|//|%|--|```|~~~|\\(?:begin|end)\b)")
 _CONTINUES: Final = re.compile(r"^\s*(?:∧|∨|\^|&|,|¬|~|\(|\)|and\b|et\b|or\b|ou\b|v\b|\\land|"
-                               rf"\\wedge|\\neg|\\lnot|-?\s*{_NAME}\s*\()")
+                               rf"\\wedge|\\neg|\\lnot|-?\s*{NAME}\s*\()")
 _ENDS_OPEN: Final = re.compile(r"(?:∧|∨|\^|&|,|\(|\band|\bet|\bor|\bou|\\land|\\wedge)\s*$")
 
 
@@ -93,32 +95,53 @@ class BlockReader:
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
-        self.lines = text.split("\n")
-        self.starts = _line_starts(text)
+        self.line_starts = _line_starts(text)
+        self.lines, self.starts = split_trailing_headers(text.split("\n"), self.line_starts)
+        """The lines read, a header at the end of a line being a line of its own, and the
+        offset each starts at."""
         self.skipped: list[SkippedPart] = []
         self.lines_skipped = 0
 
     def position(self, offset: int) -> Position:
-        line = _bisect(self.starts, offset)
-        return Position(self.source, line + 1, offset - self.starts[line] + 1)
+        line = bisect_right(self.line_starts, offset) - 1
+        return Position(self.source, line + 1, offset - self.line_starts[line] + 1)
 
     def skip_line(self, index: int, reason: str) -> None:
         self.lines_skipped += 1
-        column = len(self.lines[index]) - len(self.lines[index].lstrip()) + 1
-        self.skipped.append(SkippedPart(Position(self.source, index + 1, column), reason))
+        indent = len(self.lines[index]) - len(self.lines[index].lstrip())
+        self.skipped.append(SkippedPart(self.position(self.starts[index] + indent), reason))
 
-    def header_at(self, index: int) -> re.Match[str] | None:
+    def header_at(self, index: int, opening_only: bool = False) -> re.Match[str] | None:
+        """The header on line `index`: `name(args)` followed, on its line or within a few
+        lines (page marks, fences and other lines without a literal may lie between), by a
+        clause keyword; with `opening_only`, by a precondition keyword."""
         match = _HEADER.match(self.lines[index])
-        if match is None or _KEYWORD.fullmatch(match.group(1) + ":"):
+        if match is None or KEYWORD.fullmatch(match.group(1) + ":"):
             return None
+        keyword = OPENING if opening_only else KEYWORD
         rest = self.lines[index][match.end():].strip()
         if rest:
             # `Action(Name(args), PRECOND: ...` on one line; a literal in a formula is no header.
-            return match if _KEYWORD.match(rest) else None
-        for later in self.lines[index + 1:index + 4]:
-            if later.strip():
-                return match if _KEYWORD.match(later.strip().lstrip("-*> ")) else None
+            return match if keyword.match(rest) else None
+        for later in nonblank(self.lines, index + 1):
+            stripped = later.strip().lstrip("-*> ")
+            if KEYWORD.match(stripped):
+                return match if keyword.match(stripped) else None
+            if "(" in stripped or _HEADER.match(later):
+                return None
         return None
+
+    def effect_follows(self, index: int) -> bool:
+        """Whether an effect, add, delete or cost clause comes within a few lines after
+        `index` with no header-like line (`name(...`) before it: the lines between are a
+        page break or prose inside the schema."""
+        for later in nonblank(self.lines, index):
+            stripped = later.strip().lstrip("-*> ")
+            if KEYWORD.match(stripped):
+                return OPENING.match(stripped) is None
+            if _HEADER.match(later):
+                return False
+        return False
 
     def blocks(self) -> list[Block]:
         found: list[Block] = []
@@ -142,9 +165,9 @@ class BlockReader:
         return found
 
     def block(self, index: int, header: re.Match[str]) -> tuple[int, Block]:
-        first_line = index
         start = self.starts[index]
-        name = header.group(1).replace("\\_", "_")
+        # PDF extraction may space out a camel-case name (`wall Kill Down`): joined again.
+        name = header.group(1).replace("\\_", "_").replace(" ", "")
         parameters = tuple(part.strip() for part in re.split(r"[(),]", header.group(2))
                            if part.strip())
         clauses: list[Clause] = []
@@ -154,7 +177,11 @@ class BlockReader:
         """Blank, comment, separator or fence lines since the last line of the schema."""
         while index < len(self.lines):
             line = self.lines[index]
-            if line.strip() and self.header_at(index) is not None:
+            last = clauses[-1].body[-1] if clauses and clauses[-1].body else ""
+            # After an open clause (`..., doom_site(H, P, D),`) a literal on a line of its own
+            # followed by `Effect:` continues it; only a precondition opens another schema.
+            if line.strip() and self.header_at(
+                    index, opening_only=bool(_ENDS_OPEN.search(last))) is not None:
                 break
             if not line.strip() or _BREAK.match(line) or _SEPARATOR.match(line):
                 between.append(index)
@@ -163,28 +190,34 @@ class BlockReader:
             stripped = line.strip()
             if not stripped.startswith("--"):
                 stripped = stripped.lstrip("-*> ")
-            last = clauses[-1].body[-1] if clauses and clauses[-1].body else ""
-            if _KEYWORD.match(stripped):
+            if not clauses and not KEYWORD.match(stripped):
+                between.append(index)  # a page mark between a header and its first clause
+                index += 1
+                continue
+            if KEYWORD.match(stripped):
                 self.clause_text(self.starts[index] + line.index(stripped), stripped, clauses)
             elif clauses and (_CONTINUES.match(line) or _ENDS_OPEN.search(last)):
                 self.clause_text(self.starts[index], line, clauses)
+            elif self.effect_follows(index):
+                between.append(index)  # a page break between a precondition and its effect
+                index += 1
+                continue
             else:
                 break
             # Lines inside the schema that are not part of it: listed, never a cut.
             for inside in between:
                 if self.lines[inside].strip():
-                    self.skip_line(inside, "comment or separator inside a schema")
+                    self.skip_line(inside, "comment, separator or page mark inside a schema")
             between = []
             index += 1
         index = between[0] if between else index
-        column = header.start(1) + 1
-        position = Position(self.source, first_line + 1, column)
+        position = self.position(start + header.start(1))
         return index, Block(name, parameters, position, tuple(clauses))
 
     def clause_text(self, offset: int, text: str, clauses: list[Clause]) -> None:
         """The clauses that `text` (at `offset`) opens or continues."""
         text = _code(text)
-        matches = list(_KEYWORD.finditer(text))
+        matches = list(KEYWORD.finditer(text))
         if not matches:
             if clauses and text.strip():
                 clauses[-1].body.append(text)
@@ -225,13 +258,3 @@ def _why(line: str) -> str:
         return "comment, heading, fence or markup between schemas"
     return "prose between schemas: no clause keyword (`Precondition:`, `Effect:`) follows it"
 
-
-def _bisect(starts: list[int], offset: int) -> int:
-    low, high = 0, len(starts) - 1
-    while low < high:
-        middle = (low + high + 1) // 2
-        if starts[middle] <= offset:
-            low = middle
-        else:
-            high = middle - 1
-    return low

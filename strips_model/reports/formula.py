@@ -3,11 +3,13 @@
     hero(x1,y1,0) ∧ ¬wall(x1,y2) ∧ (¬block(x1,y2) v mob(x1,y2)) ∧ succ(y1,y2)
     perso(x,y') ∧ ¬perso(x,y), time(t--), clear(mob(x1,y2) ∧ time(t--))
 
-Connectives `∧ ^ , and et & && \\land \\wedge` (or nothing: two literals side by side),
-negation `¬ - ~ ! not non \\neg \\lnot`, disjunction `∨ v | || or ou \\lor \\vee`, grouping
-parentheses; `clear(...)`, `del(...)` and `delete(...)` delete what they hold. A term is a
-name with primes (`y'`, `y"`, `y’`), an integer, a name with an offset (`t-1`, `y + 2`) or a
-decrement (`t--`: the literal holds `t` before and `t-1` after), or a nested term
+The grammar is `course_formula.lark` (an LALR parser, built once by lark_front.py, so a
+clause is read in time linear in its length). Connectives `∧ ^ , and et & && \\land \\wedge`
+(or nothing: two literals side by side), negation `¬ - ~ ! not non \\neg \\lnot`, disjunction
+`∨ v | || or ou \\lor \\vee`, grouping parentheses; `clear(...)`, `del(...)` and
+`delete(...)` delete what they hold (`clear(key)` deletes the fluent `key`). A term
+is a name with primes (`y'`, `y"`, `y’`), an integer, a name with an offset (`t-1`, `y + 2`)
+or a decrement (`t--`: the literal holds `t` before and `t-1` after), or a nested term
 (`pos(x,y)`: its arguments take its place). A comparison with a constant (`t>0`) is a static
 literal (`greater(t, 0)`). `=>` and `when` (conditional effects) are refused with their
 position: they are not compiled.
@@ -19,37 +21,30 @@ a disjunctive precondition becomes one schema per disjunct. Its size is bounded
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final
 
-from strips_model.errors import Position
+from lark import Token, Transformer
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
+from strips_model.errors import Position
+from strips_model.lark_front import END_OF_INPUT, grammar_parser
+
+GRAMMAR: Final = "reports/course_formula.lark"
 MAX_DISJUNCTS: Final = 64
 
 COMPARISONS: Final = {">": "greater", "<": "less", ">=": "at_least", "<=": "at_most",
                       "!=": "different", "≠": "different", "=": "equal", "≥": "at_least",
                       "≤": "at_most"}
 
-_TOKEN: Final = re.compile(r"""
-    (?P<space>\s+|\\[,;!: ]|\$)
-  | (?P<implies>=>|⇒|→|\\Rightarrow|\\implies|\\to\b)
-  | (?P<cmp>>=|<=|!=|≠|≥|≤|>|<|=)
-  | (?P<and>∧|&&|&|\^|\\land\b|\\wedge\b)
-  | (?P<or>∨|\|\||\||\\lor\b|\\vee\b)
-  | (?P<not>¬|~|!|\\neg\b|\\lnot\b)
-  | (?P<dec>--|\+\+)
-  | (?P<sign>[-+])
-  | (?P<int>\d+)
-  | (?P<name>[^\W\d]\w*(?:-[^\W\d]\w*)*)(?P<primes>['"’”′]*)
-  | (?P<open>[(\[{])
-  | (?P<close>[)\]}])
-  | (?P<comma>,)
-""", re.VERBOSE)
-_WORDS: Final = {"and": "and", "et": "and", "or": "or", "ou": "or", "v": "or",
-                 "not": "not", "non": "not", "when": "implies"}
-_OPENS: Final = re.compile(r"\s*\(")
-_DELETES: Final = frozenset({"clear", "del", "delete", "supprimer"})
+_PRIMES: Final = str.maketrans({'"': "''", "”": "''", "’": "'", "′": "'"})
+_PRIME_CHARACTERS: Final = "'\"’”′"
 
 
 class FormulaError(Exception):
@@ -83,189 +78,141 @@ class Atom:
 
 
 @dataclass(frozen=True, slots=True)
-class _Token:
-    kind: str
-    text: str
-    offset: int
+class _Decremented:
+    arg: Arg
+    step: int
 
-
-def _tokens(body: str) -> list[_Token]:
-    found: list[_Token] = []
-    position = 0
-    while position < len(body):
-        match = _TOKEN.match(body, position)
-        if match is None:
-            raise FormulaError(f"unexpected character {body[position]!r}", position)
-        kind = match.lastgroup or ""
-        if kind == "primes":
-            kind = "name"
-        if kind == "name":
-            word = match.group("name")
-            primes = match.group("primes").translate(_PRIMES)
-            opens = _OPENS.match(body, match.end()) is not None
-            if word.lower() in _WORDS and not primes and not opens:
-                kind = _WORDS[word.lower()]
-            found.append(_Token(kind, word + primes, match.start()))
-        elif kind != "space":
-            found.append(_Token(kind, match.group(0), match.start()))
-        position = match.end()
-    return found
-
-
-_PRIMES: Final = str.maketrans({'"': "''", "”": "''", "’": "'", "′": "'"})
 
 _Dnf = list[list[Atom]]
 
 
-class _Parser:
-    def __init__(self, body: str) -> None:
-        self._tokens = _tokens(body)
-        self._at = 0
-        self._end = len(body)
+def _name(token: Token) -> str:
+    """The name as written, its primes in `'` form (`y”` is `y''`)."""
+    text = str(token)
+    stem = text.rstrip(_PRIME_CHARACTERS)
+    return stem + text[len(stem):].translate(_PRIMES)
 
-    def _peek(self, ahead: int = 0) -> _Token | None:
-        index = self._at + ahead
-        return self._tokens[index] if index < len(self._tokens) else None
 
-    def _take(self, kind: str) -> _Token:
-        token = self._peek()
-        if token is None or token.kind != kind:
-            where = token.offset if token else self._end
-            found = repr(token.text) if token else "the end of the clause"
-            raise FormulaError(f"expected {kind}, found {found}", where)
-        self._at += 1
-        return token
+def _offset(token: Token) -> int:
+    return token.start_pos or 0
 
-    def formula(self) -> _Dnf:
-        result = self._disjunction()
-        token = self._peek()
-        if token is not None and token.kind == "implies":
-            raise FormulaError(f"conditional effect ({token.text!r}) not supported: write one "
-                               "schema per case", token.offset)
-        if token is not None:
-            raise FormulaError(f"unexpected {token.text!r}", token.offset)
+
+class _Builder(Transformer[Token, _Dnf]):
+    """The disjunctive normal form of a parsed clause."""
+
+    def start(self, children: list[_Dnf | Token]) -> _Dnf:
+        for child in children:
+            if isinstance(child, Token):
+                raise _conditional(child)
+        (dnf,) = children
+        assert not isinstance(dnf, Token)
+        return dnf
+
+    def disjunction(self, children: list[_Dnf | Token]) -> _Dnf:
+        result: _Dnf = []
+        for child in children:
+            if isinstance(child, Token):
+                _bounded(result, _offset(child))
+            else:
+                result.extend(child)
+        _bounded(result, 0)
         return result
 
-    def _disjunction(self) -> _Dnf:
-        result = self._conjunction()
-        while (token := self._peek()) is not None and token.kind == "or":
-            self._at += 1
-            result = result + self._conjunction()
-            _bounded(result, token.offset)
+    def conjunction(self, children: list[_Dnf | Token]) -> _Dnf:
+        result: _Dnf = [[]]
+        offset = 0
+        for child in children:
+            if isinstance(child, Token):
+                offset = _offset(child)
+            elif len(child) == 1 and len(result) == 1:
+                result[0].extend(child[0])  # the common case, kept linear
+            else:
+                result = [left + more for left in result for more in child]
+                _bounded(result, offset)
         return result
 
-    def _conjunction(self) -> _Dnf:
-        result = self._unary()
-        while (token := self._peek()) is not None and token.kind in (
-                "and", "comma", "not", "name", "open", "sign"):
-            if token.kind in ("and", "comma"):
-                self._at += 1
-            right = self._unary()
-            result = [left + more for left in result for more in right]
-            _bounded(result, token.offset)
-        return result
+    def negation(self, children: list[_Dnf | Token]) -> _Dnf:
+        sign, dnf = children
+        assert isinstance(sign, Token) and not isinstance(dnf, Token)
+        return _negated(dnf, _offset(sign))
 
-    def _unary(self) -> _Dnf:
-        token = self._peek()
-        if token is None:
-            raise FormulaError("a literal is missing at the end of the clause", self._end)
-        if token.kind == "implies":
-            raise FormulaError(f"conditional effect ({token.text!r}) not supported: write one "
-                               "schema per case", token.offset)
-        if token.kind == "not" or (token.kind == "sign" and token.text == "-"):
-            self._at += 1
-            return _negated(self._unary(), token.offset)
-        if token.kind == "open":
-            self._at += 1
-            inner = self._disjunction()
-            self._take("close")
-            return inner
-        if token.kind == "name" and token.text.lower() in _DELETES and self._opens(1):
-            self._at += 2
-            inner = self._disjunction()
-            self._take("close")
-            if len(inner) != 1:
-                _refuse_or(token)
-            return [[_flip(atom) for atom in inner[0]]]
-        if token.kind == "name" and token.text.lower() in _DELETES and (
-                self._peek(1) or token).kind == "name" and self._peek(1) is not None:
-            self._at += 1  # `del p(x)`
-            return [[_flip(self._atom())]]
-        return [[self._atom()]]
+    def group(self, children: list[_Dnf]) -> _Dnf:
+        (dnf,) = children
+        return dnf
 
-    def _opens(self, ahead: int) -> bool:
-        token = self._peek(ahead)
-        return token is not None and token.kind == "open"
+    def deleted_group(self, children: list[_Dnf | Token]) -> _Dnf:
+        word, dnf = children
+        assert isinstance(word, Token) and not isinstance(dnf, Token)
+        if len(dnf) != 1:
+            raise FormulaError(f"a disjunction inside {word}(...) cannot be deleted",
+                               _offset(word))
+        return [[_flip(atom) for atom in dnf[0]]]
 
-    def _atom(self) -> Atom:
-        name = self._take("name")
-        following = self._peek()
-        if following is not None and following.kind == "cmp":
-            self._at += 1
-            other = self._term()
-            return Atom(COMPARISONS[following.text], (_arg(name), *other), True, name.offset)
-        if not self._opens(0):
-            return Atom(name.text, (), True, name.offset)
-        self._at += 1
+    def deleted_atom(self, children: list[_Dnf | Token]) -> _Dnf:
+        _, dnf = children
+        assert not isinstance(dnf, Token)
+        return [[_flip(atom) for atom in dnf[0]]]
+
+    def bare_atom(self, children: list[Token]) -> _Dnf:
+        (name,) = children
+        return [[Atom(_name(name), (), True, _offset(name))]]
+
+    def comparison(self, children: list[Token | list[Arg]]) -> _Dnf:
+        name, operator, other = children
+        assert isinstance(name, Token) and isinstance(operator, Token)
+        assert isinstance(other, list)
+        return [[Atom(COMPARISONS[str(operator)], (Arg(_name(name)), *other), True,
+                      _offset(name))]]
+
+    def applied_atom(self, children: list[Token | list[Arg] | _Decremented | None]) -> _Dnf:
+        name, *arguments = children
+        assert isinstance(name, Token)
         args: list[Arg] = []
         decrement: tuple[int, int] | None = None
-        while True:
-            token = self._peek()
-            if token is not None and token.kind == "close":
-                self._at += 1
-                break
-            if args and (self._peek() or name).kind != "comma":
-                raise FormulaError(f"literal {name.text!r} is cut off: its ')' is missing",
-                                   name.offset)
-            if args:
-                self._at += 1
-            if (self._peek(1) or name).kind == "dec":
-                decrement = (len(args), -1 if (self._peek(1) or name).text == "--" else 1)
-                args.append(_arg(self._take("name")))
-                self._at += 1
-                continue
-            args.extend(self._term())
-        return Atom(name.text, tuple(args), True, name.offset, decrement)
+        for argument in arguments:
+            if isinstance(argument, _Decremented):
+                decrement = (len(args), argument.step)
+                args.append(argument.arg)
+            elif isinstance(argument, list):
+                args.extend(argument)
+        return [[Atom(_name(name), tuple(args), True, _offset(name), decrement)]]
 
-    def _term(self) -> list[Arg]:
-        token = self._peek()
-        if token is not None and token.kind == "open":
-            # A tuple `(x,y)` as one argument: its parts are the arguments.
-            self._at += 1
-            parts = self._term()
-            while (self._peek() or token).kind == "comma":
-                self._at += 1
-                parts.extend(self._term())
-            self._take("close")
-            return parts
-        if token is not None and token.kind == "sign" and (self._peek(1) or token).kind == "int":
-            self._at += 2
-            return [Arg(token.text.replace("+", "") + self._tokens[self._at - 1].text,
-                        is_integer=True)]
-        if token is not None and token.kind == "int":
-            self._at += 1
-            return [Arg(token.text, is_integer=True)]
-        name = self._take("name")
-        if self._opens(0):
-            self._at -= 1
-            return list(self._atom().args)  # a nested term: flattened
-        sign = self._peek()
-        number = self._peek(1)
-        if (sign is not None and sign.kind == "sign" and number is not None
-                and number.kind == "int"):
-            self._at += 2
-            step = int(number.text)
-            return [Arg(name.text, step if sign.text == "+" else -step)]
-        return [_arg(name)]
+    def decremented(self, children: list[Token]) -> _Decremented:
+        name, operator = children
+        return _Decremented(Arg(_name(name)), -1 if str(operator) == "--" else 1)
+
+    def name_term(self, children: list[Token]) -> list[Arg]:
+        (name,) = children
+        return [Arg(_name(name))]
+
+    def integer_term(self, children: list[Token]) -> list[Arg]:
+        (digits,) = children
+        return [Arg(str(digits), is_integer=True)]
+
+    def offset_term(self, children: list[Token]) -> list[Arg]:
+        name, sign, digits = children
+        step = int(digits)
+        return [Arg(_name(name), step if str(sign) == "+" else -step)]
+
+    def nested_term(self, children: list[Token | list[Arg] | _Decremented | None]
+                    ) -> list[Arg]:
+        # A nested term `pos(x,y)`: its arguments take its place.
+        found: list[Arg] = []
+        for argument in children[1:]:
+            if isinstance(argument, _Decremented):
+                found.append(argument.arg)
+            elif isinstance(argument, list):
+                found.extend(argument)
+        return found
+
+    def tuple_term(self, children: list[list[Arg]]) -> list[Arg]:
+        # A tuple `(x,y)` as one argument: its parts are the arguments.
+        return [arg for part in children for arg in part]
 
 
-def _arg(token: _Token) -> Arg:
-    return Arg(token.text, 0, token.kind == "int")
-
-
-def _refuse_or(token: _Token) -> None:
-    raise FormulaError(f"a disjunction inside {token.text}(...) cannot be deleted",
-                       token.offset)
+def _conditional(token: Token) -> FormulaError:
+    return FormulaError(f"conditional effect ({str(token)!r}) not supported: write one "
+                        "schema per case", _offset(token))
 
 
 def _bounded(dnf: _Dnf, offset: int) -> None:
@@ -286,9 +233,61 @@ def _flip(atom: Atom) -> Atom:
     return Atom(atom.predicate, atom.args, not atom.positive, atom.offset, atom.decrement)
 
 
+def _syntax_error(error: UnexpectedInput, body: str) -> FormulaError:
+    """The syntax error in the course's words: a literal cut off (its `)` missing) at the
+    literal, a conditional effect where it cannot stand, else what was unexpected where."""
+    if isinstance(error, UnexpectedCharacters):
+        return FormulaError(f"unexpected character {error.char!r}", error.pos_in_stream or 0)
+    if isinstance(error, UnexpectedToken) and error.token.type != END_OF_INPUT:
+        if error.token.type == "IMPLIES":
+            return _conditional(error.token)
+        at, found = _offset(error.token), repr(str(error.token))
+    else:
+        at, found = len(body), ""
+    literal = _open_literal(body, at)
+    if literal is not None:
+        text = body[literal:at].rstrip(" \t\n,-∧^&")
+        return FormulaError(f"literal {text!r} is cut off: its ')' is missing", literal)
+    if not found:
+        return FormulaError("a literal is missing at the end of the clause", len(body))
+    return FormulaError(f"unexpected {found}", at)
+
+
+def _open_literal(body: str, end: int) -> int | None:
+    """Where the outermost literal still open at `end` starts (`lock(X` ...), if any."""
+    opens: list[int] = []
+    for index in range(end):
+        char = body[index]
+        if char in "([{":
+            opens.append(index)
+        elif char in ")]}" and opens:
+            opens.pop()
+    for index in opens:
+        name_end = len(body[:index].rstrip())
+        start = name_end
+        while start > 0 and (body[start - 1].isalnum() or body[start - 1] in "_-"):
+            start -= 1
+        while start < name_end and not body[start].isalpha():
+            start += 1  # a sign before the name is a negation, not part of the literal
+        if start < name_end:
+            return start
+    return None
+
+
 def read_formula(body: str) -> list[list[Atom]]:
     """The disjuncts of `body`, each a conjunction of atoms; an empty body is one empty
     conjunction (an empty effect)."""
     if not body.strip():
         return [[]]
-    return _Parser(body).formula()
+    try:
+        tree = grammar_parser(GRAMMAR).parse(body)
+    except (UnexpectedToken, UnexpectedCharacters, UnexpectedEOF) as error:
+        raise _syntax_error(error, body) from None
+    try:
+        return _Builder().transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, FormulaError):
+            raise error.orig_exc from None
+        raise
+    except RecursionError:
+        raise FormulaError("the clause nests its parentheses too deeply", 0) from None

@@ -3,10 +3,10 @@
     $\\begin{aligned} & \\textbf{Precondition:} \\text{helltaker}(X,Y), \\text{-demon}(X,Y'), -\\\\
     & \\text{wall}(X,Y') \\end{aligned}$
 
-`unwrap_latex` removes the markup and keeps the text inside it, so that our own notation
-(`schema.parse_schemas`) or the textbook notation (`textbook.parse_textbook_schemas`) reads
-it. Every character of the plain text remembers the index of the character of the original
-it comes from (a character-level map, never a guess from line lengths), so
+`unwrap_latex` removes the markup and keeps the text inside it, so that the course reader
+(`course.read_course`) reads it. Every character of the plain text remembers the index of
+the character of the original it comes from (a character-level map, never a guess from line
+lengths), so
 `Unwrapped.original_position` takes a plain (line, column) back to the original file.
 
 Positions are mapped after the parse, not inside it: the parsers stay unaware of LaTeX, and

@@ -6,9 +6,10 @@ The domain is parsed alone (no problem file). Each action becomes one `Schema` p
   equating two different constants makes its case impossible (listed as skipped);
   `(not (= ?a ?b))` is kept as `-equal(A, B)`, PDDL's own static equality;
 - `:disjunctive-preconditions`: the precondition in disjunctive normal form, one schema per
-  disjunct, named `NAME__or1`, `NAME__or2`, ... (`or`, `imply`, negations pushed inward);
+  disjunct, named `NAME_or1`, `NAME_or2`, ... (`or`, `imply`, negations pushed inward);
 - `:conditional-effects`: one schema per combination of the `when` conditions holding or
-  not, named `NAME__when1`, ...; the case's conditions join its preconditions;
+  not, named `NAME_when1`, ... (reading.split_name, the rule of every reader); the case's
+  conditions join its preconditions;
 - `:action-costs`: `(increase (total-cost) N)` is the schema's cost.
 Anything else (quantifiers, numeric fluents, more than `CASES_LIMIT` cases) skips the action
 with its position and the reason: nothing is dropped in silence. Variables `?h` become `H`
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from strips_model.errors import Position, SchemaError
-from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart
+from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart, split_name
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term
 
 if TYPE_CHECKING:
@@ -201,9 +202,8 @@ def _cases(action: Action) -> tuple[list[_Case], int, int]:
     cases = []
     for (i, pre), (j, (condition, added)) in itertools.product(
             enumerate(precondition, 1), enumerate(when_cases, 1)):
-        name = action.name
-        name += f"__or{i}" if len(precondition) > 1 else ""
-        name += f"__when{j}" if len(when_cases) > 1 else ""
+        name = split_name(action.name, disjunct=i if len(precondition) > 1 else None,
+                          when=j if len(when_cases) > 1 else None)
         cases.append(_Case(name, pre + condition, added))
     return cases, len(precondition) - 1 if precondition else 0, len(when_cases) - 1
 

@@ -15,7 +15,7 @@ from typing import Final
 from strips_model.schema import Schema
 from strips_model.textbook import SkippedPart
 
-__all__ = ["Reading", "ReadingCounts", "SkippedPart", "skipped_schemas"]
+__all__ = ["Reading", "ReadingCounts", "SkippedPart", "skipped_schemas", "split_name"]
 
 SKIPPED_SCHEMA: Final = re.compile(r"^schema '([^']*)' skipped: ")
 """How the reason of a skipped schema starts; other skipped parts are lines between schemas."""
@@ -25,6 +25,19 @@ def skipped_schemas(parts: tuple[SkippedPart, ...]) -> tuple[SkippedPart, ...]:
     """The schemas among the skipped parts: the lines of prose, comments and separators
     between schemas are listed too, but they are no part of the model."""
     return tuple(part for part in parts if SKIPPED_SCHEMA.match(part.reason))
+
+
+def split_name(name: str, case: int | None = None, disjunct: int | None = None,
+               when: int | None = None) -> str:
+    """The name of one schema split from the action `name`, the one rule of every reader:
+    `NAME_caseK` for its numbered case K (as written: `Préconditions 2`), `NAME_orK` for the
+    K-th disjunct of its precondition, `NAME_whenK` for the K-th combination of its
+    conditional effects, in that order (`push_case2_or1`); None leaves a part out, so an
+    action that is not split keeps its name."""
+    for part, number in (("case", case), ("or", disjunct), ("when", when)):
+        if number is not None:
+            name += f"_{part}{number}"
+    return name
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,10 +1,13 @@
 """How a hand-written model's predicates read a level: a vocabulary, declared in a TOML file.
 
 A vocabulary names the predicate that plays each part of the game (the hero, walls,
-boulders, ..., the moves counter and its successor relation), the values that say a trap's
+boulders, ..., the moves counter and its successor relation or an adjacency relation on cells
+with its direction constants, in [directions]), the values that say a trap's
 phase and a lock's state, the coordinate convention, the words of action names that say
-their key press, the actions that are no key press, and how the goal is written. The ones of
-the seed reports ship in `vocabularies/`; users give theirs with `compare --vocabulary FILE`.
+their key press (or, in `[keys]`, each action's key press), the actions that are no key
+press, and how the goal is written. Without `--vocabulary FILE`, `compare` infers one from the
+schemas (translator/compare/vocabulary_inference.py) and `--vocabulary-out FILE` writes it
+(`vocabulary_toml`). The seed reports' ship in `vocabularies/`, as examples.
 """
 
 from __future__ import annotations
@@ -20,13 +23,31 @@ from strips_model.input_files import InputKind, read_input
 from strips_model.moves import Direction
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
-                "counter", "successor", "floor")
-"""The parts of the game a predicate can play."""
-VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened")
+                "counter", "successor", "floor", "goal", "has_key", "trap_raised",
+                "trap_lowered", "adjacent", "adjacent_up", "adjacent_down", "adjacent_left",
+                "adjacent_right")
+"""The parts of the game a predicate can play: `goal` marks the cells next to a demon
+(`goal(x, y)`), `has_key` says the hero holds the key (`haskey`, `aClé`), `trap_raised` and
+`trap_lowered` are traps written as two predicates (`piegeActive`, `piegeInactive`).
+`adjacent` is a static relation on cells with a direction (`succ(D, P, P2)`: P2 is P's
+neighbour in direction D, the direction first or last as [directions] `argument` says, its
+constants as [directions] names them); `adjacent_up` ... `adjacent_right` are one relation per
+direction (`haut(X, Y, X2, Y2)`: (X2, Y2) is the cell above (X, Y))."""
+ADJACENT_ROLES: Final = {"adjacent_up": Direction.UP, "adjacent_down": Direction.DOWN,
+                         "adjacent_left": Direction.LEFT, "adjacent_right": Direction.RIGHT}
+VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "hero_without_key",
+                 "hero_with_key")
+"""The state values of `trap(X, Y, S)`, `lock(X, Y, S)` and a hero with a key flag,
+`hero(X, Y, K)`."""
 _DIRECTIONS: Final = {"up": Direction.UP, "down": Direction.DOWN, "left": Direction.LEFT,
                       "right": Direction.RIGHT}
 _SECTIONS: Final = frozenset({"name", "summary", "roles", "values", "coordinates", "actions",
-                              "goal"})
+                              "keys", "goal", "directions"})
+NO_KEY: Final = "none"
+"""In [keys], an action that is no key press."""
+BY_PARAMETER: Final = "parameter"
+"""In [keys], an action whose key press is the direction it binds in the `adjacent` relation
+(`move(D, P, P2)` with `succ(D, P, P2)`): one schema, four key presses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +65,14 @@ class Vocabulary:
     not_key_presses: tuple[str, ...]
     goal: tuple[tuple[str, str | bool], ...]
     source: str
+    keys: tuple[tuple[str, Direction | None], ...] = ()
+    """(action, its key press or None), said per action; it wins over the name's words."""
+    directions: tuple[tuple[Direction, str], ...] = ()
+    """The constants of the `adjacent` relation's direction argument."""
+    direction_first: bool = True
+    """The `adjacent` relation's direction is its first argument (else its last)."""
+    keyed_by_direction: tuple[str, ...] = ()
+    """Actions whose key press is the direction they bind (BY_PARAMETER)."""
 
     def predicate(self, role: str) -> str | None:
         return dict(self.roles).get(role)
@@ -66,9 +95,23 @@ class Vocabulary:
     def predicates(self) -> frozenset[str]:
         return frozenset(predicate for _, predicate in self.roles)
 
+    def as_json(self) -> dict[str, object]:
+        """The roles, values, convention and key presses, as `--json` prints them."""
+        return {"name": self.name, "roles": dict(self.roles), "values": dict(self.values),
+                "coordinates": {"first": "column" if self.first_is_column else "row",
+                                "rows": "upward" if self.rows_upward else "downward"},
+                "keys": {action: key.value if key else None for action, key in self.keys}
+                | {action: BY_PARAMETER for action in self.keyed_by_direction},
+                "directions": {d.name.lower(): c for d, c in self.directions},
+                "not_key_presses": list(self.not_key_presses), "goal": dict(self.goal)}
+
     def direction_of(self, action: str) -> Direction | None:
         """The key press an action's name says: its first direction word, camel-case or
-        `_`-separated (`goUp`, `pushRockLeftWhileOnTrap`, `move_top_on_spikes`)."""
+        `_`-separated (`goUp`, `pushRockLeftWhileOnTrap`, `move_top_on_spikes`), unless
+        [keys] says it for this action."""
+        said = dict(self.keys)
+        if action in said:
+            return said[action]
         if action in self.not_key_presses:
             return None
         words = {word: direction for word, direction in self.direction_words}
@@ -133,6 +176,25 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         raise SchemaError("[actions] not_key_presses must be a list of action names",
                           Position(source))
     goal = _table(data, "goal", source)
+    by_name = {key: direction for key, direction in _DIRECTIONS.items()}
+    keys: list[tuple[str, Direction | None]] = []
+    by_parameter: list[str] = []
+    for action, key in _table(data, "keys", source).items():
+        if key == BY_PARAMETER:
+            by_parameter.append(action)
+            continue
+        if key != NO_KEY and key not in by_name:
+            raise SchemaError(f"[keys] {action} = {key!r}: a key is one of "
+                              f"{', '.join(by_name)}, {NO_KEY!r} or {BY_PARAMETER!r}",
+                              Position(source))
+        keys.append((action, by_name.get(str(key))))
+    directions = _table(data, "directions", source)
+    if directions.get("argument", "first") not in ("first", "last") or not all(
+            key in (*by_name, "argument") and isinstance(value, str)
+            for key, value in directions.items()):
+        raise SchemaError("[directions] names the constants up, down, left, right of the "
+                          "adjacent relation and its argument, \"first\" or \"last\"",
+                          Position(source))
     return Vocabulary(
         name=_string(data.get("name", source), "name", source),
         summary=str(data.get("summary", "")),
@@ -143,7 +205,46 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         direction_words=words, not_key_presses=tuple(skipped),
         goal=tuple((key, value) for key, value in goal.items()
                    if isinstance(value, str | bool)),
-        source=source)
+        source=source, keys=tuple(keys),
+        directions=tuple((direction, str(directions[key])) for key, direction in by_name.items()
+                         if key in directions),
+        direction_first=directions.get("argument", "first") == "first",
+        keyed_by_direction=tuple(by_parameter))
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> str:
+    """`vocabulary` as a file `parse_vocabulary` reads back to the same value (the source
+    aside); `comments` (the evidence of an inferred one) head the file."""
+    names = {direction: key for key, direction in _DIRECTIONS.items()}
+    lines = [f"# {line}" for line in comments] + ([""] if comments else [])
+    lines += [f"name = {_quoted(vocabulary.name)}",
+              f"summary = {_quoted(vocabulary.summary)}", "", "[roles]"]
+    lines += [f"{role} = {_quoted(predicate)}" for role, predicate in vocabulary.roles]
+    lines += ["", "[values]"] + [f"{name} = {value}" for name, value in vocabulary.values]
+    lines += ["", "[coordinates]",
+              f'first = "{"column" if vocabulary.first_is_column else "row"}"',
+              f'rows = "{"upward" if vocabulary.rows_upward else "downward"}"', "", "[actions]"]
+    lines += [f"{names[direction]} = {_quoted(word)}"
+              for word, direction in vocabulary.direction_words]
+    skipped = ", ".join(_quoted(name) for name in vocabulary.not_key_presses)
+    lines += [f"not_key_presses = [{skipped}]", "", "[keys]"]
+    lines += [f"{_quoted(action)} = {_quoted(names[key] if key else NO_KEY)}"
+              for action, key in vocabulary.keys]
+    lines += [f"{_quoted(action)} = {_quoted(BY_PARAMETER)}"
+              for action in vocabulary.keyed_by_direction]
+    if vocabulary.directions:
+        lines += ["", "[directions]",
+                  f'argument = "{"first" if vocabulary.direction_first else "last"}"']
+        lines += [f"{names[direction]} = {_quoted(constant)}"
+                  for direction, constant in vocabulary.directions]
+    lines += ["", "[goal]"]
+    lines += [f"{key} = {_quoted(value) if isinstance(value, str) else str(value).lower()}"
+              for key, value in vocabulary.goal]
+    return "\n".join(lines) + "\n"
 
 
 def load_vocabulary(path: str) -> Vocabulary:
@@ -157,16 +258,6 @@ def shipped_vocabularies() -> tuple[Vocabulary, ...]:
                    key=lambda entry: entry.name)
     return tuple(parse_vocabulary(entry.read_text("utf-8"), f"vocabularies/{entry.name}")
                  for entry in found)
-
-
-def matching_vocabulary(predicates: frozenset[str]) -> Vocabulary | None:
-    """The shipped vocabulary the predicates belong to: its hero predicate is used, and of
-    those, the one whose predicates the model uses most; a tie goes to the first file."""
-    candidates = [vocabulary for vocabulary in shipped_vocabularies()
-                  if vocabulary.required("hero") in predicates]
-    if not candidates:
-        return None
-    return max(candidates, key=lambda vocabulary: len(vocabulary.predicates & predicates))
 
 
 def vocabulary_template(predicates: frozenset[str], model: str) -> str:

@@ -29,8 +29,10 @@ def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys) -> None
     result = json.loads(capsys.readouterr().out)
     assert status == 1
     assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups", "skipped",
-                            "defect", "reading"]
-    assert result["reading"]["schemas"] == 108 and result["reading"]["notation"] == "ours"
+                            "defect", "vocabulary", "reading"]
+    vocabulary = result["vocabulary"]
+    assert vocabulary["roles"]["hero"] == "helltaker" and vocabulary["inferred"]
+    assert result["reading"]["schemas"] == 108 and result["reading"]["notation"] == "course"
     assert result["schemas"] == 108
     (level,) = result["levels"]
     # A corridor without traps: the report's model solves it like the game (a phantom trap
@@ -62,6 +64,9 @@ def test_markdown_has_the_side_by_side_table(corridor: str, capsys) -> None:
     assert main(["compare", str(shared_path(REPORT)), corridor, "--planner", "search",
                  "--jobs", "2"]) == 1
     out = capsys.readouterr().out
+    # What was read comes first (issue 22 item 3).
+    assert out.split("\n")[2] == (f"Read from {shared_path(REPORT)}: 108 schemas read, 0 cases "
+                                  "split, 0 disjunctions expanded, 11 lines skipped.")
     for heading in ("## Summary", "## Side by side", "## Lint", "## Levels", "## Rule coverage"):
         assert heading in out
     for row in ("| schemas | 108 |", "| ground actions", "| PDDL size", "| solve time",
@@ -87,11 +92,12 @@ def test_a_model_in_another_vocabulary_is_linted_not_run(tmp_path: Path, capsys)
     model.write_text("move(X, Y)\n  Precondition: pos(X)\n  Effect: -pos(X), pos(Y)\n", "utf-8")
     assert main(["compare", str(model), "--jobs", "1"]) == 1
     err = capsys.readouterr().err
-    assert "none of the shipped vocabularies" in err and "--vocabulary-template" in err
-    # `at` is seed 002's hero: that vocabulary is picked, and what it lacks is said.
-    model.write_text("move(X, Y)\n  Precondition: at(X)\n  Effect: -at(X), at(Y)\n", "utf-8")
+    assert "no predicate reads as the hero" in err and "--vocabulary-out" in err
+    # A hero with a place, but no way to step coordinates: the inferred vocabulary says so.
+    model.write_text("move(X, Y, Z)\n  Precondition: at(X, Y)\n  Effect: -at(X, Y), at(X, Z)\n",
+                     "utf-8")
     assert main(["compare", str(model), "--jobs", "1"]) == 1
-    assert "vocabulary seed 002" in capsys.readouterr().err
+    assert "which names no successor relation" in capsys.readouterr().err
 
 
 def test_without_levels_nor_init_only_the_lint_and_probes_run(capsys) -> None:
@@ -104,7 +110,7 @@ def test_help_explains_the_vocabularies_and_exit_statuses(capsys) -> None:
     with pytest.raises(SystemExit):
         main(["compare", "--help"])
     out = capsys.readouterr().out
-    assert "counts rows upward" in out and "exit status: 0 no divergence" in out
+    assert "inferred from the\nschemas" in out and "exit status: 0 no divergence" in out
 
 
 @pytest.mark.planner

@@ -101,3 +101,20 @@ def test_pddl_on_a_full_standard_output(level_file: str, tmp_path: Path,
     assert capsys.readouterr().err == f"{CASES[1][2]}\n"
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == \
         ["domain.pddl", "problem.pddl"]
+
+
+def test_help(broken_stdout: tuple[Run, int, str]) -> None:
+    """The help argparse prints while it parses goes through the same writer: a help that
+    was not shown is not a success."""
+    start, status, stderr = broken_stdout
+    _expect(start(["--help"]), status, stderr)
+
+
+@pytest.mark.parametrize("stdout", [None, _Full()], ids=["closed", "full"])
+def test_a_command_help_in_this_process(stdout: io.StringIO | None,
+                                        monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdout", stdout)
+    assert main(["solve", "--help"]) == 3
+    assert capsys.readouterr().err == f"{CASES[0 if stdout is None else 1][2]}\n"

@@ -9,8 +9,9 @@ import pytest
 from helpers import shared_path
 
 from strips_model.errors import SchemaError
-from strips_model.reports.notation import LATEX, OURS, TEXTBOOK, read_model, read_model_file
-from strips_model.reports.schema_blocks import schema_blocks
+from strips_model.reports.course import COURSE
+from strips_model.reports.notation import LATEX, read_model, read_model_file
+from strips_model.reports.reading import skipped_schemas
 from strips_model.schema import parse_schemas
 from translator.cli.main import main
 from translator.compare.schema_diff import BY_CONTENT, Difference, diff_schemas
@@ -130,7 +131,7 @@ def test_one_bad_schema_is_skipped_and_counted_not_the_file(
     status, out, _ = run(capsys, write(tmp_path, "a.strips", MODEL),
                          write(tmp_path, "b.strips", broken))
     assert status == 1
-    assert "1 schema read, 1 skipped:" in out and "unexpected character '@'" in out
+    assert "1 schema read, 1 skipped;" in out and "unexpected character '@'" in out
 
 
 def test_primes_as_a_conversion_prints_them_are_primes() -> None:
@@ -145,15 +146,15 @@ def test_primes_as_a_conversion_prints_them_are_primes() -> None:
     assert diff.identical
 
 
-def test_notations_are_told_apart_by_content() -> None:
-    assert read_model(MODEL, "m.strips", plain=True).notation == OURS
+def test_every_notation_is_read_by_the_course_reader() -> None:
+    assert read_model(MODEL, "m.strips", plain=True).notation == COURSE
     textbook = ("Action(goUp(X,Y))\nPRECOND: at(X, Y) ∧ ¬wall(X, Y + 1)\n"
                 "EFFECT: at(X, Y + 1) ∧ ¬at(X, Y)\n")
-    assert read_model(textbook, "t.md").notation == TEXTBOOK
+    assert read_model(textbook, "t.md").notation == COURSE
     latex = ("  goUp(X,Y)\n\n $\\begin{aligned} & \\textbf{Precondition:} \\text{at}(X,Y), "
              "\\text{-wall}(X,Y') \\end{aligned}$\n\nEffect: at(X,Y')\n")
     reading = read_model(latex, "l.md")
-    assert (reading.notation, reading.inner) == (LATEX, OURS)
+    assert (reading.notation, reading.inner) == (LATEX, COURSE)
     (schema,) = reading.schemas
     wall = schema.preconditions[1]
     assert (wall.position.line, wall.position.column) == (3, latex.split("\n")[2].index("wall") + 1)
@@ -164,11 +165,12 @@ def test_notations_are_told_apart_by_content() -> None:
 def test_a_clause_continued_on_the_next_line_is_kept_and_prose_is_not() -> None:
     report = ("Some prose (with parentheses).\n\n  go(X)\n  Precondition: at(X), -\n\n"
               "  wall(X), door(X)\n\nMore prose here (not a literal).\n  Effect: at(X)\n")
-    (block,) = schema_blocks(report)
-    assert block.text.split("\n")[5] == "  wall(X), door(X)"
-    assert "prose" not in block.text
-    (schema,) = parse_schemas(block.text)
+    reading = read_model(report, "r.md")
+    (schema,) = reading.schemas
     assert [str(lit) for lit in schema.preconditions] == ["at(X)", "-wall(X)", "door(X)"]
+    assert [str(lit) for lit in schema.effects] == ["at(X)"]
+    # The prose inside the schema is listed, not read; the prose before it is no part of it.
+    assert [part.position.line for part in reading.skipped] == [8]
 
 
 def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -190,9 +192,10 @@ def test_seed_000_against_seed_001(capsys: pytest.CaptureFixture[str]) -> None:
     # effect before them, 3 with their name cut into words (`wall Kill Down ...`, joined
     # again). `Y''` printed as `Y"` by the conversion is read as `Y''`; a literal written
     # after another without its comma is read by the course's looser notation.
-    assert (a.notation, a.inner, len(a.schemas), len(a.skipped)) == (LATEX, OURS, 102, 6)
-    assert (b.notation, len(b.schemas), len(b.skipped)) == (OURS, 108, 0)
-    assert sum("is cut off" in part.reason for part in a.skipped) == 4
+    assert (a.notation, a.inner, len(a.schemas), len(skipped_schemas(a.skipped))) == (
+        LATEX, COURSE, 102, 6)
+    assert (b.notation, len(b.schemas), len(skipped_schemas(b.skipped))) == (COURSE, 108, 0)
+    assert sum("is cut off" in part.reason for part in a.skipped) == 5
     diff = diff_schemas(a.schemas, b.schemas)
     assert (len(diff.pairs), len(diff.only_a), len(diff.only_b)) == (102, 0, 6)
     assert sum(bool(pair.differences) for pair in diff.pairs) == 16
@@ -205,7 +208,7 @@ def test_seed_000_against_seed_001(capsys: pytest.CaptureFixture[str]) -> None:
         "pushSkeletonUp", "pushSkeletonUpWithChangingTrapOpen")
     status, out, _ = run(capsys, seed_000, seed_001)
     assert status == 1
-    assert "102 schemas read, 6 skipped:" in out
+    assert "102 schemas read, 6 skipped;" in out
     # Every schema of seed 001 missing from seed 000's reading is one seed 000 could not read.
     assert "only in B, skipped in A (6): goUp, " in out and "only in B (" not in out
 
@@ -230,13 +233,10 @@ def test_a_sign_lost_is_one_literal_changed() -> None:
 def test_a_header_glued_to_the_previous_effect_opens_its_own_schema() -> None:
     report = ("  go(X)\n  Precondition: at(X)\n  Effect: -at(X), gone(X) stay(Y)\n\n"
               "  Precondition: at(Y)\n  Effect: at(Y)\n")
-    first, second = schema_blocks(report)
-    assert (first.name, second.name) == ("go", "stay")
-    assert "stay" not in first.text
-    (stay,) = parse_schemas(second.text, "r.md")
+    go, stay = read_model(report, "r.md").schemas
+    assert (go.name, stay.name) == ("go", "stay")
     column = report.split("\n")[2].index("stay") + 1
     assert (stay.position.line, stay.position.column) == (3, column)
-    (go,) = parse_schemas(first.text)
     assert [str(lit) for lit in go.effects] == ["-at(X)", "gone(X)"]
 
 

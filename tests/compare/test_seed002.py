@@ -21,7 +21,7 @@ def test_seed_002_is_read_linted_and_reported_unsolvable_level_by_level(capsys) 
     assert main(["compare", str(report), str(level), "--json", "--jobs", "1"]) == 1
     captured = capsys.readouterr()
     assert "(latex notation): 81 schemas read" in captured.err
-    assert "4 part(s) skipped" in captured.err
+    assert "4 schema(s) skipped" in captured.err
     result = json.loads(captured.out)
     assert result["schemas"] == 81
     kinds = [finding["kind"] for finding in result["lint"]]
@@ -34,6 +34,12 @@ def test_seed_002_is_read_linted_and_reported_unsolvable_level_by_level(capsys) 
     assert "move has 2 arguments here but 1 at line 209" in row["report"]["reason"]
     assert row["ours"]["status"] == "solved" and row["agrees"] is False
     assert result["coverage"] and not any(rule["expressed"] for rule in result["coverage"])
+    # Issue 23: the clash is each level's and each rule's reason for `not run`.
+    clash = "move has 2 arguments here but 1 at line 209"
+    assert row["verdict"] == "not run" and clash in row["why"]
+    assert {rule["verdict"] for rule in result["coverage"]} == {"not run"}
+    assert all(clash in rule["why"] for rule in result["coverage"])
+    assert {"schemas", "skipped", "vocabulary", "lint", "levels", "coverage"} <= set(result)
 
 
 def test_duplicates_tell_offsets_apart(tmp_path) -> None:
@@ -79,7 +85,7 @@ def test_seed_000_is_read_through_its_latex_and_its_conversion_damage_reported(c
     assert main(["compare", str(report), str(level), "--json", "--jobs", "1"]) == 1
     captured = capsys.readouterr()
     assert "(latex notation): 102 schemas read" in captured.err
-    assert "6 part(s) skipped" in captured.err
+    assert "6 schema(s) skipped" in captured.err
     result = json.loads(captured.out)
     assert [f["kind"] for f in result["lint"]].count("unreadable") == 6
     (row,) = result["levels"]

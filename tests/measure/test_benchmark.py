@@ -21,8 +21,8 @@ def test_bench_writes_markdown_and_stable_json(tmp_path: Path, capsys) -> None:
     printed = capsys.readouterr().out
     assert "| lock_and_key | search | 14 | 14 | 14 | yes | yes |" in printed
     data = json.loads((tmp_path / "bench.json").read_text("utf-8"))
-    assert sorted(data) == ["machine", "repeat", "rows", "targets"]
-    assert data["repeat"] == 2 and data["targets"] == []
+    assert sorted(data) == ["machine", "repeat", "rows", "start_up", "targets"]
+    assert data["repeat"] == 2 and data["targets"] == data["start_up"] == []
     assert {"cores", "cpu", "load_1_5_15"} <= set(data["machine"])
     (row,) = data["rows"]
     assert sorted(row) == sorted(["level", "source", "planner", "configuration", "status",
@@ -82,7 +82,8 @@ def test_scaling_study_writes_table_and_plots(tmp_path: Path, capsys) -> None:
     assert all(len(costs) == 1 for costs in by_level.values())  # every engine is optimal
     grounded = [r for r in rows if r["engine"] != "search"]
     assert all(r["microseconds_per_operator"] > 0 and r["operators"] > 0 for r in grounded)
-    assert "Grounding cost per operator" in (tmp_path / "scaling.md").read_text("utf-8")
+    table = (tmp_path / "scaling.md").read_text("utf-8")
+    assert "Grounding cost per operator" in table and "| x search |" in table
     with Image.open(tmp_path / "scaling.png") as image:
         assert image.size[0] > 300
     assert (tmp_path / "scaling.svg").read_text("utf-8").lstrip().startswith("<?xml")

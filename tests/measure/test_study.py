@@ -4,13 +4,19 @@ exhaustive search, and resumes from its results file."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import ROOT
 
+import translator.cli.study as study_command
 from translator.cli.main import main
+from translator.measure.study import KEY_FIELDS, StudyRequest
 from translator.measure.study_grades import grade_of
+from translator.planners.registry import PLANNERS
+from translator.runtime.results_file import ResultsFile
 
 COUNT = 6
 
@@ -81,3 +87,20 @@ def test_bad_planners_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     error = capsys.readouterr().err.strip()
     assert error.count("\n") == 0 and "nope" in error
     assert not (tmp_path / "out").exists()
+
+
+def test_make_study_resumes_from_the_committed_results(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/study/study-results.jsonl starts with the header this project's study run wrote
+    (its parameters are `make study`'s; its machine is docs/study/study.json's): `make study`
+    on that kind of machine resumes from it rather than refusing it, every record kept."""
+    shipped = ROOT / "docs" / "study" / "study-results.jsonl"
+    machine = json.loads((ROOT / "docs" / "study" / "study.json").read_text())["machine"]
+    monkeypatch.setattr(study_command, "machine_facts", lambda: machine)
+    copy = tmp_path / "study-results.jsonl"
+    shutil.copyfile(shipped, copy)
+    # The Makefile's `study` target: --count 1000 --seed 1 --timeout 10 --memory-limit 2G.
+    request = StudyRequest(1000, 1, tuple(PLANNERS), 10.0, 2 << 30)
+    with ResultsFile(str(copy), KEY_FIELDS, study_command.RECORD_FIELDS,
+                     header=study_command.results_header(request)).open() as results:
+        assert len(results.done) == len(shipped.read_text().splitlines()) - 1 > 1000

@@ -145,25 +145,33 @@ def test_a_later_command_removes_the_folders_of_a_killed_one(tmp_path: Path) -> 
     assert os.listdir(scratch) == []
 
 
+SETTLE_SECONDS = 10.0
+"""How long the test waits, on a loaded machine, for the run's processes and folders to go;
+the time it takes on a quiet one (well under a second) is measured for the issue's note, not
+asserted here."""
+
+
 @pytest.mark.planner
-@pytest.mark.skipif(not os.environ.get("HELLTAKER_SLOW_TESTS"),
-                    reason="opt-in (HELLTAKER_SLOW_TESTS=1): starts a Dask cluster, 5-10 s")
-def test_sigterm_stops_a_local_dask_cluster_at_once_and_quietly(tmp_path: Path) -> None:
-    """`--cluster local:2`, SIGTERM once its workers run tasks: exit 143 within about a
-    second, one line, no process, no scratch folder."""
+def test_sigterm_stops_a_local_dask_cluster_quietly_leaving_nothing(tmp_path: Path) -> None:
+    """`--cluster local:2`, SIGTERM once its workers run tasks: exit 143 with one line, and
+    no process of the run (Dask's workers, their attempts, Python's resource tracker) and no
+    folder (Dask's scratch space, the attempts') left. Two such runs at once must not disturb
+    each other either (no warning of a taken port)."""
+    pytest.importorskip("distributed")
     scratch = tmp_path / "tmp"
     big = _room(tmp_path, 220)
     process = _start(["solve", big, big, "--planner", "search", "--cluster", "local:2"],
                      scratch)
     # The main process, two Dask workers, Python's resource tracker and two attempts.
-    _wait_for(lambda: len(_session(process.pid)) >= 6, 60)
-    assert len(_session(process.pid)) >= 6
-    time.sleep(0.5)
-    started = time.monotonic()
+    _wait_for(lambda: process.poll() is not None or len(_session(process.pid)) >= 6, 120)
+    run = _session(process.pid)
+    assert len(run) >= 6
     process.send_signal(signal.SIGTERM)
-    _, err = process.communicate(timeout=20)
-    elapsed = time.monotonic() - started
+    _, err = process.communicate(timeout=60)
     assert (process.returncode, err) == (143, "helltaker: terminated\n")
-    assert elapsed < 1.5  # a second, on a loaded machine
-    _wait_for(lambda: not _session(process.pid), 1)
-    assert _session(process.pid) == [] and os.listdir(scratch) == []
+
+    def left() -> list[int]:
+        return [pid for pid in run if _state(pid) not in ("Z", None)] + _session(process.pid)
+
+    _wait_for(lambda: not left() and not os.listdir(scratch), SETTLE_SECONDS)
+    assert left() == [] and os.listdir(scratch) == []

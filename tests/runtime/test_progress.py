@@ -53,6 +53,18 @@ def test_draws_counts_rate_item_and_elapsed_time_on_a_terminal() -> None:
     assert stream.getvalue().endswith(ERASE_LINE)
 
 
+def test_a_slow_rate_keeps_two_significant_digits() -> None:
+    # A class of models graded at one a minute would read 0.0 models/s with one decimal.
+    stream, clock = FakeTerminal(), Clock()
+    with Progress(30, stream=stream, clock=clock, refresh_per_second=0.1,
+                  unit="models") as bar:
+        bar.start()
+        clock.now += 75.0
+        bar.done()
+        bar.start()
+        assert drawn_lines(stream)[-1].endswith("1/30 done, 0 failed, 0.013 models/s")
+
+
 def test_batch_summary_line() -> None:
     assert batch_summary(7, 2, 1, 4.0) == \
         "10 levels: 7 solved, 2 failed, 1 unsolvable in 4.0 s (2.5 levels/s)"

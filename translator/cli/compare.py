@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
 from typing import TYPE_CHECKING
 
+from strips_model.errors import InputError
 from strips_model.level import Level
-from strips_model.reports.reading import ReadingCounts
+from strips_model.reports.reading import skipped_schemas
 from strips_model.reports.vocabulary import load_vocabulary, vocabulary_template
-from translator.cli.arguments import add_planner, load_levels, write_outputs
+from translator.cli.arguments import add_cluster, add_planner, load_levels, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
+from translator.cli.compare_class import grade_class, split_models
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
 from translator.planners.registry import prepare_planner
@@ -34,25 +35,40 @@ can express, on small probe levels, and write a markdown report.
 
 The model is read in ours (hero(C), adjacent(C,N,Dir)) or in a vocabulary: a small TOML file
 saying which predicate plays which part of the game, the coordinate convention, the words of
-action names that say their key press, and the goal. Give one with --vocabulary FILE; without
-it, the shipped vocabulary whose predicates the model uses is picked (seed 001's: helltaker(X,Y),
-counter(C), plusOne; X is the column and Y counts rows upward). --vocabulary-template drafts a
-file for a model no vocabulary matches. The report's own Init is used for the level it
-describes (classic level 6 for seed 001), an Init generated from the level file for any other.
+the key press of each action, and the goal. Without --vocabulary FILE it is inferred from the
+schemas: the hero by structure, the other parts by their names in English or French, key
+presses by what each action does, the coordinate convention as the one under which the most
+action names agree; the report starts with it and why. --vocabulary-out FILE writes it in
+the format --vocabulary reads, to correct a wrong guess. The report's own Init is used for
+the level it describes (classic level 6 for seed 001), an Init generated from the level file
+for any other.
 
 Without LEVEL, the level REPORT's Init describes is used.
+
+Several models grade a class in one run: the arguments after the first are told apart by
+their content, a level file being a title line and then, past blank lines, a budget line (a
+whole number alone, RULES.md F1); anything else is a model. Each model is checked as it would
+be alone (--vocabulary, when given, reads every model), --jobs models at once or on a Dask
+cluster (--cluster), and one table is printed, a row per model: its notation, schemas read
+and skipped, lint findings by severity, levels where it agrees, diverges or was not run,
+rules expressed, and where it stands; a model that cannot be read is a row with its one-line
+error. --json prints one record per model (the one-model record with "model", its path; for
+an unreadable model "model" and "error"); -o DIR writes each model's report as NAME.md and
+NAME.html and the table as summary.md. See docs/grading-a-class.md.
 """
 
 EPILOG = """\
 exit status: 0 no divergence from the game found, 1 the model departs from the game (a lint
 finding, a level where it disagrees, a rule it cannot express, or a model that cannot be
 run: it is still linted and reported), 2 unreadable input (no schema could be read, a file
-or option that cannot be used), 3 planner error or timeout.
+or option that cannot be used), 3 planner error or timeout. With several models, the worst
+status of any model: 2 if a model cannot be read.
 
 examples:
   helltaker compare ../shared/seeds/001_*.txt ../shared/levels/classic/*.txt -o compare.md
   helltaker compare ../shared/seeds/001_*.txt ../shared/levels/classic/*.txt -o compare.html
   helltaker compare strips_model/helltaker.strips levels/level1.txt --json
+  helltaker compare class/*.md class/*.pdf ../shared/levels/classic/*.txt -o graded/
 """
 
 
@@ -64,46 +80,67 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("report", metavar="REPORT",
                          help="markdown report (schemas among prose), .strips schema file, "
                          "PDF report or PDDL domain")
-    command.add_argument("levels", nargs="*", metavar="LEVEL", help="level files")
+    command.add_argument("levels", nargs="*", metavar="MODEL|LEVEL",
+                         help="level files, and more models to grade a class (told apart by "
+                         "content)")
     command.add_argument("--vocabulary", metavar="FILE.toml",
-                         help="how the model's predicates read a level (default: the shipped "
-                         "vocabulary its predicates match)")
+                         help="how the model's predicates read a level (default: inferred "
+                         "from its schemas)")
+    command.add_argument("--vocabulary-out", metavar="FILE.toml",
+                         help="write the vocabulary the model is read in (inferred, with the "
+                         "evidence as comments, unless --vocabulary gives one) to FILE, in the "
+                         "format --vocabulary reads: edit it to correct a wrong guess")
     command.add_argument("--vocabulary-template", action="store_true",
                          help="print a vocabulary file to fill in for REPORT's predicates, "
                          "and stop")
     command.add_argument("--json", action="store_true",
                          help="print one JSON object (keys schemas, lint, levels, coverage) "
-                         "instead of the markdown")
-    command.add_argument("-o", "--output", metavar="FILE.md|FILE.html",
+                         "instead of the markdown; with several models, one per line")
+    command.add_argument("-o", "--output", metavar="FILE.md|FILE.html|DIR",
                          help="write the report to FILE (atomically): markdown, or with a .html "
                          "name one self-contained page that also draws the game and the model "
-                         "side by side at each level's first divergence")
+                         "side by side at each level's first divergence; with several models, "
+                         "the folder DIR of every model's NAME.md and NAME.html and summary.md")
     add_planner(command, "planner for our model (the compared model is always solved by Fast "
                 "Downward); ")
     add_limits(command, "one planner run")
     command.add_argument("--jobs", type=at_least(1), metavar="N",
-                         help="levels and probes compared at once, in forked processes "
-                         "(default: one per CPU)")
+                         help="levels and probes compared at once, in forked processes; with "
+                         "several models, models checked at once (default: one per CPU)")
+    add_cluster(command)
     command.set_defaults(handler=command_compare)
 
 
 def command_compare(args: argparse.Namespace) -> ExitCode:
-    if args.output:
-        check_outputs([args.output])
+    models, level_paths = split_models(args.report, args.levels)
+    if len(models) > 1:
+        return grade_class(args, models, level_paths)
+    if args.cluster:
+        raise InputError("--cluster runs several models at once: give more than one MODEL "
+                         "(one model's levels run in local workers, --jobs)")
+    if args.output or args.vocabulary_out:
+        check_outputs([path for path in (args.output, args.vocabulary_out) if path])
     # Here, not at the top: the compared models are built with unified-planning (over a
     # second), which `helltaker compare --help` and a refused argument do not need.
     from translator.compare.check import NO_LEVEL, levels_to_check, our_model, read_model
     from translator.compare.comparison import compare
     from translator.compare.comparison_markdown import render_markdown
-    from translator.compare.models import UnbuildableModel, model_or_defect, used_predicates
+    from translator.compare.grading import model_record
+    from translator.compare.models import (
+        UnbuildableModel,
+        model_or_defect,
+        model_vocabulary_toml,
+        used_predicates,
+    )
 
     reading = read_model(args.report)
     report = reading.report
     # What was read comes first, so that nothing read is lost in silence (issue 22 item 3).
     counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
+    unread = len(skipped_schemas(report.skipped))
     print(f"{args.report} ({reading.notation} notation): {counts}, "
-          f"{len(report.skipped)} part(s) skipped" + ("; the lint lists the schemas skipped"
-                                                     if report.skipped else ""), file=sys.stderr)
+          f"{unread} schema(s) skipped" + ("; the lint lists them" if unread else ""),
+          file=sys.stderr)
     if args.vocabulary_template:
         name = os.path.splitext(os.path.basename(args.report))[0]
         write_out(vocabulary_template(used_predicates(report.schemas), name))
@@ -113,6 +150,8 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if isinstance(model, UnbuildableModel):
         # Not bad input: the schemas were read, so the lint and the report still come.
         print(f"{args.report}: cannot be run: {model.defect}", file=sys.stderr)
+    if args.vocabulary_out:
+        write_outputs({args.vocabulary_out: model_vocabulary_toml(model)}, args.vocabulary_out)
     levels = levels_to_check(report, model, load_levels(args.levels))
     if not levels:
         print(f"{args.report}: {NO_LEVEL}", file=sys.stderr)
@@ -127,11 +166,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
                       args.output)
     if args.json:
-        data = comparison.as_json()
-        data["reading"] = {"notation": reading.notation,
-                           **dataclasses.asdict(report.counts or ReadingCounts(
-                               len(report.schemas)))}
-        print_out(json.dumps(data))
+        print_out(json.dumps(model_record(comparison, reading)))
     elif args.output:
         print_out(args.output)
     else:

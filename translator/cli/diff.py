@@ -6,6 +6,7 @@ import argparse
 import json
 import re
 from collections import Counter
+from dataclasses import asdict
 
 from strips_model.reports.notation import ModelReading, read_model_file
 from strips_model.reports.reading import skipped_schemas
@@ -65,8 +66,12 @@ def _reading_line(side: str, reading: ModelReading) -> str:
     notation = (f"{reading.inner} inside {wrapper}" if reading.notation != reading.inner
                 else reading.notation)
     read = len(reading.schemas)
+    counts = reading.tally()
     line = (f"{side}: {reading.source} ({notation} notation): {read} schema{_s(read)} read, "
-            f"{len(reading.skipped)} skipped")
+            f"{len(skipped_schemas(reading.skipped))} skipped; {counts.cases_split} "
+            f"case{_s(counts.cases_split)} split, {counts.disjunctions_expanded} "
+            f"disjunction{_s(counts.disjunctions_expanded)} expanded, "
+            f"{counts.lines_skipped} line{_s(counts.lines_skipped)} skipped")
     kinds = _skip_kinds(reading)
     if not kinds:
         return line
@@ -101,6 +106,6 @@ def _skip_kinds(reading: ModelReading) -> dict[str, tuple[int, str]]:
 
 def _reading_json(reading: ModelReading) -> dict[str, object]:
     return {"source": reading.source, "notation": reading.notation, "inner": reading.inner,
-            "schemas": len(reading.schemas),
+            "schemas": len(reading.schemas), "reading": asdict(reading.tally()),
             "skipped": [{"position": str(part.position), "reason": part.reason}
                         for part in reading.skipped]}

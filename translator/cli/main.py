@@ -15,12 +15,15 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from types import FrameType
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from strips_model.errors import HelltakerError
 from translator.cli.command_table import COMMANDS, command_named
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode, exit_code_of
-from translator.runtime.output import flush_out, reserve_stdout
+from translator.runtime.output import flush_out, reserve_stdout, write_out
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EPILOG = f"""\
 {EXIT_STATUS_HELP}
@@ -39,6 +42,14 @@ class OneLineParser(argparse.ArgumentParser):
         # "argument --timeout: ..." names the option; "argument" adds nothing to that.
         message = message.removeprefix("argument ")
         self.exit(ExitCode.BAD_INPUT, f"{self.prog}: {message}\n")
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        # argparse writes help past our writer and drops a failed write: `--help >/dev/full`
+        # would exit 0 with nothing shown. Delivered now, through it, a failure is status 3.
+        if file is not None:
+            super().print_help(file)
+            return
+        write_out(self.format_help(), flush=True)
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -85,10 +96,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Ctrl-C while the command's modules load: nothing has started that needs ending.
         print("helltaker: interrupted", file=sys.stderr)
         return ExitCode.INTERRUPTED
+    except HelltakerError as error:
+        # The help could not be written (a closed or full standard output).
+        print(f"helltaker: {error}", file=sys.stderr)
+        return exit_code_of(error)
+    except BrokenPipeError:
+        return _reader_gone()
     # Here, not at the top: multiprocessing (a third of the start-up of `helltaker --help`)
     # is not needed to print help or refuse an argument.
+    from translator.runtime.derived_cache import keep_derived_values
     from translator.runtime.processes import stop_every_child
 
+    keep_derived_values()  # the parsed model and grammars, kept between processes
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         status = int(args.handler(args))
@@ -106,9 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"helltaker: {'interrupted' if interrupted else 'terminated'}", file=sys.stderr)
         return ExitCode.INTERRUPTED if interrupted else ExitCode.TERMINATED
     except BrokenPipeError:
-        # The reader (`head`, a closed pager) went away: stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return ExitCode.BROKEN_PIPE
+        return _reader_gone()
     except OSError as error:
         # What the machine refuses that no check could foresee (no usable temporary folder
         # under a file-size limit of 0, a full disk mid-way): one line, a failed run.
@@ -117,6 +134,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.RUN_FAILED
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _reader_gone() -> int:
+    """The reader of standard output (`head`, a closed pager) went away: stop quietly, as Unix
+    tools do, with what is still buffered sent nowhere rather than failing again at exit."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
+    return ExitCode.BROKEN_PIPE
 
 
 if __name__ == "__main__":

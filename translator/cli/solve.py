@@ -24,7 +24,6 @@ from translator.runtime.output_checks import check_outputs
 from translator.runtime.progress import Progress, batch_summary
 from translator.runtime.results_file import open_results
 from translator.runtime.workers import default_jobs, in_input_order
-from translator.solving.ground_plans import format_ground_plan, ground_plan_of
 from translator.solving.solve import Solution, SolveRequest, solve_request
 
 
@@ -127,7 +126,7 @@ def _solve_all(args: argparse.Namespace, entries: list[Entry], jobs: int, memory
                 started = time.monotonic()
                 progress.start()
                 finished = executor.run(solve_request, tasks,
-                                        prepared(prepare_planner, args.planner))
+                                        prepared(prepare_planner, args.planner, len(tasks)))
                 # JSON records name their level and stream as levels finish; text is read by
                 # people and keeps the order of the command line.
                 for index, result in finished if args.json else in_input_order(finished):
@@ -155,6 +154,9 @@ def _solve_all(args: argparse.Namespace, entries: list[Entry], jobs: int, memory
 def _write_pddl_plan(path: str, level: Level, solution: Solution) -> None:
     """The planner's own actions; for a planner that plans key presses (the exhaustive
     search), the actions of our model that those key presses take."""
+    # Imported here: the ground-action semantics is needed only for --pddl-plan.
+    from translator.solving.ground_plans import format_ground_plan, ground_plan_of
+
     assert solution.directions is not None and solution.verdict is not None
     steps = solution.outcome.steps
     if steps is None:

@@ -13,34 +13,41 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from unified_planning.io import PDDLWriter
-from unified_planning.model import Problem
-
 from strips_model.level import Level
-from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.reports.document import Report
+from strips_model.reports.reading import ReadingCounts
 from strips_model.schema import Schema
 from strips_model.textbook import SkippedPart
-from strips_model.validator import validate
 from translator.compare.coverage import (
     Probe,
     ProbeResult,
     RuleCoverage,
-    check_probe,
+    bounded_probe,
     coverage,
     distinct_probes,
 )
-from translator.compare.divergence import Divergence, along_directions, along_steps
 from translator.compare.grouping import FindingGroup, group_findings
+from translator.compare.level_comparison import (
+    Column,
+    LevelComparison,
+    compare_level,
+    not_run_column,
+    our_column,
+)
 from translator.compare.lint import lint
 from translator.compare.lint_findings import Finding
-from translator.compare.model_run import ModelRun, solve_model
-from translator.compare.models import ComparedModel, LevelModel, UnbuildableModel
+from translator.compare.models import (
+    ComparedModel,
+    UnbuildableModel,
+    vocabulary_record,
+)
 from translator.compare.readings import static_predicates
-from translator.planners.outcome import FAILURES, PlannerOptions, Status
+from translator.planners.outcome import FAILURES, Status
 from translator.runtime.processes import NO_LIMITS, Limits
 from translator.runtime.workers import run_ordered
-from translator.solving.solve import solve_level
+
+__all__ = ["Column", "Comparison", "LevelComparison", "ModelSummary", "compare",
+           "compare_level", "summarise"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,60 +96,6 @@ def summarise(report: Report, model: ComparedModel | UnbuildableModel) -> ModelS
 
 
 @dataclass(frozen=True, slots=True)
-class Column:
-    """One model on one level."""
-
-    status: Status
-    """What the planner came to on this model (INVALID is never set here: the game check is
-    `valid`)."""
-    plan: str | None
-    cost: int | None
-    """What the model (or planner) says its plan costs."""
-    valid: bool | None
-    """The plan replayed in the game."""
-    game_cost: int | None
-    reason: str | None
-    """Why the game rejects the plan, or why there is no plan."""
-    seconds: float
-    ground_actions: int | None
-    pddl_bytes: int | None
-    method: str
-
-    def as_json(self) -> dict[str, object]:
-        return {"status": self.status.value, "plan": self.plan, "cost": self.cost,
-                "valid": self.valid, "game_cost": self.game_cost, "reason": self.reason,
-                "seconds": round(self.seconds, 3), "ground_actions": self.ground_actions,
-                "pddl_bytes": self.pddl_bytes, "method": self.method}
-
-
-@dataclass(frozen=True, slots=True)
-class LevelComparison:
-    source: str
-    name: str
-    budget: int
-    init: str
-    notes: tuple[str, ...]
-    report: Column
-    ours: Column
-    divergences: tuple[str, ...]
-    """Where the compared model first departs from the game, along each side's plan."""
-    found: tuple[tuple[str, Divergence], ...] = ()
-    """The same divergences with the states seen on each side, for pictures: (which plan,
-    divergence)."""
-
-    @property
-    def agrees(self) -> bool:
-        return (not self.divergences and self.report.status == self.ours.status
-                and self.report.valid is not False and self.report.game_cost == self.ours.game_cost)
-
-    def as_json(self) -> dict[str, object]:
-        return {"level": self.source, "name": self.name, "budget": self.budget,
-                "init": self.init, "notes": list(self.notes), "report": self.report.as_json(),
-                "ours": self.ours.as_json(), "divergences": list(self.divergences),
-                "agrees": self.agrees}
-
-
-@dataclass(frozen=True, slots=True)
 class Comparison:
     report: ModelSummary
     ours: ModelSummary
@@ -154,6 +107,10 @@ class Comparison:
     """Why the compared model cannot be built, when it cannot: then nothing of it was run."""
     skipped: tuple[SkippedPart, ...] = ()
     """What the reader could not read, each with its position and reason."""
+    vocabulary: dict[str, object] | None = None
+    """How the compared model reads a level (models.py `vocabulary_record`)."""
+    reading: ReadingCounts | None = None
+    """What reading the compared model did (schemas read, cases split, ...), when known."""
 
     @property
     def agrees(self) -> bool:
@@ -167,8 +124,9 @@ class Comparison:
 
     @property
     def planner_failed(self) -> bool:
-        return any(side.status in FAILURES for level in self.levels
-                   for side in (level.report, level.ours))
+        """Our model's planner failed on a level (exit 3). The compared model's attempt
+        passing its bound is that level's `not run`, a verdict on the model."""
+        return any(level.ours.status in FAILURES for level in self.levels)
 
     def as_json(self) -> dict[str, object]:
         return {"schemas": self.report.schemas,
@@ -179,69 +137,7 @@ class Comparison:
                 "lint_groups": [group.as_json() for group in self.lint_groups],
                 "skipped": [{"position": str(part.position), "reason": part.reason}
                             for part in self.skipped],
-                "defect": self.defect}
-
-
-def _pddl_bytes(problem: Problem) -> int:
-    writer = PDDLWriter(problem)
-    return len(writer.get_domain().encode()) + len(writer.get_problem().encode())
-
-
-def _game_check(level: Level, directions: tuple[Direction, ...] | None
-                ) -> tuple[bool | None, int | None, str | None]:
-    if directions is None:
-        return None, None, None
-    verdict = validate(level, directions)
-    return verdict.valid, verdict.cost, verdict.reason
-
-
-def _our_column(ours: ComparedModel, level: Level, planner: str, limits: Limits) -> Column:
-    """The chosen planner on our model, its plan replayed in the game."""
-    solution = solve_level(level, planner,
-                           PlannerOptions(level.budget, limits.seconds, limits.memory))
-    outcome, directions, verdict = solution.outcome, solution.directions, solution.verdict
-    valid, game_cost, reason = (verdict.valid, verdict.cost, verdict.reason) if verdict \
-        else (None, None, None)
-    if outcome.status in FAILURES:
-        reason = outcome.log_tail.splitlines()[-1] if outcome.log_tail else outcome.status.value
-    return Column(outcome.status, format_plan(directions)
-                  if directions is not None else None, outcome.cost, valid, game_cost,
-                  reason, solution.seconds, dict(outcome.counts).get("operators"),
-                  _pddl_bytes(ours.on(level).problem()), outcome.planner)
-
-
-def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
-    """Fast Downward on the compared model's planning view, replayed in its exact view and
-    in the game."""
-    valid, game_cost, reason = _game_check(on_level.level, run.directions)
-    if run.replay_failure is not None:
-        reason = f"{run.replay_failure}; {reason}" if reason else run.replay_failure
-    if run.status in FAILURES:
-        reason = run.log_tail.splitlines()[-1] if run.log_tail else run.status.value
-    return Column(run.status, format_plan(run.directions)
-                  if run.directions is not None else None, run.cost, valid, game_cost, reason,
-                  run.seconds, run.ground_actions, _pddl_bytes(on_level.problem()),
-                  f"fd {on_level.search}")
-
-
-def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, planner: str,
-                  limits: Limits = NO_LIMITS) -> LevelComparison:
-    our_column = _our_column(ours, level, planner, limits)
-    on_level = model.on(level)
-    run = solve_model(on_level, limits)
-    divergences: list[tuple[str, Divergence]] = []
-    if our_column.plan is not None and our_column.valid:
-        found = along_directions(on_level, parse_plan(our_column.plan))
-        if found is not None:
-            divergences.append(("on our plan", found))
-    if run.steps is not None:
-        found = along_steps(on_level, run.steps)
-        if found is not None:
-            divergences.append(("on its plan", found))
-    return LevelComparison(level.source, level.name, level.budget, on_level.init_note,
-                           on_level.notes, _compared_column(on_level, run), our_column,
-                           tuple(f"{plan}, {found}" for plan, found in divergences),
-                           tuple(divergences))
+                "defect": self.defect, "vocabulary": self.vocabulary}
 
 
 def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset[str] | None:
@@ -252,20 +148,20 @@ def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset
 def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, ComparedModel],
                  levels: list[Level], planner: str, limits: Limits, jobs: int) -> Comparison:
     reason = f"cannot be solved as written: {model.defect}"
-    not_run = Column(Status.UNSOLVABLE, None, None, None, None, reason, 0.0, None, None,
-                     "not run")
+    not_run = not_run_column(Status.UNSOLVABLE, reason)
 
     def level_row(level: Level) -> LevelComparison:
         return LevelComparison(level.source, level.name, level.budget, "not generated", (),
-                               not_run, _our_column(ours[1], level, planner, limits), ())
+                               not_run, our_column(ours[1], level, planner, limits), ())
 
     rows = tuple(run_ordered(level_row, levels, jobs))
-    unchecked = {probe: ProbeResult(probe, False, "not compared", reason, ())
+    unchecked = {probe: ProbeResult(probe, False, "not compared", reason, (), not_run=reason)
                  for probe in distinct_probes()}
     return Comparison(summarise(report, model), summarise(*ours),
                       lint(report.schemas, report.init, report.goal, report.skipped,
                            _vocabulary_predicates(model)), rows,
-                      coverage(unchecked), planner, model.defect, report.skipped)
+                      coverage(unchecked), planner, model.defect, report.skipped,
+                      vocabulary_record(model), report.counts)
 
 
 def compare(report: Report, model: ComparedModel | UnbuildableModel,
@@ -281,7 +177,7 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     def run(task: Level | Probe) -> LevelComparison | ProbeResult:
         if isinstance(task, Level):
             return compare_level(model, ours[1], task, planner, limits)
-        return check_probe(model, task)
+        return bounded_probe(model, task, limits)
 
     tasks: list[Level | Probe] = [*levels, *probes]
     results = list(run_ordered(run, tasks, jobs))
@@ -290,4 +186,5 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     return Comparison(summarise(report, model), summarise(*ours),
                       lint(report.schemas, report.init, report.goal, report.skipped,
                            _vocabulary_predicates(model)), compared,
-                      coverage(checked), planner, skipped=report.skipped)
+                      coverage(checked), planner, skipped=report.skipped,
+                      vocabulary=vocabulary_record(model), reading=report.counts)

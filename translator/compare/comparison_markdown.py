@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from translator.compare.comparison import Column, Comparison, LevelComparison, ModelSummary
 from translator.compare.grouping import FindingGroup
 from translator.compare.lint_findings import KINDS
+from translator.compare.vocabulary_text import vocabulary_lines
 from translator.planners.outcome import Status
 
 
@@ -52,7 +53,11 @@ def render_markdown(comparison: Comparison) -> str:
     report, ours = comparison.report, comparison.ours
     levels = comparison.levels
     lines = [f"# Comparing models: {report.source} and {ours.source}", ""]
+    if comparison.reading is not None:
+        # What was read comes first: nothing read is lost in silence (issue 22 item 3).
+        lines += [f"Read from {report.source}: {comparison.reading.summary()}.", ""]
     lines += summary_lines(comparison) + [""]
+    lines += vocabulary_lines(comparison.vocabulary)
 
     lines += ["## Side by side", ""]
     report_solved = sum(level.report.status is Status.SOLVED for level in levels)
@@ -108,7 +113,8 @@ def summary_lines(comparison: Comparison) -> list[str]:
     unsolved = [level.name for level in levels if level.report.status is not Status.SOLVED]
     valid = [level.name for level in levels if level.report.valid]
     invalid = [level.name for level in levels if level.report.valid is False]
-    missing = [rule.rule for rule in comparison.coverage if not rule.expressed]
+    missing = [rule.rule for rule in comparison.coverage if rule.verdict == "not expressed"]
+    unprobed = [rule.rule for rule in comparison.coverage if rule.verdict == "not run"]
     agreeing = [level.name for level in levels if level.agrees]
     lines = ["## Summary", ""]
     if comparison.defect is not None:
@@ -120,7 +126,8 @@ def summary_lines(comparison: Comparison) -> list[str]:
                  + f"; {len(valid)} of its plans are valid in the game"
                  + (f", {len(invalid)} are not ({', '.join(invalid)})" if invalid else "") + ".")
     lines.append(f"- It agrees with the game on {len(agreeing)} of {len(levels)} levels "
-                 "(same outcome, same cost, no divergence on either plan).")
+                 "(same outcome, same cost, no divergence on either plan)"
+                 + _verdict_counts(levels) + ".")
     groups = comparison.lint_groups
     per_kind = {group.kind: 0 for group in groups}
     for group in groups:
@@ -132,7 +139,10 @@ def summary_lines(comparison: Comparison) -> list[str]:
     if missing:
         lines.append(f"- It cannot express {len(missing)} of {len(comparison.coverage)} rules: "
                      f"{', '.join(missing)} (witnesses below).")
-    else:
+    if unprobed:
+        lines.append(f"- {len(unprobed)} of {len(comparison.coverage)} rules could not be "
+                     "probed (not run, the reason below).")
+    if not missing and not unprobed:
         lines.append(f"- It expresses all {len(comparison.coverage)} rules on their probes.")
     lines.append("- Verdict: " + ("no divergence from the game found." if comparison.agrees
                                   else "the compared model departs from the game."))
@@ -180,15 +190,28 @@ def _group(group: FindingGroup) -> list[str]:
             "", "</details>", ""]
 
 
+def _verdict_counts(levels: tuple[LevelComparison, ...]) -> str:
+    """", diverges on N, not run on M (why)", the parts that are not zero."""
+    diverging = sum(level.verdict == "diverges" for level in levels)
+    not_run = [level for level in levels if level.verdict == "not run"]
+    text = f", diverges on {diverging}" if diverging else ""
+    if not_run:
+        reasons = list(dict.fromkeys(level.why for level in not_run))
+        text += f", is not run on {len(not_run)} ({'; '.join(reasons[:2])}" \
+            + ("; ..." if len(reasons) > 2 else "") + ")"
+    return text
+
+
 def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
     lines = _table(
-        ["level", "budget", "compared model", "its plan", "ours", "our plan", "agrees"],
+        ["level", "budget", "compared model", "its plan", "ours", "our plan", "verdict"],
         [[level.name, level.budget, _status(level.report), level.report.plan,
-          _status(level.ours), level.ours.plan, "yes" if level.agrees else "no"]
+          _status(level.ours), level.ours.plan, level.verdict]
          for level in levels])
     lines.append("")
     for level in levels:
-        lines += [f"### {level.name}", "", f"- level file: {level.source}",
+        lines += [f"### {level.name}", "", f"- verdict: {level.verdict}: {level.why}",
+                  f"- level file: {level.source}",
                   f"- initial state of the compared model: {level.init}"]
         lines += [f"- treatment: {note}" for note in level.notes]
         for name, column in (("compared model", level.report), ("ours", level.ours)):
@@ -211,14 +234,21 @@ def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
 
 def _coverage(comparison: Comparison) -> list[str]:
     rules = comparison.coverage
+    shown = {"expressed": "yes", "not expressed": "**no**", "not run": "not run"}
     lines = _table(["rule", "what it says", "expressed", "probe"],
-                   [[rule.rule, rule.title, "yes" if rule.expressed else "**no**",
+                   [[rule.rule, rule.title, shown[rule.verdict],
                      "; ".join(result.probe.situation for result in rule.probes)]
                     for rule in rules])
     lines.append("")
+    not_run: dict[str, list[str]] = {}
+    for rule in rules:
+        if rule.why is not None:
+            not_run.setdefault(rule.why, []).append(rule.rule)
+    lines += [f"Not run ({', '.join(names)}): {why}" for why, names in not_run.items()]
+    lines += [""] if not_run else []
     for rule in rules:
         witness = rule.witness
-        if witness is None:
+        if witness is None or rule.verdict == "not run":
             continue
         probe = witness.probe
         lines += [f"### {rule.rule}: {rule.title}", "",

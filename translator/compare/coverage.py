@@ -13,7 +13,9 @@ witness, and the report says what each side found and where the model departs.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
+from strips_model.errors import HelltakerError
 from strips_model.level import Level
 from strips_model.level_file import parse_level
 from strips_model.moves import format_plan, parse_plan
@@ -22,6 +24,11 @@ from translator.compare.divergence import along_directions, along_steps
 from translator.compare.model_run import accepts, search_exact
 from translator.compare.models import ComparedModel
 from translator.planners.exhaustive import solve_exhaustively
+from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
+
+PROBE_SECONDS: Final = 30.0
+"""The bound of the model's attempt on one probe when `--timeout` gives none: a probe of a
+few cells takes seed 001's model well under a second."""
 
 RULE_TITLES: dict[str, str] = {
     "R-A1": "bump the closed lock without the key: a wait that costs 1",
@@ -115,12 +122,20 @@ class ProbeResult:
     """What the model makes of it."""
     divergences: tuple[str, ...]
     """Where the model first departs from the game, on the game's plan and on its own."""
+    not_run: str | None = None
+    """Why the model could not be tried on the probe (then `expressed` is False)."""
+
+    @property
+    def verdict(self) -> str:
+        if self.not_run is not None:
+            return "not run"
+        return "expressed" if self.expressed else "not expressed"
 
     def as_json(self) -> dict[str, object]:
         return {"situation": self.probe.situation, "level": "\n".join(self.probe.grid),
                 "budget": self.probe.budget, "plan": self.probe.plan,
-                "expressed": self.expressed, "game": self.game, "model": self.model,
-                "divergences": list(self.divergences)}
+                "expressed": self.expressed, "verdict": self.verdict, "why": self.not_run,
+                "game": self.game, "model": self.model, "divergences": list(self.divergences)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +153,26 @@ class RuleCoverage:
         """The first probe the model fails, if any."""
         return next((result for result in self.probes if not result.expressed), None)
 
+    @property
+    def verdict(self) -> str:
+        """`expressed`, `not expressed` (a probe ran and is the witness), or `not run` (no
+        probe failed that ran, but one could not be run)."""
+        if self.expressed:
+            return "expressed"
+        ran = [result for result in self.probes if result.not_run is None]
+        return "not expressed" if any(not result.expressed for result in ran) else "not run"
+
+    @property
+    def why(self) -> str | None:
+        """What kept the rule's probe from running, for a rule `not run`."""
+        if self.verdict != "not run":
+            return None
+        return next(result.not_run for result in self.probes if result.not_run is not None)
+
     def as_json(self) -> dict[str, object]:
         witness = self.witness
         return {"rule": self.rule, "title": self.title, "expressed": self.expressed,
+                "verdict": self.verdict, "why": self.why,
                 "witness": witness.as_json() if witness is not None else None,
                 "probes": [result.as_json() for result in self.probes]}
 
@@ -184,6 +216,31 @@ def check_probe(model: ComparedModel, probe: Probe) -> ProbeResult:
             divergences.append(f"on its own plan, {mine}")
     expressed = found_plan.cost == reference.cost and model_valid and not divergences
     return ProbeResult(probe, expressed, game, shown, tuple(divergences))
+
+
+def bounded_probe(model: ComparedModel, probe: Probe, limits: Limits = NO_LIMITS
+                  ) -> ProbeResult:
+    """`check_probe` in a forked child under `limits` (`PROBE_SECONDS` when they set no
+    time): a probe the model cannot be tried on, or whose search passes the bound, is
+    `not run` with the reason instead of failing the comparison."""
+    bound = Limits(limits.seconds if limits.seconds is not None else PROBE_SECONDS,
+                   limits.memory)
+    try:
+        return run_in_child(f"the compared model on the probe {probe.situation!r}",
+                            _probe_here, (model, probe), bound)
+    except WorkerFailed as failure:
+        return ProbeResult(probe, False, "not compared", "not run", (),
+                           not_run=f"its attempt on the probe failed: {failure}")
+
+
+def _probe_here(task: tuple[ComparedModel, Probe]) -> ProbeResult:
+    model, probe = task
+    try:
+        return check_probe(model, probe)
+    except HelltakerError as error:
+        # Caught in the child: only its one line crosses back.
+        return ProbeResult(probe, False, "not compared", "not run", (),
+                           not_run=f"cannot be run on the probe: {error}")
 
 
 def distinct_probes() -> list[Probe]:

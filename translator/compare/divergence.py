@@ -10,7 +10,7 @@ it happens in. When the model has no action, the schema that came closest says w
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from strips_model.level import Level, State
 from strips_model.moves import Direction
@@ -95,29 +95,59 @@ def _diverge(model: LevelModel, index: int, direction: Direction, state: State,
 
 def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Divergence | None:
     """Replay a plan of key presses in both; the model may pick any action of the key."""
+    return replay_directions(model, directions)[0]
+
+
+def replay_directions(model: LevelModel, directions: Sequence[Direction]
+                      ) -> tuple[Divergence | None, Divergence | None]:
+    """The first divergence along a plan of key presses, and the first key press for which the
+    model allows several outcomes. The replay goes on with an action that does what the game
+    does, so only a key press that no applicable action matches diverges; one for which the
+    model also allows another outcome is a fault of the model all the same (a non-determinism
+    the game does not have), returned second, and named in a later divergence."""
     level = model.level
     state, atoms = level.start, model.initial()
+    several: Divergence | None = None
     for index, direction in enumerate(directions, start=1):
         outcome = step(level, state, direction)
         options = [a for a in _in_order(model.applicable(atoms)) if model.direction(a) == direction]
         if not isinstance(outcome, Move):
             if options:
-                return _diverge(model, index, direction, state, atoms,
-                                f"applies {_shown(options[0])}", options[0])
-            return None  # both ignore it; the validator rejects such plans anyway
+                return _also(several, _diverge(model, index, direction, state, atoms,
+                                               f"applies {_shown(options[0])}", options[0])), \
+                    several
+            return None, several  # both ignore it; the validator rejects such plans anyway
         if not options:
-            return _diverge(model, index, direction, state, atoms,
-                            f"has no action: {why_blocked(model, atoms, direction)}")
+            return _also(several, _diverge(
+                model, index, direction, state, atoms,
+                f"has no action: {why_blocked(model, atoms, direction)}")), several
         seen = observe_game(level, outcome.state)
         agreeing = [a for a in options
                     if model.observe(a.apply(atoms)) == seen and a.cost == outcome.cost]
         if not agreeing:
-            return _diverge(model, index, direction, state, atoms,
-                            _disagreement(model, atoms, options[0], outcome), options[0])
+            return _also(several, _diverge(model, index, direction, state, atoms,
+                                           _disagreement(model, atoms, options[0], outcome),
+                                           options[0])), several
+        other = next((a for a in options if a not in agreeing), None)
+        if other is not None and several is None:
+            several = _diverge(model, index, direction, state, atoms,
+                               f"allows several outcomes for this key press (a "
+                               f"non-determinism of the model): {_shown(agreeing[0])} does "
+                               f"as the game, but {_disagreement(model, atoms, other, outcome)}",
+                               other)
         state, atoms = outcome.state, agreeing[0].apply(atoms)
         if is_goal(level, state) != model.goal_holds(atoms):
-            return _goal_divergence(model, index + 1, state, atoms)
-    return None
+            return _also(several, _goal_divergence(model, index + 1, state, atoms)), several
+    return None, several
+
+
+def _also(several: Divergence | None, divergence: Divergence) -> Divergence:
+    """`divergence`, saying the earlier key press the model allowed several outcomes for."""
+    if several is None:
+        return divergence
+    return replace(divergence, model=f"{divergence.model} (earlier, at letter "
+                                     f"{several.letter}, the model allows several outcomes "
+                                     "for one key press)")
 
 
 def along_steps(model: LevelModel, steps: tuple[GroundAction, ...]) -> Divergence | None:

@@ -3,21 +3,32 @@ exhaustive search and plan acceptance in the exact view, for small levels."""
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from dataclasses import dataclass
 
+from fast_downward.translate.pddl_parser import ParseError
+
+from strips_model.ground_plan import PlanStep
 from strips_model.moves import Direction
 from translator.compare.models import LevelModel
 from translator.ground.exact_semantics import GroundAction
+from translator.ground.fd_translate import translate
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
-from translator.planners.oneshot import run_oneshot
-from translator.planners.outcome import Status, status_of_failure
+from translator.planners.exit_codes import FastDownwardExit, status_of_exit
+from translator.planners.fast_downward import search_binary
+from translator.planners.outcome import Status, log_tail, status_of_failure
+from translator.planners.pddl_driver import PLAN_FILE, read_plan_file
+from translator.runtime.commands import run_command
 from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
+from translator.runtime.temporary_folders import temporary_folder
 
-ENGINE = "fast-downward"
 _OPERATORS = re.compile(r"^Translator operators: (\d+)", re.M)
+_PROOF = "Completely explored state space"
+"""What Fast Downward prints when a complete search under the bound found no plan, whatever
+its exit code."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,20 +69,54 @@ class _ModelAttempt:
 
 
 def _solve_here(attempt: _ModelAttempt) -> ModelRun:
-    model, timeout = attempt.model, attempt.timeout
+    model = attempt.model
     started = time.perf_counter()
-    problem = model.problem()
-    run = run_oneshot(problem, ENGINE, {"fast_downward_search_config": model.search}, timeout)
+    exit_code, log, written = _fast_downward(model, attempt.timeout)
     seconds = time.perf_counter() - started
-    match = _OPERATORS.search(run.log)
+    match = _OPERATORS.search(log)
     operators = int(match.group(1)) if match else None
-    if run.status is not Status.SOLVED or run.actions is None:
-        return ModelRun(run.status, None, None, None, seconds, operators, None, run.log_tail())
-    decoded = [step for step in map(model.decode, run.actions) if step is not None]
+    status = Status.TIMEOUT if exit_code is None else status_of_exit(exit_code)
+    if status is Status.ERROR and _PROOF in log:
+        status = Status.UNSOLVABLE
+    if status is not Status.SOLVED or written is None:
+        failed = status is Status.ERROR or (status is Status.SOLVED and written is None)
+        return ModelRun(Status.ERROR if failed else status, None, None, None, seconds,
+                        operators, None, f"exit code {exit_code}\n{log_tail(log)}"
+                        if failed else log_tail(log))
+    decoded = [step for step in map(model.decode, written) if step is not None]
     steps, failure = replay_decoded(model, decoded)
     directions = tuple(d for d in map(model.direction, steps) if d is not None)
     return ModelRun(Status.SOLVED, tuple(steps), directions, sum(s.cost for s in steps),
-                    seconds, operators, failure, run.log_tail())
+                    seconds, operators, failure, log_tail(log))
+
+
+def _fast_downward(model: LevelModel, timeout: float | None
+                   ) -> tuple[int | None, str, tuple[PlanStep, ...] | None]:
+    """Fast Downward's translator, in this child, on the fast writer's PDDL text
+    (translator/model/pddl_text.py), then its search binary: the task and the plan its driver
+    gives through unified-planning, without the 4 s a level that building and writing
+    unified-planning's problem cost, nor the driver's own Python start. Returns the exit code
+    (None past `timeout`), the log and the plan written."""
+    started = time.perf_counter()
+    with temporary_folder("fd") as work:
+        domain, problem, sas, plan = (os.path.join(work, name) for name in
+                                      ("domain.pddl", "problem.pddl", "output.sas", PLAN_FILE))
+        for path, text in zip((domain, problem), model.pddl_texts(), strict=True):
+            with open(path, "w", encoding="utf-8") as stream:
+                stream.write(text)
+        try:
+            log = translate(domain, problem, sas)
+        except (ParseError, SystemExit) as error:
+            # What the driver reports as exit 31 (an input error) or the translator's own exit.
+            return FastDownwardExit.TRANSLATE_INPUT_ERROR, f"translator: {error}", None
+        remaining = None if timeout is None else timeout - (time.perf_counter() - started)
+        if remaining is not None and remaining <= 0:
+            return None, log, None
+        search = run_command([search_binary(), "--search", model.search,
+                              "--internal-plan-file", plan], work, remaining, stdin_path=sas)
+        written = read_plan_file(plan)[0] if search.exit_code == 0 and os.path.exists(plan) \
+            else None
+        return search.exit_code, log + search.output, written
 
 
 def replay_decoded(model: LevelModel, decoded: list[tuple[str, dict[str, str]]]

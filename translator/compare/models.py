@@ -2,7 +2,8 @@
 
 A model file is read in ours (`hero(C)`, `adjacent(C, N, Dir)`; translator/compare/our_model.py)
 or in a vocabulary declared as data (strips_model/reports/vocabulary.py): the one given with
-`--vocabulary FILE`, else the shipped one its predicates match (vocabularies/*.toml). Models of
+`--vocabulary FILE`, else the one inferred from its schemas
+(translator/compare/vocabulary_inference.py). Models of
 seed 001's kind, which count moves with a counter, run through
 translator/compare/report_model.py.
 
@@ -15,22 +16,23 @@ counter, for one); its plans are replayed in the exact view before anything is c
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
-from unified_planning.model import Problem
-from unified_planning.plans import ActionInstance
-
 from strips_model.errors import Position, SchemaError
+from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
-from strips_model.reports.vocabulary import Vocabulary, matching_vocabulary, shipped_vocabularies
+from strips_model.reports.vocabulary import Vocabulary, vocabulary_toml
 from strips_model.schema import Schema, build_domain
 from translator.compare.arithmetic import without_arithmetic
 from translator.compare.observation import Observation
 from translator.compare.our_model import OurModel
 from translator.compare.readings import read_schemas
 from translator.compare.report_model import ReportModel
+from translator.compare.vocabulary_inference import InferredVocabulary, infer_vocabulary
+from translator.compare.vocabulary_probes import convention_by_probes
 from translator.ground.exact_semantics import GroundAction
 from translator.model.level_facts import Atom
 
@@ -60,11 +62,17 @@ class LevelModel(Protocol):
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool: ...
 
-    def problem(self) -> Problem: ...
+    def pddl_texts(self) -> tuple[str, str]:
+        """The planning view as PDDL, domain and problem, as the fast writer
+        (translator/model/pddl_text.py) writes it: `PDDLWriter` takes seconds a level."""
+        ...
 
-    def decode(self, instance: ActionInstance) -> tuple[str, dict[str, str]] | None:
-        """A planner action as (schema, argument of each exact parameter it fixes), or None
-        for an action that only exists in the planning view."""
+    def pddl_bytes(self) -> int: ...
+
+    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
+        """A planner's plan step (names lowercased, as Fast Downward writes them) as (schema,
+        argument of each exact parameter it fixes), or None for an action that only exists
+        in the planning view."""
         ...
 
     def static(self) -> frozenset[Atom]:
@@ -89,11 +97,8 @@ class ComparedModel(Protocol):
 
 
 OUR_VOCABULARY = frozenset({"hero", "adjacent"})
-COUNTED_ROLES = ("counter", "successor", "demon", "wall", "boulder", "skeleton", "key", "lock",
-                 "trap", "spikes")
-"""What the report model kind (translator/compare/report_model.py) reads a level with: a
-counter(N) of moves left and its successor relation, and every part of the game."""
-COUNTED_VALUES = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened")
+STEPPING = re.compile(r"(plus|minus)_[0-9]+")
+"""The relations arithmetic terms compile to (arithmetic.py): a way to step coordinates."""
 
 
 def used_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
@@ -105,9 +110,10 @@ class UnbuildableModel:
     reports why, level by level, instead of running it."""
 
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
-                 defect: str) -> None:
+                 defect: str, evidence: tuple[str, ...] = ()) -> None:
         self.label = label
         self.words = vocabulary
+        self.evidence = evidence
         self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})" if vocabulary \
             else "none: no vocabulary names its predicates"
         self.schemas = report.schemas
@@ -132,38 +138,43 @@ def model_defect(schemas: tuple[Schema, ...]) -> str | None:
 def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = None
                    ) -> ComparedModel | UnbuildableModel:
     """The model a file describes: in `vocabulary` when given, else in ours when its
-    predicates are ours, else in the shipped vocabulary its predicates match."""
-    used = used_predicates(report.schemas)
-    if vocabulary is None:
-        if used >= OUR_VOCABULARY:
-            return OurModel(report, label)
-        vocabulary = matching_vocabulary(used)
-    if vocabulary is None:
-        raise SchemaError(
-            "the schemas use none of the shipped vocabularies' hero predicates "
-            f"({', '.join(v.required('hero') for v in shipped_vocabularies())}) nor ours "
-            f"({', '.join(sorted(OUR_VOCABULARY))}): write a vocabulary file saying which "
-            "predicate plays which part (`helltaker compare --vocabulary-template "
-            f"{report.source}` drafts one) and pass it with --vocabulary FILE",
-            Position(report.source))
+    predicates are ours, else in the vocabulary inferred from its schemas."""
+    if vocabulary is None and used_predicates(report.schemas) >= OUR_VOCABULARY:
+        return OurModel(report, label)
+    inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
+        infer_vocabulary(report.schemas, report.source, report.goal is not None)
+    vocabulary, evidence = inferred.vocabulary, inferred.evidence
+    if vocabulary.predicate("hero") is None:
+        return UnbuildableModel(report, label, vocabulary, (
+            "no predicate reads as the hero (a place that every action needs exactly one "
+            "of): write a vocabulary file saying which predicate plays which part "
+            f"(`helltaker compare {report.source} --vocabulary-out mine.toml` drafts one) "
+            "and pass it with --vocabulary FILE"), evidence)
     defect = model_defect(report.schemas)
     if defect is not None:
-        return UnbuildableModel(report, label, vocabulary, defect)
-    missing = [role for role in COUNTED_ROLES if vocabulary.predicate(role) is None]
-    missing += [name for name in COUNTED_VALUES if name not in dict(vocabulary.values)]
-    if missing:
-        raise SchemaError(
-            f"the model reads a level in the vocabulary {vocabulary.name} "
-            f"({vocabulary.source}), which lacks {', '.join(missing)}: compare can run models "
-            "that count moves with a counter(N) and its successor relation and name every "
-            "part of the game (seed 001's kind); this one is not supported yet",
-            Position(report.source))
+        return UnbuildableModel(report, label, vocabulary, defect, evidence)
+    steps = vocabulary.predicate("successor") is not None or any(
+        role.startswith("adjacent") for role, _ in vocabulary.roles) or any(
+        STEPPING.fullmatch(name) for name in used_predicates(
+            tuple(without_arithmetic(schema) for schema in report.schemas)))
+    if not steps:
+        # Every other part is optional: a level's part the model cannot name is left out of
+        # its Init, and the level's notes say so (report_init.py).
+        return UnbuildableModel(report, label, vocabulary, (
+            f"the model reads a level in the vocabulary {vocabulary.name}, which names no "
+            "successor relation, no adjacency relation and the schemas use no arithmetic "
+            "(`y + 1`): compare runs models that step coordinates with one; correct the "
+            "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence)
     try:
-        return ReportModel(report, label, vocabulary)
+        model = ReportModel(report, label, vocabulary, evidence)
+        if inferred.names_tie:  # no name tells the conventions apart: the probes do
+            chosen = convention_by_probes(model, report.goal is not None)
+            model = ReportModel(report, label, chosen.vocabulary, chosen.evidence)
+        return model
     except SchemaError as error:
         # Read, linted, but not translatable as written (a variable its compilation cannot
         # place, no goal): the comparison says so level by level.
-        return UnbuildableModel(report, label, vocabulary, str(error))
+        return UnbuildableModel(report, label, vocabulary, str(error), evidence)
 
 
 def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = None
@@ -175,3 +186,24 @@ def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = 
         return compared_model(report, label, vocabulary)
     except SchemaError as error:
         return UnbuildableModel(report, label, vocabulary, error.message)
+
+
+def vocabulary_record(model: object) -> dict[str, object]:
+    """How the model reads a level, for `--json` and the report's head: the vocabulary's
+    roles, values, convention and key presses, whether it was inferred, and the evidence."""
+    words = getattr(model, "words", None)
+    evidence = tuple(getattr(model, "evidence", ()))
+    if not isinstance(words, Vocabulary):
+        return {"name": str(getattr(model, "vocabulary", "none")), "inferred": False,
+                "evidence": []}
+    return {**words.as_json(), "inferred": bool(evidence), "evidence": list(evidence)}
+
+
+def model_vocabulary_toml(model: object) -> str:
+    """The vocabulary the model is read in, as a file `--vocabulary` reads, its evidence as
+    comments; a model in our own predicates gets a file saying so and naming no role."""
+    words = getattr(model, "words", None)
+    if not isinstance(words, Vocabulary):
+        return ("# The model is written in our own predicates (hero, adjacent): it needs no "
+                "vocabulary.\n")
+    return vocabulary_toml(words, tuple(getattr(model, "evidence", ())))

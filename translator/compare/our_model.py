@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from unified_planning.model import Problem
-from unified_planning.plans import ActionInstance
-
+from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
+from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.document import Report
 from strips_model.schema import Schema, build_domain
 from translator.compare.observation import Observation
@@ -26,7 +25,7 @@ from translator.model.level_facts import (
     cell_of_name,
     level_facts,
 )
-from translator.model.up_problem import ModelParts, build_model_parts, build_problem
+from translator.model.pddl_text import domain_text, problem_text
 from translator.planners.fast_downward import blind_search_configuration
 from translator.solving.key_presses import DIRECTION_TYPE
 
@@ -40,10 +39,6 @@ class OurModel:
         self.goal = "won(yes), added by the moves that end next to a demon"
         read, _ = read_schemas(report.schemas)
         self.exact = build_domain(read, report.source)
-
-    @cached_property
-    def parts(self) -> ModelParts:
-        return build_model_parts(self.exact)
 
     def on(self, level: Level) -> OurLevelModel:
         return OurLevelModel(self, level)
@@ -102,10 +97,17 @@ class OurLevelModel:
             raised_traps=frozenset(c for c in self._traps if self.level.hurts(c, parity)),
         )
 
-    def problem(self) -> Problem:
-        return build_problem(self.model.parts, self._facts, self.level.name)
+    def pddl_texts(self) -> tuple[str, str]:
+        return (domain_text(self.model.exact),
+                problem_text(self.model.exact, self._facts, self.level.name))
 
-    def decode(self, instance: ActionInstance) -> tuple[str, dict[str, str]] | None:
-        schema = next(s for s in self.model.exact.schemas if s.name == instance.action.name)
-        return schema.name, {p.name: str(value) for p, value in
-                             zip(schema.parameters, instance.actual_parameters, strict=True)}
+    def pddl_bytes(self) -> int:
+        return sum(len(text.encode()) for text in self.pddl_texts())
+
+    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
+        # Fast Downward's plans name actions and objects as the PDDL text does (pddl_text.py).
+        name, arguments = step
+        schema = next(s for s in self.model.exact.schemas if pddl_symbol(s.name) == name)
+        objects = {pddl_symbol(o): o for names in self._facts.objects.values() for o in names}
+        return schema.name, {p.name: objects.get(value, value) for p, value in
+                             zip(schema.parameters, arguments, strict=True)}

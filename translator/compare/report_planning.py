@@ -35,6 +35,10 @@ from translator.model.level_facts import Atom, Facts
 NUMBER_TYPE: Final = "num"
 GOAL_FLUENT: Final = "goal_reached"
 GOAL_ACTION: Final = "reach_goal"
+WAITED: Final = "waited"
+"""The effect of an action written with none, in the planning view only."""
+OFFSET_RELATION: Final = re.compile(r"(plus|minus)_([0-9]+)")
+"""The static relations arithmetic terms compile to (translator/compare/arithmetic.py)."""
 
 
 def constant_name(value: str) -> str:
@@ -50,45 +54,68 @@ def counter_cost(schema: Schema, vocabulary: Vocabulary) -> tuple[int, frozenset
 
     The schema requires `counter(C)` and adds `counter(C'')` with `plusOne(C'', C')` and
     `plusOne(C', C)`: the cost is the number of `plusOne` steps from the new value up to C.
+    A model without a counter costs what its schema says (1, or its `Cost:`), and the level's
+    budget bounds the plan all the same (report_model.py `cost_limit`).
     """
-    counter, plus_one = vocabulary.required("counter"), vocabulary.required("successor")
+    if vocabulary.predicate("counter") is None:
+        return schema.cost, frozenset()
+    counter, plus_one = vocabulary.required("counter"), vocabulary.predicate("successor")
     required = [lit for lit in schema.preconditions
                 if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
     added = [lit for lit in schema.effects
              if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
     if not required and not added:
         return 0, frozenset()
-    if len(required) != 1 or len(added) != 1:
+    # A counter deleted but never required (`time(t--)`, read as `-time(t)`) is taken from
+    # the value it deletes.
+    required = required or [lit for lit in schema.effects if lit.predicate == counter
+                            and not lit.positive and lit.args[0].is_variable]
+    if len(required) > 1 or len(added) != 1:
         raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
                           schema.position)
-    successor: dict[str, str] = {}
+    # Steps up from a value: the successor relation (1) or an arithmetic offset (k).
+    steps: dict[str, tuple[str, int]] = {}
     # Read before or after the static effects are moved: the chain may sit in either part.
     for literal in (*schema.preconditions, *schema.effects):
-        if literal.predicate == plus_one and literal.positive and len(literal.args) == 2 \
-                and all(term.is_variable for term in literal.args):
-            successor.setdefault(literal.args[0].name, literal.args[1].name)
-    start, target = added[0].args[0].name, required[0].args[0].name
-    chain = [start]
+        if not literal.positive or len(literal.args) != 2 \
+                or not all(term.is_variable for term in literal.args):
+            continue
+        low, high = (term.name for term in literal.args)
+        offset = OFFSET_RELATION.fullmatch(literal.predicate)
+        if literal.predicate == plus_one:
+            steps.setdefault(low, (high, 1))
+        elif offset is not None and offset.group(1) == "plus":
+            steps.setdefault(low, (high, int(offset.group(2))))
+        elif offset is not None:
+            steps.setdefault(high, (low, int(offset.group(2))))
+    # A value added from nothing (`time(t-2)` with no `-time(t)`) costs its whole chain.
+    start = added[0].args[0].name
+    target = required[0].args[0].name if required else None
+    chain, cost = [start], 0
     while chain[-1] != target:
-        following = successor.get(chain[-1])
-        if following is None or following in chain or len(chain) > 8:
-            raise SchemaError(f"{schema.name}: no {plus_one} chain from {start} up to "
-                              f"{target}, so what it takes from the counter is unknown",
+        following = steps.get(chain[-1])
+        if target is None and (following is None or following[0] in chain):
+            break
+        if following is None or following[0] in chain or len(chain) > 8:
+            raise SchemaError(f"{schema.name}: no {plus_one or 'successor'} chain from {start} "
+                              f"up to {target}, so what it takes from the counter is unknown",
                               schema.position)
-        chain.append(following)
-    return len(chain) - 1, frozenset(chain)
+        chain.append(following[0])
+        cost += following[1]
+    return cost, frozenset(chain)
 
 
 def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabulary
                     ) -> Schema:
     """The schema without its counter literals and the successor steps between the counter
     values `counters`: its cost says what they said."""
-    counter, successor = vocabulary.required("counter"), vocabulary.required("successor")
+    counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
 
     def keep(literal: Literal) -> bool:
         if literal.predicate == counter:
             return False
-        return not (literal.predicate == successor and literal.args
+        return not ((literal.predicate == successor
+                     or OFFSET_RELATION.fullmatch(literal.predicate)) and literal.args
                     and all(t.is_variable and t.name in counters for t in literal.args))
 
     return replace(
@@ -114,7 +141,10 @@ def pddl_schema(schema: Schema, static: frozenset[str]) -> Schema:
         parameters=tuple(Parameter(p.name, NUMBER_TYPE if p.type == UNTYPED else p.type)
                          for p in schema.parameters),
         preconditions=tuple(literal(lit, True) for lit in schema.preconditions),
-        effects=tuple(literal(lit, False) for lit in schema.effects),
+        # PDDL needs an effect: a wait written with none (a kick against an obstacle) adds a
+        # fluent nothing reads.
+        effects=tuple(literal(lit, False) for lit in schema.effects)
+        or (Literal(WAITED, (), True, schema.position),),
     )
 
 
@@ -153,8 +183,9 @@ def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Do
     names, with every `not_` complement listed. `predicate_names` maps the PDDL names to the
     report's, `static` names the report's static predicates."""
     # Without the counter, plusOne only relates coordinates: keep it to their range.
-    counter, successor = vocabulary.required("counter"), vocabulary.required("successor")
-    places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]]
+    counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
+    places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]
+              if re.fullmatch(r"-?[0-9]+", v)]  # a direction constant is no place
     low, high = min(places) - 1, max(places) + 1
     kept = [a for a in atoms if a[0] != counter and not (
         a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]

@@ -16,19 +16,20 @@ import os
 from fast_downward.translate import main as translate_main
 from fast_downward.translate import options as translate_options
 
-from strips_model.schema import helltaker_domain
+from strips_model.schema import Domain, helltaker_domain
 from translator.model.level_facts import Facts
-from translator.model.pddl_text import helltaker_domain_text, problem_text
+from translator.model.pddl_text import domain_text, helltaker_domain_text, problem_text
 
 
-def write_pddl(folder: str, facts: Facts) -> tuple[str, str]:
-    """Our domain and the level's problem written into `folder`: (domain file, problem file)."""
+def write_pddl(folder: str, facts: Facts, domain: Domain | None = None) -> tuple[str, str]:
+    """Our domain (or `domain`, a level's specialisation of it) and the level's problem
+    written into `folder`: (domain file, problem file)."""
     domain_file = os.path.join(folder, "domain.pddl")
     problem_file = os.path.join(folder, "problem.pddl")
     with open(domain_file, "w", encoding="utf-8") as stream:
-        stream.write(helltaker_domain_text())
+        stream.write(helltaker_domain_text() if domain is None else domain_text(domain))
     with open(problem_file, "w", encoding="utf-8") as stream:
-        stream.write(problem_text(helltaker_domain(), facts, "level"))
+        stream.write(problem_text(domain or helltaker_domain(), facts, "level"))
     return domain_file, problem_file
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 import statistics
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from translator.measure.benchmark import PHASES, Row, measure
 from translator.measure.machine import machine_facts
-from translator.measure.speed_targets import Target, speed_targets
+from translator.measure.speed_targets import Target, speed_targets, start_up_targets
+from translator.measure.start_up import StartUp, measure_start_up
 from translator.runtime.processes import NO_LIMITS, Limits
 
 
@@ -20,6 +21,8 @@ class BenchReport:
     repeat: int
     rows: list[Row]
     targets: list[Target]
+    start_up: list[StartUp] = field(default_factory=list)
+    """Fresh processes timed from outside (start_up.py), measured with the targets."""
 
 
 def run_benchmark(levels: list[str], planners: list[str], repeat: int,
@@ -29,15 +32,18 @@ def run_benchmark(levels: list[str], planners: list[str], repeat: int,
                   finished: Callable[[Row], None] | None = None) -> BenchReport:
     machine = machine_facts()
     rows = measure(levels, planners, repeat, limits, cluster, known, finished)
-    targets = speed_targets(levels, repeat, rows) if with_targets else []
+    start_up = measure_start_up(levels[0], planners, repeat) if with_targets else []
+    targets = speed_targets(levels, repeat, rows) + start_up_targets(start_up) \
+        if with_targets else []
     machine["load_after_1_5_15"] = machine_facts()["load_1_5_15"]
-    return BenchReport(machine, repeat, rows, targets)
+    return BenchReport(machine, repeat, rows, targets, start_up)
 
 
 def report_json(report: BenchReport) -> dict[str, object]:
     return {"machine": report.machine, "repeat": report.repeat,
             "rows": [asdict(row) for row in report.rows],
-            "targets": [asdict(target) for target in report.targets]}
+            "targets": [asdict(target) for target in report.targets],
+            "start_up": [asdict(row) for row in report.start_up]}
 
 
 def _seconds(value: float | None) -> str:
@@ -85,6 +91,7 @@ def report_markdown(report: BenchReport) -> str:
     if report.targets:
         lines += ["", "| target | measured | goal | met | command |", "|---|---|---|---|---|"]
         lines += [f"{_target_cells(target, 2)} `{target.command}` |" for target in report.targets]
+    lines += _start_up_table(report.start_up)
     configurations = sorted({f"{row.planner} = {_general(row.configuration)}"
                              for row in report.rows})
     lines += ["", "Configurations (exact strings per level in bench.json): "
@@ -103,6 +110,8 @@ def readme_summary(report: BenchReport) -> str:
         lines += ["| target | measured | goal | met |", "|---|---|---|---|"]
         lines += [_target_cells(target, 3) for target in report.targets]
         lines.append("")
+    if report.start_up:
+        lines += _start_up_table(report.start_up)[1:] + [""]
     planners = list(dict.fromkeys(row.planner for row in report.rows))
     shown = [name for name in (*PHASES, "planner")
              if any(name in row.phases for row in report.rows)]
@@ -118,6 +127,18 @@ def readme_summary(report: BenchReport) -> str:
         lines.append(f"| {planner} | " + " | ".join(cells) +
                      f" | {_median([row.total for row in rows])} | {_median(cpu)} |")
     return "\n".join(lines) + "\n"
+
+
+def _start_up_table(rows: list[StartUp]) -> list[str]:
+    """The start-up phase of fresh processes, after an empty line; nothing without rows."""
+    if not rows:
+        return []
+    lines = ["", "Start-up, fresh processes (median seconds; the level's own work is what the "
+             "process reports in its JSON record, the start-up the rest):", "",
+             "| command | process | level's work | start-up |", "|---|---|---|---|"]
+    lines += [f"| `{row.command}` | {row.process:.3f} | {_seconds(row.level_work)} | "
+              f"{row.start_up:.3f} |" for row in rows]
+    return lines
 
 
 def _median(values: list[float]) -> str:

@@ -21,15 +21,35 @@ def _cell(value: float | int | None, digits: int = 2) -> str:
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
+def _phase(row: ScalingRow, *names: str) -> float | None:
+    """The first of the phases `names` the row has: `ground` is `pddl` for fd-translate,
+    `search` is `simulator` when fd let the exhaustive search answer (size_choice.py) and
+    `planner` for the exhaustive search itself."""
+    return next((row.phases[name] for name in names if name in row.phases), None)
+
+
+def _ratio(row: ScalingRow, rows: list[ScalingRow]) -> float | None:
+    """The row's seconds over the exhaustive search's on the same level."""
+    search = next((other for other in rows if (other.kind, other.size, other.engine) ==
+                   (row.kind, row.size, "search")), None)
+    if row.status != "solved" or search is None or search.status != "solved" or \
+            search.seconds <= 0:
+        return None
+    return row.seconds / search.seconds
+
+
 def scaling_table(rows: list[ScalingRow]) -> str:
     header = ("kind", "size", "open cells", "objects", "engine", "status", "cost", "seconds",
-              "cpu", "peak MB", "grounding", "search", "operators", "µs/operator", "expanded")
+              "x search", "cpu", "peak MB", "ground", "translate", "search", "operators",
+              "µs/operator", "expanded")
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for row in rows:
         lines.append("| " + " | ".join([
             row.kind, f"{row.size}x{row.size}", str(row.cells), row.objects, row.engine,
-            row.status, _cell(row.cost), _cell(row.seconds), _cell(row.cpu),
-            _cell(row.peak_mb, 0), _cell(row.grounding), _cell(row.phases.get("search")),
+            row.status, _cell(row.cost), _cell(row.seconds), _cell(_ratio(row, rows)),
+            _cell(row.cpu), _cell(row.peak_mb, 0), _cell(_phase(row, "ground", "pddl")),
+            _cell(_phase(row, "translate")),
+            _cell(_phase(row, "search", "simulator", "planner")),
             _cell(row.operators), _cell(row.microseconds_per_operator, 1),
             _cell(row.expanded)]) + " |")
     return "\n".join(lines)
@@ -60,29 +80,24 @@ def goals(rows: list[ScalingRow]) -> list[str]:
         return next((row for row in rows if (row.kind, row.size, row.engine) ==
                      (kind, size, engine)), None)
 
-    for kind, size, seconds, megabytes in (("dense", 60, 2.0, 500.0),
-                                           ("open", 300, 15.0, 2048.0)):
+    for kind, size, megabytes in (("dense", 60, 500.0), ("open", 300, 1024.0)):
         row = find(kind, size, "fd")
         if row is not None and row.status == Status.SOLVED.value:
-            met = row.seconds <= seconds and (row.peak_mb or 0) <= megabytes
+            met = (row.peak_mb or 0) <= megabytes
             lines.append(f"{kind} {size}x{size}, fd: {row.seconds:.2f} s, "
-                         f"{row.peak_mb or 0:.0f} MB (goal <= {seconds:g} s, "
-                         f"<= {megabytes:g} MB): {'met' if met else 'not met'}")
+                         f"{row.peak_mb or 0:.0f} MB (goal <= {megabytes:g} MB): "
+                         f"{'met' if met else 'not met'}")
     rate = growth_rates(rows).get("fd")
     if rate is not None:
-        lines.append(f"grounding per operator, fd: {rate:.1f} µs (goal <= 20 µs): "
-                     f"{'met' if rate <= 20 else 'not met'}")
-    ratios = []
-    for row in rows:
-        search = find(row.kind, row.size, "search")
-        if row.engine == "fd" and row.status == "solved" and search is not None and \
-                search.status == "solved" and search.seconds > 0:
-            ratios.append((row.seconds / search.seconds, f"{row.kind} {row.size}x{row.size}"))
+        lines.append(f"grounding per operator, fd: {rate:.1f} µs (goal <= 10 µs): "
+                     f"{'met' if rate <= 10 else 'not met'}")
+    ratios = [(ratio, f"{row.kind} {row.size}x{row.size}") for row in rows
+              if row.engine == "fd" and (ratio := _ratio(row, rows)) is not None]
     if ratios:
         worst = max(ratios)
         lines.append(f"fd / exhaustive search time, worst level: {worst[0]:.2f}x on {worst[1]} "
-                     f"(goal <= 1.5x on every level): "
-                     f"{'met' if worst[0] <= 1.5 else 'not met'}")
+                     f"(goal <= 3x on every level): "
+                     f"{'met' if worst[0] <= 3 else 'not met'}")
     return lines
 
 

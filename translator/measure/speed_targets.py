@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from translator.measure.benchmark import Row
+from translator.measure.start_up import StartUp
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,4 +67,23 @@ def speed_targets(levels: list[str], repeat: int, rows: Sequence[Row] = ()) -> l
         shown = f"helltaker solve --planner search {by_name['level9']}"
         targets.append(Target("level9: exhaustive search time / fd time", ratio, 5.0, "x",
                               ratio >= 5.0, shown))
+    return targets
+
+
+HELP_SECONDS = 0.08
+SOLVE_SECONDS = 0.15
+"""Issue 25's goals for a fresh `helltaker --help` and a fresh `solve --optimal` of a level."""
+
+
+def start_up_targets(rows: Sequence[StartUp]) -> list[Target]:
+    """Issue 25's cold-start goals, from the fresh processes start_up.py timed."""
+    targets: list[Target] = []
+    for row in rows:
+        if row.command == "helltaker --help":
+            targets.append(Target("`helltaker --help`, a fresh process", row.process,
+                                  HELP_SECONDS, "s", row.process <= HELP_SECONDS, row.command))
+        elif row.level_work is not None and " --planner fd " in row.command:
+            targets.append(Target("one level, a fresh `solve --optimal` process (fd)",
+                                  row.process, SOLVE_SECONDS, "s",
+                                  row.process <= SOLVE_SECONDS, row.command))
     return targets

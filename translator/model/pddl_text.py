@@ -3,13 +3,15 @@
 `helltaker pddl` exports through unified-planning's `PDDLWriter`; this writer exists for the
 solving hot path, where importing unified-planning (1.3 s) and running `PDDLWriter`
 (0.1-0.6 s per level) would cost more than Fast Downward's search. A test checks that Fast
-Downward reads the same task from both texts.
+Downward reads the same task from both texts. Names are written by the one PDDL name rule
+(strips_model/pddl_names.py; variables, local to an action, by `pddl_name`).
 """
 
 from __future__ import annotations
 
 from functools import cache
 
+from strips_model.pddl_names import pddl_symbol
 from strips_model.schema import Domain, Literal, Schema, helltaker_domain, pddl_name
 from translator.model.level_facts import Facts
 
@@ -28,14 +30,14 @@ def _constants(domain: Domain) -> dict[str, str]:
             types = domain.predicate(literal.predicate).types
             for term, type_name in zip(literal.args, types, strict=True):
                 if not term.is_variable:
-                    found.setdefault(pddl_name(term.name), type_name)
+                    found.setdefault(pddl_symbol(term.name), type_name)
     return found
 
 
 def _atom(literal: Literal) -> str:
-    args = [f"?{pddl_name(t.name)}" if t.is_variable else pddl_name(t.name)
+    args = [f"?{pddl_name(t.name)}" if t.is_variable else pddl_symbol(t.name)
             for t in literal.args]
-    text = f"({' '.join([literal.predicate, *args])})"
+    text = f"({' '.join([pddl_symbol(literal.predicate), *args])})"
     return text if literal.positive else f"(not {text})"
 
 
@@ -44,7 +46,7 @@ def _action(schema: Schema) -> str:
     preconditions = " ".join(_atom(literal) for literal in schema.preconditions)
     effects = " ".join([*(_atom(literal) for literal in schema.effects),
                         f"(increase (total-cost) {schema.cost})"])
-    return (f" (:action {schema.name}\n  :parameters ({parameters})\n"
+    return (f" (:action {pddl_symbol(schema.name)}\n  :parameters ({parameters})\n"
             f"  :precondition (and {preconditions})\n  :effect (and {effects}))\n")
 
 
@@ -60,7 +62,8 @@ def domain_text(domain: Domain) -> str:
     lines.append(" (:predicates\n")
     for predicate in domain.predicates:
         arguments = " ".join(f"?a{i} - {t}" for i, t in enumerate(predicate.types))
-        lines.append(f"  ({predicate.name}{' ' if arguments else ''}{arguments})\n")
+        lines.append(f"  ({pddl_symbol(predicate.name)}{' ' if arguments else ''}"
+                     f"{arguments})\n")
     lines.append(" )\n (:functions (total-cost))\n")
     lines.extend(_action(schema) for schema in domain.schemas)
     lines.append(")\n")
@@ -72,15 +75,15 @@ def problem_text(domain: Domain, facts: Facts, name: str) -> str:
     fluents = {predicate.name for predicate in domain.predicates}
     lines = [f"(define (problem {name})\n", f" (:domain {_DOMAIN_NAME})\n", " (:objects\n"]
     for type_name, objects in facts.objects.items():
-        kept = [o for o in objects if o not in constants]
+        kept = [pddl_symbol(o) for o in objects if pddl_symbol(o) not in constants]
         if kept and type_name in domain.types():
             lines.append(f"   {' '.join(kept)} - {type_name}\n")
     lines.append(" )\n (:init\n")
     for atom in sorted(facts.static | facts.initial):
         if atom[0] in fluents:
-            lines.append(f"  ({' '.join(atom)})\n")
+            lines.append(f"  ({' '.join(map(pddl_symbol, atom))})\n")
     lines.append("  (= (total-cost) 0)\n )\n")
-    goals = " ".join(f"({' '.join(atom)})" for atom in facts.goal)
+    goals = " ".join(f"({' '.join(map(pddl_symbol, atom))})" for atom in facts.goal)
     lines.append(f" (:goal (and {goals}))\n (:metric minimize (total-cost))\n)\n")
     return "".join(lines)
 

@@ -1,8 +1,9 @@
 """Schemas + level facts -> a unified-planning `Problem`.
 
 The schema file decides the types, fluents and actions; the level decides objects, the
-initial state and the goal. Names are kept as written (lowercase ASCII), so `PDDLWriter`
-renames nothing and a planner's plan maps back by name.
+initial state and the goal. Names are written by the one PDDL name rule
+(strips_model/pddl_names.py: lowercase ASCII, reversible; a name already so is kept), so
+`PDDLWriter` renames nothing and a planner's plan maps back by name.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from unified_planning.model.types import Type
 from unified_planning.shortcuts import BoolType, Int, Not, UserType
 
 from strips_model.errors import SchemaError
+from strips_model.pddl_names import pddl_symbol
 from strips_model.schema import Domain, Literal, Schema, pddl_name
 from translator.model.level_facts import Facts
 
@@ -34,19 +36,20 @@ def build_model_parts(domain: Domain) -> ModelParts:
     types: dict[str, Type] = {name: UserType(name) for name in domain.types()}
     fluents = {
         predicate.name: Fluent(
-            predicate.name, BoolType(),
+            pddl_symbol(predicate.name), BoolType(),
             OrderedDict((f"a{i}", types[t]) for i, t in enumerate(predicate.types)),
         )
         for predicate in domain.predicates
     }
     actions = tuple(_build_action(schema, types, fluents) for schema in domain.schemas)
-    return ModelParts(types, fluents, actions, {s.name: s.cost for s in domain.schemas})
+    return ModelParts(types, fluents, actions,
+                      {pddl_symbol(s.name): s.cost for s in domain.schemas})
 
 
 def _build_action(schema: Schema, types: dict[str, Type],
                   fluents: dict[str, Fluent]) -> InstantaneousAction:
     parameters = {pddl_name(p.name): types[p.type] for p in schema.parameters}
-    action = InstantaneousAction(schema.name, **parameters)
+    action = InstantaneousAction(pddl_symbol(schema.name), **parameters)
     constants: dict[str, Object] = {}
 
     def expression(literal: Literal):  # type: ignore[no-untyped-def]
@@ -56,7 +59,8 @@ def _build_action(schema: Schema, types: dict[str, Type],
             if term.is_variable:
                 args.append(action.parameter(pddl_name(term.name)))
             else:
-                args.append(constants.setdefault(term.name, Object(term.name, type_name.type)))
+                args.append(constants.setdefault(
+                    term.name, Object(pddl_symbol(term.name), type_name.type)))
         return fluents[literal.predicate](*args)
 
     for literal in schema.preconditions:
@@ -76,7 +80,7 @@ def build_problem(parts: ModelParts, facts: Facts, name: str) -> Problem:
         if type_name not in parts.types:
             continue  # a type the schemas never mention needs no objects
         for object_name in names:
-            objects[object_name] = Object(object_name, parts.types[type_name])
+            objects[object_name] = Object(pddl_symbol(object_name), parts.types[type_name])
     problem.add_objects(objects.values())
     for action in parts.actions:
         problem.add_action(action)

@@ -27,7 +27,7 @@ import os
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -35,13 +35,13 @@ from pathlib import Path
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.level_file import parse_level
-from strips_model.schema import helltaker_domain
+from strips_model.schema import Domain, helltaker_domain
 from translator.ground.clingo_grounding import ground
-from translator.ground.fd_translate import translate, write_pddl
 from translator.ground.sas_translation import translate_task
 from translator.ground.sas_variables import Unreachable
 from translator.ground.sas_writer import sas_text
 from translator.model.level_facts import Facts, level_facts
+from translator.model.specialised import specialise
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch, log_tail
@@ -54,6 +54,7 @@ from translator.planners.pddl_driver import (
     read_plan_file,
     run_pddl_driver,
 )
+from translator.planners.size_choice import simulator_first, tries_simulator
 from translator.runtime.commands import run_command
 from translator.runtime.temporary_folders import temporary_folder
 
@@ -119,9 +120,8 @@ class _Task:
     counts: tuple[tuple[str, int], ...]
 
 
-def _clingo_task(facts: Facts, sas_file: str, clock: Stopwatch) -> _Task | None:
+def _clingo_task(domain: Domain, facts: Facts, sas_file: str, clock: Stopwatch) -> _Task | None:
     """Ground with clingo and translate; None when the goal is out of reach."""
-    domain = helltaker_domain()
     grounding = ground(domain, facts)
     clock.lap("ground")
     try:
@@ -137,10 +137,13 @@ def _clingo_task(facts: Facts, sas_file: str, clock: Stopwatch) -> _Task | None:
                   ("operators", task.operator_count), ("variables", len(task.variables))))
 
 
-def _translator_task(facts: Facts, sas_file: str, clock: Stopwatch) -> _Task:
+def _translator_task(domain: Domain, facts: Facts, sas_file: str, clock: Stopwatch) -> _Task:
     """Write our PDDL and translate it with Fast Downward's translator."""
+    # Imported here: Fast Downward's translator is not on `--planner fd`'s path.
+    from translator.ground.fd_translate import translate, write_pddl
+
     work = os.path.dirname(sas_file)
-    domain_file, problem_file = write_pddl(work, facts)
+    domain_file, problem_file = write_pddl(work, facts, domain)
     clock.lap("pddl")
     log = translate(domain_file, problem_file, sas_file)
     clock.lap("translate")
@@ -176,15 +179,20 @@ def _solve(level: Level, options: PlannerOptions, grounding: Grounding) -> Plann
     started = time.perf_counter()
     helltaker_domain()  # parsed once per process, outside the phases timed below
     clock = Stopwatch()
-    facts = level_facts(level)
+    if grounding is Grounding.CLINGO and tries_simulator(level):
+        settled = simulator_first(level, options)  # a large level: size_choice.py
+        clock.lap("simulator")
+        if settled is not None:
+            return replace(settled, timings=tuple(clock.timings))
+    specialised = specialise(level)  # plans come back in the unspecialised model's names
     clock.lap("model")
     with temporary_folder("fd") as work:
         sas_file = os.path.join(work, "output.sas")
         plan_file = os.path.join(work, PLAN_FILE)
         if grounding is Grounding.CLINGO:
-            task = _clingo_task(facts, sas_file, clock)
+            task = _clingo_task(specialised.domain, specialised.facts, sas_file, clock)
         else:
-            task = _translator_task(facts, sas_file, clock)
+            task = _translator_task(specialised.domain, specialised.facts, sas_file, clock)
         timings = clock.timings
         if task is None:
             return PlannerOutcome(Status.UNSOLVABLE, "fd (goal unreachable in the ground task)",
@@ -212,7 +220,8 @@ def _solve(level: Level, options: PlannerOptions, grounding: Grounding) -> Plann
         status = status_of_exit(search.exit_code)
         if status is Status.SOLVED and os.path.exists(plan_file):
             steps, cost = read_plan_file(plan_file)
-            return PlannerOutcome(Status.SOLVED, label, True, steps=steps, cost=cost,
+            return PlannerOutcome(Status.SOLVED, label, True,
+                                  steps=specialised.restored(steps), cost=cost,
                                   log_tail=log_tail(log), timings=tuple(timings),
                                   counts=counts)
         if status is Status.UNSOLVABLE:

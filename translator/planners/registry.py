@@ -16,6 +16,7 @@ same way (translator/solving/plan_enumeration.py).
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,7 +67,8 @@ class EntryPoint:
     preload: tuple[str, ...] = ()
     """Modules its runs will import, imported once before worker processes are forked."""
     warm_up: str | None = None
-    """A function of the module run once when it is loaded, for the same reason."""
+    """A function of the module run once before workers are forked for several levels (see
+    `prepare_planner`), for the same reason."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +168,15 @@ def _load(entry: EntryPoint) -> Any:
     for name in entry.preload:
         importlib.import_module(name)
     module = importlib.import_module(f"translator.planners.{entry.module}")
-    if entry.warm_up is not None:
-        getattr(module, entry.warm_up)()
     return getattr(module, entry.function)
+
+
+@cache
+def _warm_up(entry: EntryPoint) -> None:
+    """Run the back-end's warm-up, once per process."""
+    if entry.warm_up is not None:
+        module = importlib.import_module(f"translator.planners.{entry.module}")
+        getattr(module, entry.warm_up)()
 
 
 def solver(name: str) -> SolveFunction:
@@ -188,8 +196,10 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
     from running or finishing is an outcome, never an exception."""
     try:
         require_packages(name, Mode.SOLVE)
-        return run_in_child(name, _attempt, _SolveAttempt(solver(name), level, options),
-                            options.limits)
+        # The back-end is looked up in the child: a parent that did not prepare it (one
+        # level) never imports it.
+        return run_in_child(name, _attempt, _SolveAttempt(name, level, options),
+                            options.limits, prepare=functools.partial(solver, name))
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
     except WorkerFailed as failure:
@@ -201,33 +211,39 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
 
 @dataclass(frozen=True, slots=True)
 class _SolveAttempt:
-    """What a planner attempt's child process runs: `back_end(level, options)`."""
+    """What a planner attempt's child process runs: the planner's back-end on the level."""
 
-    back_end: SolveFunction
+    planner: str
     level: Level
     options: PlannerOptions
 
 
 def _attempt(attempt: _SolveAttempt) -> PlannerOutcome:
-    return attempt.back_end(attempt.level, attempt.options)
+    return solver(attempt.planner)(attempt.level, attempt.options)
 
 
 def _size(memory: int | None) -> str:
     return "none" if memory is None else f"{memory / 2**20:.0f} MiB"
 
 
-def prepare_planner(name: str) -> None:
-    """Import what planner `name` needs to solve, and parse the schemas its plans are read
-    with, once, before worker processes are forked from us.
+def prepare_planner(name: str, levels: int | None = None) -> None:
+    """Parse the schemas planner `name`'s plans are read with, and, when several levels
+    (`levels`; None: any number) will be solved from this process, import its back-end and
+    run its warm-up, once, before worker processes are forked from us.
 
-    A planner whose packages are missing is left alone here: running it reports them."""
+    A single level is not worth it: its attempt's child imports only what it uses, and a
+    warm-up would ground a level for nothing. A planner whose packages are missing is left
+    alone here: running it reports them."""
     if PLANNERS[name].plans_in_actions:
         helltaker_domain()
+    if levels is not None and levels <= 1:
+        return
     try:
         require_packages(name, Mode.SOLVE)
     except PlannerUnavailable:
         return
     solver(name)
+    _warm_up(_entry(name, Mode.SOLVE))
 
 
 def describe_planners() -> str:

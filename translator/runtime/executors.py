@@ -33,7 +33,7 @@ from typing import Any, Protocol, TypeVar
 
 from strips_model.errors import InputError, RunError
 from translator.runtime.dask_worker_setup import PARENT_VARIABLE
-from translator.runtime.process_tree import kill_family
+from translator.runtime.process_tree import kill_families
 from translator.runtime.processes import WorkerDied, run_in_child
 from translator.runtime.temporary_folders import remove_orphaned_folders, temporary_folder
 from translator.runtime.workers import run_completed
@@ -179,6 +179,9 @@ def _start_local_cluster(distributed: Any, workers: int, stack: contextlib.ExitS
         local = distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
             dashboard_address=None, silence_logs=logging.CRITICAL, local_directory=scratch,
+            # The scheduler serves HTTP even without a dashboard, on port 8787 unless told:
+            # with two runs at once the second warned on standard error that it was taken.
+            scheduler_kwargs={"dashboard": False, "dashboard_address": "127.0.0.1:0"},
             preload=["translator.runtime.dask_worker_setup"],
             env={PARENT_VARIABLE: str(os.getpid())})
     except BaseException as error:
@@ -209,11 +212,12 @@ def _stop_cluster(local: Any, stopped: bool) -> None:
         return
     nannies = list(getattr(local, "workers", {}).values())
     for nanny in nannies:
-        nanny.auto_restart = False  # a killed worker stays dead
-    for nanny in nannies:
-        pid = getattr(getattr(nanny, "process", None), "pid", None)
-        if isinstance(pid, int):
-            kill_family(pid)
+        # A killed worker stays dead: a nanny restarts one unless it is closing, and a
+        # worker spawned while this process exits dies in a traceback on our standard error.
+        with contextlib.suppress(Exception):
+            nanny.close_gracefully(reason="helltaker-stopped")
+    pids = [getattr(getattr(nanny, "process", None), "pid", None) for nanny in nannies]
+    kill_families([pid for pid in pids if isinstance(pid, int)])
     # The attempts' folders the killed workers made (the killed attempts remove their own).
     remove_orphaned_folders()
     # Dask's exit hook would otherwise try to close it again, for seconds.
@@ -228,8 +232,15 @@ def _close_quietly(closable: Any) -> None:
     try:
         closable.close(timeout=CLOSE_SECONDS)
     except Exception:  # noqa: BLE001 - a timeout or a lost worker: closed as far as it goes
-        # Not again at exit: Dask's exit hook would wait ten seconds for what is gone.
+        # Not again at exit: Dask's exit hook would wait ten seconds for what is gone, and a
+        # client left "closing" closes again when collected, at exit, waiting 20 s for a loop
+        # that is gone, then prints a TimeoutError traceback (seen with local:8 under load).
         closable.shutdown_on_close = False
+        with contextlib.suppress(Exception):
+            from distributed import Client
+            from distributed.core import Status
+
+            closable.status = "closed" if isinstance(closable, Client) else Status.closed
 
 
 def _import_distributed() -> Any:

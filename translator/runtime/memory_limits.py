@@ -16,6 +16,7 @@ every limit given here: no child may raise its own limit past it, so the default
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
 import time
@@ -88,3 +89,21 @@ class MemoryWatch:
             self._family = {self.pid} | descendants(self.pid)
             self._next_scan = now + FAMILY_SCAN_SECONDS
         return any(address_space(pid) > self.limit for pid in self._family)
+
+
+def means_out_of_memory(error: BaseException) -> bool:
+    """Whether `error` is the address-space limit refusing memory in words other than
+    MemoryError: a fork or exec refused (ENOMEM), a shared library that cannot be mapped
+    (an ImportError), or either of these wrapped by the code that met it."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, MemoryError) or \
+                isinstance(current, OSError) and current.errno == errno.ENOMEM:
+            return True
+        text = str(current)
+        if "failed to map segment" in text or "Cannot allocate memory" in text:
+            return True
+        current = current.__cause__ or current.__context__
+    return False

@@ -12,30 +12,41 @@ import contextlib
 import os
 import signal
 import time
+from collections.abc import Collection
 
 
 def kill_family(pid: int, itself: bool = True) -> None:
     """SIGKILL `pid` and its descendants, frozen first so that none can start another; only
     its descendants when not `itself` (a process ending its own family)."""
-    family = {pid} if itself else descendants(pid)
+    kill_families((pid,), itself)
+
+
+def kill_families(pids: Collection[int], itself: bool = True) -> None:
+    """`kill_family` of every pid of `pids` at once: all frozen, then all killed, then one
+    wait, so that stopping N processes (a local Dask cluster's workers) takes the time of one."""
+    roots = set(pids)
+    family = set(roots) if itself else descendants(*roots)
     _signal_all(family, signal.SIGSTOP)
     while True:
-        newcomers = descendants(pid) - family
+        newcomers = descendants(*roots) - family
         if not newcomers:
             break
         _signal_all(newcomers, signal.SIGSTOP)
         family |= newcomers
     _signal_all(family, signal.SIGKILL)
     # Killed descendants are reaped by whoever adopts them; wait (briefly) until they are
-    # gone, so that a command that returns has no process of its own left running.
+    # gone, the roots too (a zombie counts as gone), so that a command that returns has no
+    # process of its own left running and the folders they owned are seen as orphans.
     deadline = time.monotonic() + 1.0
-    while family - {pid} and time.monotonic() < deadline:
-        family = {member for member in family if member == pid or running(member)}
-        time.sleep(0.005)
+    while family and time.monotonic() < deadline:
+        family = {member for member in family if running(member)}
+        if family:
+            time.sleep(0.005)
 
 
-def descendants(pid: int) -> set[int]:
-    """Every process below `pid`, from one reading of /proc (Linux); none elsewhere."""
+def descendants(*pids: int) -> set[int]:
+    """Every process below any of `pids`, from one reading of /proc (Linux); none
+    elsewhere."""
     children: dict[int, list[int]] = {}
     with contextlib.suppress(FileNotFoundError):
         for entry in os.scandir("/proc"):
@@ -44,7 +55,7 @@ def descendants(pid: int) -> set[int]:
                 if fields is not None:
                     children.setdefault(int(fields[1]), []).append(int(entry.name))
     found: set[int] = set()
-    waiting = [pid]
+    waiting = list(pids)
     while waiting:
         for child in children.get(waiting.pop(), ()):
             if child not in found:

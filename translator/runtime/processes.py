@@ -16,7 +16,6 @@ memory_limits.py. External commands: commands.py.
 from __future__ import annotations
 
 import contextlib
-import errno
 import functools
 import math
 import os
@@ -36,11 +35,12 @@ from translator.runtime.memory_limits import (
     MEMORY_POLL_SECONDS,
     MemoryWatch,
     inherited_address_space,
+    means_out_of_memory,
     memory_headroom,
 )
 from translator.runtime.parent_death import die_with_parent
 from translator.runtime.process_tree import kill_family
-from translator.runtime.temporary_folders import make_temporary_folder
+from translator.runtime.temporary_folders import make_temporary_folder, stop_signals_held
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
@@ -102,39 +102,47 @@ class Child:
 
 
 _LIVE: dict[int, Child] = {}
-"""Children started and not yet stopped, so that an interrupt can end them all."""
+"""Children started and not yet reaped, so that an interrupt can end them all."""
+_FOLDERS: set[str] = set()
+"""The folders of children not yet removed: a child reaped (off `_LIVE`) whose `stop` a
+signal cut short still has its folder removed by `stop_every_child`."""
 
 
 def start_child(name: str, function: Callable[[Argument], Result], argument: Argument,
-                memory: int | None = None) -> Child:
+                memory: int | None = None, prepare: Callable[[], object] | None = None
+                ) -> Child:
     """Fork a process that computes `function(argument)` and sends it back. A forked child
     starts with what this process has imported and holds: nothing is imported or pickled
-    again but the result."""
-    scratch = make_temporary_folder()
+    again but the result. Ctrl-C or SIGTERM waits until the folder and the child are known."""
     parent = os.getpid()
-    receiver, sender = Pipe(duplex=False)
-    # Ctrl-C between the fork and the registration would leave a child no one stops.
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        pid = os.fork()
+    with stop_signals_held() as blocked:
+        scratch = make_temporary_folder()
+        _FOLDERS.add(scratch)
+        try:
+            receiver, sender = Pipe(duplex=False)
+            pid = os.fork()
+        except BaseException:
+            _remove(scratch)
+            raise
         if pid == 0:
             die_with_parent(parent, signal.SIGTERM)
-            _run_child(function, argument, sender, receiver, scratch, memory, blocked)
+            _run_child(function, argument, sender, receiver, scratch, memory, blocked,
+                       prepare)
         sender.close()
         child = Child(name, pid, receiver, scratch)
         _LIVE[pid] = child
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     return child
 
 
 def _run_child(function: Callable[[Any], Any], argument: Any, sender: Connection,
                receiver: Connection, scratch: str, memory: int | None,
-               blocked: set[int | signal.Signals]) -> None:
+               blocked: set[int | signal.Signals],
+               prepare: Callable[[], object] | None = None) -> None:
     """The child's whole life; it never returns into the parent's code."""
     code = 0
     try:
         _LIVE.clear()  # the parent's other children are the parent's to stop
+        _FOLDERS.clear()
         receiver.close()
         # The parent answers Ctrl-C and ends its children; a child that raised
         # KeyboardInterrupt itself would only race it.
@@ -143,6 +151,10 @@ def _run_child(function: Callable[[Any], Any], argument: Any, sender: Connection
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         tempfile.tempdir = scratch
         os.environ["TMPDIR"] = scratch
+        if prepare is not None:
+            # Before the limit: a library mapped under it can fail in C and end the child
+            # with no word (OpenBLAS does), where a parent that imported it had been fine.
+            prepare()
         if memory is not None:
             # No process may raise its hard limit: an inherited one caps the headroom too.
             inherited = inherited_address_space()
@@ -160,9 +172,8 @@ def _end_terminated(scratch: str, *_: object) -> None:
     """SIGTERM in a child (its parent died, or anyone ended it): kill every process it
     started, remove their folders and its own, and exit, leaving nothing behind."""
     kill_family(os.getpid(), itself=False)
-    for child in _LIVE.values():
-        shutil.rmtree(child.scratch, ignore_errors=True)
-    shutil.rmtree(scratch, ignore_errors=True)
+    for folder in (*_FOLDERS, scratch):
+        shutil.rmtree(folder, ignore_errors=True)
     os._exit(128 + signal.SIGTERM)
 
 
@@ -173,7 +184,7 @@ def _compute_and_send(function: Callable[[Any], Any], argument: Any,
     except MemoryError:
         return _OUT_OF_MEMORY_EXIT
     except BaseException as error:  # noqa: BLE001 - handed to the parent, which re-raises it
-        if _means_out_of_memory(error):
+        if means_out_of_memory(error):
             return _OUT_OF_MEMORY_EXIT
         result = (False, error)
     try:
@@ -185,24 +196,6 @@ def _compute_and_send(function: Callable[[Any], Any], argument: Any,
     finally:
         sender.close()
     return 0
-
-
-def _means_out_of_memory(error: BaseException) -> bool:
-    """Whether `error` is the address-space limit refusing memory in words other than
-    MemoryError: a fork or exec refused (ENOMEM), a shared library that cannot be mapped
-    (an ImportError), or either of these wrapped by the code that met it."""
-    seen: set[int] = set()
-    current: BaseException | None = error
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        if isinstance(current, MemoryError) or \
-                isinstance(current, OSError) and current.errno == errno.ENOMEM:
-            return True
-        text = str(current)
-        if "failed to map segment" in text or "Cannot allocate memory" in text:
-            return True
-        current = current.__cause__ or current.__context__
-    return False
 
 
 def receive(child: Child) -> Any:
@@ -243,19 +236,29 @@ def _reap(child: Child, block: bool) -> int:
 
 
 def stop(child: Child) -> None:
-    """End the child and every process it started, reap it and remove its folder."""
-    if child.pid in _LIVE and _reap(child, block=False) == -1:
-        kill_family(child.pid)
-        _reap(child, block=True)
-    _LIVE.pop(child.pid, None)
-    child.receiver.close()
-    shutil.rmtree(child.scratch, ignore_errors=True)
+    """End the child and every process it started, reap it and remove its folder; a second
+    Ctrl-C or SIGTERM waits until this is done."""
+    with stop_signals_held():
+        if child.pid in _LIVE and _reap(child, block=False) == -1:
+            kill_family(child.pid)
+            _reap(child, block=True)
+        _LIVE.pop(child.pid, None)
+        child.receiver.close()
+        _remove(child.scratch)
+
+
+def _remove(folder: str) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+    _FOLDERS.discard(folder)
 
 
 def stop_every_child() -> None:
-    """Stop every child still running (Ctrl-C)."""
+    """Stop every child still running and remove every folder left (Ctrl-C)."""
     for child in list(_LIVE.values()):
         stop(child)
+    with stop_signals_held():
+        for folder in list(_FOLDERS):
+            _remove(folder)
 
 
 def _await_result(child: Child, limits: Limits) -> None:
@@ -277,12 +280,14 @@ def _await_result(child: Child, limits: Limits) -> None:
 
 
 def run_in_child(name: str, function: Callable[[Argument], Result], argument: Argument,
-                 limits: Limits = NO_LIMITS) -> Result:
+                 limits: Limits = NO_LIMITS, prepare: Callable[[], object] | None = None
+                 ) -> Result:
     """`function(argument)` computed in a forked child under `limits`: WorkerTimeout past the
     time limit, WorkerOutOfMemory past the memory limit, WorkerDied when it ends without a
-    result. The child and all it started are ended before this returns or raises."""
+    result. The child and all it started are ended before this returns or raises.
+    `prepare()` runs in the child before its limits apply (imports it needs)."""
     memory = None if limits.memory is None else limits.memory + memory_headroom(limits.memory)
-    child = start_child(name, function, argument, memory)
+    child = start_child(name, function, argument, memory, prepare)
     try:
         _await_result(child, limits)
         return receive(child)

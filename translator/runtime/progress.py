@@ -25,15 +25,10 @@ import sys
 import time
 from collections.abc import Callable
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.progress import BarColumn, ProgressColumn, Task
-from rich.progress import Progress as RichProgress
-from rich.table import Column
-from rich.text import Text
-
-_BAR_WIDTH = 20
+if TYPE_CHECKING:
+    from translator.runtime.progress_bar import Bar
 
 
 class Progress:
@@ -55,42 +50,33 @@ class Progress:
         self.failed = 0
         self._clock = clock
         self._running = False
-        # The terminal test is ours (above), so rich must not second-guess it, e.g. for TERM=dumb.
-        console = Console(file=stream, force_terminal=self.enabled)
-        self._bar = RichProgress(
-            BarColumn(bar_width=_BAR_WIDTH),
-            _Status(clock, unit),
-            console=console,
-            transient=True,
-            redirect_stdout=False,
-            redirect_stderr=False,
-            get_time=clock,
-            refresh_per_second=refresh_per_second,
-            disable=not self.enabled,
-        )
-        self._task = self._bar.add_task("", total=total, item_started=clock(),
-                                        run_started=clock(), failed=0)
+        self._bar: Bar | None = None
+        if self.enabled:
+            # Imported here: rich is for terminals only (progress_bar.py).
+            from translator.runtime.progress_bar import Bar
+            self._bar = Bar(total, stream, clock, refresh_per_second, unit)
 
     def start(self, item: str = "") -> None:
         """Show that `item` is being processed (its elapsed time counts from now), or only the
         counts when no item is given."""
-        self._bar.update(self._task, description=item, item_started=self._clock())
-        if not self._running:
-            self._running = True
-            self._bar.start()
+        if self._bar is not None:
+            self._bar.show(item, self._clock(), self._running)
+        self._running = True
 
     def done(self, failed: bool = False) -> None:
         """An item is finished (`failed`: without a result): count it and erase the line."""
         self.close()
         self.finished += 1
         self.failed += failed
-        self._bar.update(self._task, completed=self.finished, failed=self.failed)
+        if self._bar is not None:
+            self._bar.count(self.finished, self.failed)
 
     def close(self) -> None:
         """Stop redrawing and leave the terminal line empty."""
         if self._running:
             self._running = False
-            self._bar.stop()
+            if self._bar is not None:
+                self._bar.stop()
 
     def __enter__(self) -> Progress:
         return self
@@ -98,28 +84,6 @@ class Progress:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
-
-
-class _Status(ProgressColumn):
-    """Items done out of the total, failed, the rate, and the current item with its elapsed
-    time."""
-
-    def __init__(self, clock: Callable[[], float], unit: str) -> None:
-        # Cut rather than wrapped: a wrapped bar takes two lines and the next one scrolls.
-        super().__init__(table_column=Column(no_wrap=True, overflow="ellipsis"))
-        self._clock = clock
-        self._unit = unit
-
-    def render(self, task: Task) -> Text:
-        now = self._clock()
-        done = int(task.completed)
-        elapsed = now - task.fields["run_started"]
-        rate = done / elapsed if elapsed > 0 else 0.0
-        text = (f"{done}/{int(task.total or 0)} done, {task.fields['failed']} failed, "
-                f"{rate:.1f} {self._unit}/s")
-        if task.description:
-            text += f" {task.description} {now - task.fields['item_started']:.1f} s"
-        return Text(text)
 
 
 def batch_summary(solved: int, failed: int, unsolvable: int, seconds: float) -> str:

@@ -9,11 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.cells import cell_len
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
-
 from translator.runtime.output import STANDARD_OUTPUT, TextSink
 
 _GAP = 2
@@ -22,6 +17,12 @@ _GAP = 2
 
 def table_text(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
     """The table as lines of text, each ending in a newline."""
+    # Imported here: a command that prints no table (one level solved) never loads rich.
+    from rich.cells import cell_len
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
     widths = [max(cell_len(row[index]) for row in [header, *rows])
               for index in range(len(header))]
     table = Table.grid(padding=(0, _GAP, 0, 0))

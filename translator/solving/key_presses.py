@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from strips_model.errors import RunError
 from strips_model.ground_plan import PlanStep
 from strips_model.moves import Direction
+from strips_model.pddl_names import pddl_symbol
 from strips_model.schema import Domain, Schema
 
 DIRECTION_TYPE = "dir"
@@ -28,7 +29,8 @@ def key_press(domain: Domain, step: PlanStep) -> Direction:
 
 
 def _schemas(domain: Domain) -> Mapping[str, Schema]:
-    return {schema.name.lower(): schema for schema in domain.schemas}
+    # The PDDL name rule (strips_model/pddl_names.py) is lowercase, and reversible.
+    return {pddl_symbol(schema.name): schema for schema in domain.schemas}
 
 
 def _key_press(schemas: Mapping[str, Schema], step: PlanStep) -> Direction:

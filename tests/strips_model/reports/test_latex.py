@@ -104,7 +104,7 @@ def test_textbook_notation_inside_latex() -> None:
             "EFFECT : $\\text{at}(X, Y)$\n")
     reading = read_model(text, "r.md")
     (schema,) = reading.schemas
-    assert (reading.notation, reading.inner) == ("latex", "textbook")
+    assert (reading.notation, reading.inner) == ("latex", "course")
     assert [str(lit) for lit in schema.preconditions] == ["at(X, Y)", "-wall(X, Y + 2)"]
     wall = schema.preconditions[1]
     assert (wall.position.line, wall.position.column) == (2, column_of(text, 2, "wall"))

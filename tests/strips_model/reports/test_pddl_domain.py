@@ -53,18 +53,18 @@ def test_each_requirement_is_compiled_and_the_rest_listed_with_its_place() -> No
     reading = read_pddl_domain(DOMAIN, "tiny.pddl")
     names = [schema.name for schema in reading.schemas]
     # 2 disjuncts of the precondition times 2 cases of the `when`: four schemas.
-    assert names == ["step__or1__when1", "step__or1__when2", "step__or2__when1",
-                     "step__or2__when2", "go_home"]
+    assert names == ["step_or1_when1", "step_or1_when2", "step_or2_when1",
+                     "step_or2_when2", "go_home"]
     assert reading.counts is not None
     assert (reading.counts.disjunctions_expanded, reading.counts.cases_split) == (1, 1)
     by_name = {schema.name: schema for schema in reading.schemas}
-    pre, effects = _literals(by_name["step__or2__when1"])
+    pre, effects = _literals(by_name["step_or2_when1"])
     assert pre == ["hero(From)", "next(From, To)", "-wall(To)", "has_key", "-equal(From, To)",
                    "key(To)"]
     assert effects == ["-hero(From)", "hero(To)", "has_key"]
-    pre, effects = _literals(by_name["step__or1__when2"])
+    pre, effects = _literals(by_name["step_or1_when2"])
     assert "-trap(To)" in pre and "-key(To)" in pre and "has_key" not in effects
-    assert by_name["step__or1__when1"].cost == 2 and by_name["go_home"].cost == 1
+    assert by_name["step_or1_when1"].cost == 2 and by_name["go_home"].cost == 1
     # `(= ?d home)` puts the constant in place of the variable, which is no parameter then.
     home = by_name["go_home"]
     assert [p.name for p in home.parameters] == ["C"] and _literals(home)[1][1] == "hero(home)"

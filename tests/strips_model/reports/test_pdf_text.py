@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from strips_model.errors import InputError
 from strips_model.reports.notation import read_model_file
 from strips_model.reports.pdf_text import normalise
+from strips_model.reports.reading import skipped_schemas
 from translator.cli.main import main
 
 _CODES = {"ﬁ": "\\001", "ﬂ": "\\002", "’": "\\003", "′": "\\004", "”": "\\005",
@@ -71,7 +72,10 @@ def test_a_pdf_report_is_read_by_its_content_with_page_positions(tmp_path: Path)
     path = tmp_path / "report.txt"
     path.write_bytes(tiny_pdf(REPORT_PAGES))
     reading = read_model_file(str(path))
-    assert reading.notation == "pdf" and not reading.skipped
+    # The prose between the two schemas is listed, at its page's position; nothing else is.
+    assert reading.notation == "pdf" and not skipped_schemas(reading.skipped)
+    assert {part.reason.split(":")[0] for part in reading.skipped} == {"prose between schemas"}
+    assert all(part.position.source.endswith(":2") for part in reading.skipped)
     move, push = reading.schemas
     assert [str(lit) for lit in move.preconditions] == [
         "hero(X, Y)", "next(X, X')", "floor(X', Y)"]
@@ -112,7 +116,8 @@ def test_compare_takes_a_pdf_and_lints_it_with_page_positions(tmp_path: Path, ca
     path.write_bytes(tiny_pdf(pages))
     assert main(["compare", str(path), "--json", "--jobs", "1"]) == 1
     result = json.loads(capsys.readouterr().out)
-    assert result["schemas"] == 2 and result["skipped"] == []
+    assert result["schemas"] == 2
+    assert all(part["reason"].startswith("prose between") for part in result["skipped"])
     (finding,) = [f for f in result["lint"] if f["kind"] == "deleted-never-added"]
     assert finding["schema"] == "push_right" and finding["literal"] == "-hero(X, Y)"
     assert finding["position"].startswith(f"{path}:2:")

@@ -12,14 +12,14 @@ from helpers import shared_path
 from strips_model.errors import SchemaError
 from strips_model.reports.formula import read_formula
 from strips_model.reports.notation import read_model, read_model_file
-from strips_model.reports.reading import skipped_schemas
+from strips_model.reports.reading import skipped_schemas, split_name
 
 MODELS = Path(__file__).parent / "models"
 
 # model: (notation, schemas, cases split, disjunctions expanded, schemas skipped)
 EXPECTED = {
-    "m1_ours.txt": ("ours", 2, 0, 0, 0),
-    "m2_textbook.md": ("textbook", 2, 0, 0, 0),
+    "m1_ours.txt": ("course", 2, 0, 0, 0),
+    "m2_textbook.md": ("course", 2, 0, 0, 0),
     "m3_french_cases.md": ("course", 3, 1, 0, 0),
     "m4_disjunction.txt": ("course", 4, 0, 2, 0),
     "m5_add_delete.txt": ("course", 2, 0, 0, 0),
@@ -44,7 +44,8 @@ def test_numbered_cases_and_disjuncts_are_named_after_their_origin() -> None:
                                                "AllerHaut"]
     # The comment between the two cases is listed, and does not cut the schema.
     (comment,) = cases.skipped
-    assert (comment.position.line, comment.reason) == (7, "comment or separator inside a schema")
+    assert (comment.position.line, comment.reason) == (
+        7, "comment, separator or page mark inside a schema")
     disjuncts = read_model_file(str(MODELS / "m4_disjunction.txt"))
     assert [s.name for s in disjuncts.schemas] == ["MouvPique_or1", "MouvPique_or2",
                                                    "Ouvrir_or1", "Ouvrir_or2"]
@@ -107,8 +108,38 @@ def test_seeds_and_samples(relpath: str) -> None:
     unread = skipped_schemas(reading.skipped)
     assert (len(reading.schemas), len(unread)) == SEEDS[relpath]
     assert all(part.position.line is not None for part in reading.skipped)
+    # Every other part listed is one line skipped between or inside schemas, and counted.
+    assert reading.tally().lines_skipped == len(reading.skipped) - len(unread)
 
 
 def test_sample_a_cases_and_disjunctions_are_split() -> None:
     counts = read_model_file(str(shared_path("models/sample-a.md"))).tally()
     assert (counts.cases_split, counts.disjunctions_expanded) == (4, 4)
+
+
+def test_the_layouts_pdf_extraction_leaves_are_read_around() -> None:
+    """A header glued to the effect before it, a camel-case name spaced out, page marks
+    between a header and its clause or between a precondition and its effect, and a
+    literal alone on a line after a clause left open (it looks like a header)."""
+    text = ("goUp(X, Y)\nPrecondition: at(X, Y), succ(Y, Y'),\n\nfree(X, Y')\n"
+            "Effect: at(X, Y'), -at(X, Y) goDown(X, Y)\n\nIA02\n\n"
+            "Precondition: at(X, Y)\n\nANNEXES\n```\nEffect: -at(X, Y)\n\n"
+            "go Left Fast (X)\nPrecondition: at(X)\nEffect: -at(X)\n")
+    reading = read_model(text, "r.md")
+    up, down, left = reading.schemas
+    assert (up.name, down.name, left.name) == ("goUp", "goDown", "goLeftFast")
+    assert [str(lit) for lit in up.preconditions] == ["at(X, Y)", "succ(Y, Y')", "free(X, Y')"]
+    assert [str(lit) for lit in up.effects] == ["at(X, Y')", "-at(X, Y)"]
+    assert [str(lit) for lit in down.effects] == ["-at(X, Y)"]
+    assert (down.position.line, down.position.column) == (5, text.split("\n")[4].index("goD") + 1)
+    assert [part.position.line for part in reading.skipped] == [7, 11, 12]
+    assert reading.tally().lines_skipped == 3
+
+
+def test_one_naming_rule_for_every_split() -> None:
+    text = ("Action(Pousser(x, y)):\n  Préconditions 1 : a(x) ∧ (b(y) v c(y))\n"
+            "  Effets 1 : d(x)\n  Préconditions 2 : e(x)\n  Effets 2 : f(x)\n")
+    names = [schema.name for schema in read_model(text, "r.md").schemas]
+    assert names == ["Pousser_case1_or1", "Pousser_case1_or2", "Pousser_case2"]
+    assert split_name("step", disjunct=2, when=1) == "step_or2_when1"  # the PDDL reader's
+

@@ -1,0 +1,49 @@
+"""translator/measure/start_up.py: the bench's start-up phase, fresh processes timed from
+outside, the level's own work taken from the process's JSON record; its targets and its
+table in the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from strips_model.errors import RunError
+from translator.measure.bench_report import BenchReport, readme_summary, report_markdown
+from translator.measure.speed_targets import start_up_targets
+from translator.measure.start_up import StartUp, _level_seconds, measure_start_up
+
+TINY = "tiny\n3\n#####\n#H D#\n#   #\n#####\n"
+
+
+def test_fresh_processes_split_into_start_up_and_the_levels_work(tmp_path: Path) -> None:
+    level = tmp_path / "tiny.txt"
+    level.write_text(TINY, encoding="utf-8")
+    python, helps, solve = measure_start_up(str(level), ["search"], 1)
+    assert python.command == "python -c pass" and python.level_work is None
+    assert python.start_up == python.process > 0
+    assert helps.command == "helltaker --help" and helps.start_up == helps.process
+    assert solve.command == f"helltaker solve --optimal --json --planner search {level}"
+    assert solve.level_work is not None and 0 <= solve.level_work < solve.process
+    assert solve.start_up == pytest.approx(solve.process - solve.level_work)
+
+
+def test_targets_and_tables_of_the_start_up() -> None:
+    rows = [StartUp("python -c pass", 0.03, None, 0.03),
+            StartUp("helltaker --help", 0.07, None, 0.07),
+            StartUp("helltaker solve --optimal --json --planner fd L", 0.2, 0.05, 0.15)]
+    targets = start_up_targets(rows)
+    assert [(target.goal, target.measured, target.met) for target in targets] == \
+        [(0.08, 0.07, True), (0.15, 0.2, False)]
+    report = BenchReport({"cores": 2, "cpu": "x", "python": "3", "load_1_5_15": [0, 0, 0]},
+                         1, [], targets, rows)
+    for text in (report_markdown(report), readme_summary(report)):
+        assert "| `helltaker solve --optimal --json --planner fd L` | 0.200 | 0.050 | 0.150 |" \
+            in text
+        assert "| `python -c pass` | 0.030 | - | 0.030 |" in text
+
+
+def test_a_solve_without_its_record_is_a_run_error() -> None:
+    assert _level_seconds('noise\n{"level": "x", "seconds": 0.25}\n', "c") == 0.25
+    with pytest.raises(RunError, match="no JSON record"):
+        _level_seconds("Traceback: boom\n", "c")

@@ -33,7 +33,7 @@ from strips_model.reports.reading import SkippedPart
 
 _HEADER: Final = re.compile(
     rf"^[\s>*#+-]*(?:\$|\\\[)?\s*(?:(?:Action|ACTION|action)\s*\(\s*)?({NAME}(?: [A-Z]\w*)*)\s*"
-    r"\(((?:[^()]|\([^()]*\))*)\)\s*(\))?\s*[:,]?\s*")
+    r"\(((?:[^()]|\([^()]*\))*)\)\s*(\))?\s*[:,.;]?\s*")
 
 MAX_SCHEMAS: Final = 10_000
 """More precondition clauses than this is no hand-written model: refused before reading, so
@@ -180,8 +180,10 @@ class BlockReader:
             last = clauses[-1].body[-1] if clauses and clauses[-1].body else ""
             # After an open clause (`..., doom_site(H, P, D),`) a literal on a line of its own
             # followed by `Effect:` continues it; only a precondition opens another schema.
-            if line.strip() and self.header_at(
-                    index, opening_only=bool(_ENDS_OPEN.search(last))) is not None:
+            # So does a clause with nothing yet (`PRECOND :` then `p(X)` on the next line).
+            open_clause = bool(clauses) and (not "".join(clauses[-1].body).strip()
+                                             or bool(_ENDS_OPEN.search(last)))
+            if line.strip() and self.header_at(index, opening_only=open_clause) is not None:
                 break
             if not line.strip() or _BREAK.match(line) or _SEPARATOR.match(line):
                 between.append(index)

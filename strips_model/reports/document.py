@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 from strips_model.errors import SchemaError
 from strips_model.input_files import InputKind, read_input
 from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
+from strips_model.reports.reading import SkippedPart
 from strips_model.schema import Schema, parse_schemas
-from strips_model.textbook import SkippedPart
 
 if TYPE_CHECKING:
     from strips_model.reports.reading import ReadingCounts

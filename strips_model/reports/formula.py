@@ -87,8 +87,9 @@ _Dnf = list[list[Atom]]
 
 
 def _name(token: Token) -> str:
-    """The name as written, its primes in `'` form (`y”` is `y''`)."""
-    text = str(token)
+    """The name as written, its primes in `'` form (`y”` is `y''`), its markdown escapes
+    dropped (`is\\_mob` is `is_mob`)."""
+    text = str(token).replace("\\_", "_")
     stem = text.rstrip(_PRIME_CHARACTERS)
     return stem + text[len(stem):].translate(_PRIMES)
 

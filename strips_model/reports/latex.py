@@ -32,8 +32,8 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from strips_model.errors import Position
+from strips_model.reports.reading import SkippedPart
 from strips_model.schema import Literal, Schema
-from strips_model.textbook import SkippedPart
 
 _Emit = Callable[[str, int], None]
 """Append a piece of plain text that comes from one index of the original."""

@@ -12,10 +12,21 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from strips_model.errors import Position
 from strips_model.schema import Schema
-from strips_model.textbook import SkippedPart
 
 __all__ = ["Reading", "ReadingCounts", "SkippedPart", "skipped_schemas", "split_name"]
+
+@dataclass(frozen=True, slots=True)
+class SkippedPart:
+    """A part of the text that could not be read, and why, in one line."""
+
+    position: Position
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.position}: {self.reason}"
+
 
 SKIPPED_SCHEMA: Final = re.compile(r"^schema '([^']*)' skipped: ")
 """How the reason of a skipped schema starts; other skipped parts are lines between schemas."""

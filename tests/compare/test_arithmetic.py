@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from strips_model.reports.notation import read_model
 from strips_model.schema import Term, build_domain
-from strips_model.textbook import parse_textbook_schemas
 from translator.compare.arithmetic import offset_predicate, without_arithmetic
 from translator.ground.exact_semantics import Grounder
 from translator.model.level_facts import Facts
@@ -19,7 +19,7 @@ EFFECT : block(X, Y - 2) $\\wedge$ $\\neg$ block(X, Y - 1)
 
 
 def _schemas():  # type: ignore[no-untyped-def]
-    reading = parse_textbook_schemas(MOVE, "m.md")
+    reading = read_model(MOVE, "m.md")
     assert not reading.skipped
     return reading.schemas
 

@@ -44,27 +44,27 @@ def test_seed_002_is_read_linted_and_reported_unsolvable_level_by_level(capsys) 
 
 def test_duplicates_tell_offsets_apart(tmp_path) -> None:
     """`at(X, Y + 1)` and `at(X, Y - 1)` are different places: no duplicate."""
-    from strips_model.textbook import parse_textbook_schemas
+    from strips_model.reports.notation import read_model
     from translator.compare.lint import lint
 
     text = ("Action(right(X,Y))\nPRECOND : at(X, Y)\nEFFECT : at(X, Y + 1) $\\wedge$ "
             "$\\neg$ at(X, Y)\n\nAction(left(X,Y))\nPRECOND : at(X, Y)\nEFFECT : "
             "at(X, Y - 1) $\\wedge$ $\\neg$ at(X, Y)\n\nAction(west(A,B))\nPRECOND : at(A, B)\n"
             "EFFECT : at(A, B - 1) $\\wedge$ $\\neg$ at(A, B)\n")
-    schemas = parse_textbook_schemas(text, "m.md").schemas
+    schemas = read_model(text, "m.md").schemas
     duplicates = [f.schema for f in lint(schemas) if f.kind == "duplicate"]
     assert duplicates == ["west"]
 
 
 def test_same_name_and_outside_vocabulary_findings() -> None:
-    from strips_model.textbook import parse_textbook_schemas
+    from strips_model.reports.notation import read_model
     from translator.compare.lint import lint
 
     text = ("Action(push_top(X,Y))\nPRECOND : at(X, Y) $\\wedge$ mob(X + 1, Y)\nEFFECT : "
             "mob(X + 2, Y) $\\wedge$ $\\neg$ mob(X + 1, Y)\n\nAction(push_top(X,Y))\nPRECOND : "
             "at(X, Y) $\\wedge$ monster(X - 1, Y)\nEFFECT : mob(X - 2, Y) $\\wedge$ $\\neg$ "
             "monster(X - 1, Y)\n")
-    schemas = parse_textbook_schemas(text, "m.md").schemas
+    schemas = read_model(text, "m.md").schemas
     findings = lint(schemas, vocabulary=frozenset({"at", "mob"}))
     assert [(f.kind, f.schema) for f in findings if f.kind == "same-name"] == [
         ("same-name", "push_top")]

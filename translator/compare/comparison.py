@@ -15,9 +15,8 @@ from dataclasses import dataclass
 
 from strips_model.level import Level
 from strips_model.reports.document import Report
-from strips_model.reports.reading import ReadingCounts
+from strips_model.reports.reading import ReadingCounts, SkippedPart
 from strips_model.schema import Schema
-from strips_model.textbook import SkippedPart
 from translator.compare.coverage import (
     Probe,
     ProbeResult,

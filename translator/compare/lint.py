@@ -37,9 +37,8 @@ schemas and names with one another in lint_model_rules.py, those on how values f
 from __future__ import annotations
 
 from strips_model.reports.facts import GoalBlock, InitBlock
-from strips_model.reports.reading import skipped_schemas
+from strips_model.reports.reading import SkippedPart, skipped_schemas
 from strips_model.schema import Schema
-from strips_model.textbook import SkippedPart
 from translator.compare.lint_findings import Finding
 from translator.compare.lint_flow_rules import (
     deleted_never_added,

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
+from strips_model.reports.reading import SkippedPart
 from strips_model.schema import Literal, Schema
-from strips_model.textbook import SkippedPart
 from translator.compare.lint_findings import Finding
 from translator.compare.readings import bound_variables, read_static_effects
 

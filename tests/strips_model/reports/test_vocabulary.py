@@ -14,6 +14,7 @@ from strips_model.level_file import load_level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report, parse_report
 from strips_model.reports.init_level import Coordinates, report_vocabulary
+from strips_model.reports.notation import read_model
 from strips_model.reports.vocabulary import (
     ROLES,
     Vocabulary,
@@ -21,7 +22,6 @@ from strips_model.reports.vocabulary import (
     shipped_vocabularies,
     vocabulary_template,
 )
-from strips_model.textbook import parse_textbook_schemas
 from translator.cli.main import main
 from translator.compare.models import UnbuildableModel, compared_model
 
@@ -121,7 +121,7 @@ def test_seed_001_read_through_a_vocabulary_with_its_predicates_renamed(tmp_path
 
 
 def test_seed_002_is_matched_and_its_defect_found() -> None:
-    reading = parse_textbook_schemas(_seed(SEED_002).read_text("utf-8"), SEED_002)
+    reading = read_model(_seed(SEED_002).read_text("utf-8"), SEED_002)
     model = compared_model(Report(reading.schemas, None, None, SEED_002), "seed 002")
     assert isinstance(model, UnbuildableModel)
     assert "move has 2 arguments here but 1 at line 209" in model.defect
@@ -133,7 +133,7 @@ def test_a_model_with_arithmetic_and_one_part_of_the_game_is_run() -> None:
     model cannot name are left out of its Init, and the level's notes say so."""
     text = "Action(right(X,Y))\nPRECOND : at(X, Y)\nEFFECT : at(X, Y + 1) $\\wedge$ " \
         "$\\neg$ at(X, Y)\n"
-    reading = parse_textbook_schemas(text, "m.md")
+    reading = read_model(text, "m.md")
     model = compared_model(Report(reading.schemas, None, None, "m.md"), "m")
     assert not isinstance(model, UnbuildableModel)
     level = load_level(str(shared_path("levels/classic/level1.txt")))

@@ -1,12 +1,15 @@
-"""The textbook notation of the reports' annexes: `Action(...)`, `PRECOND:`, `EFFECT:`."""
+"""The textbook layouts of the reports' annexes (`Action(...)`, `PRECOND:`, `EFFECT:`), read by
+the one model reader (strips_model/reports/notation.py), as `compare` and `diff` read them."""
 
 from __future__ import annotations
 
 import pytest
 from helpers import shared_path
 
+from strips_model.errors import SchemaError
+from strips_model.reports.notation import read_model
+from strips_model.reports.reading import skipped_schemas
 from strips_model.schema import UNTYPED, Schema, Term
-from strips_model.textbook import parse_textbook_schemas
 
 MOVE = """\
 Action(move_right(X,Y))
@@ -18,7 +21,7 @@ at (X, Y + 2)  $\\wedge$   $\\neg$  at(X - 1, Y)
 
 
 def only(text: str) -> Schema:
-    reading = parse_textbook_schemas(text, "t.md")
+    reading = read_model(text, "t.md")
     assert reading.skipped == ()
     (schema,) = reading.schemas
     return schema
@@ -121,8 +124,10 @@ $r(X)$
 
 ## Next heading
 """
-    reading = parse_textbook_schemas(text, "t.md")
-    assert reading.skipped == ()
+    reading = read_model(text, "t.md")
+    # The fences and the prose are listed, one line each; no schema is skipped.
+    assert skipped_schemas(reading.skipped) == ()
+    assert [part.position.line for part in reading.skipped] == [9, 11, 14, 15]
     first, second = reading.schemas
     assert (first.name, second.name) == ("a", "b")
     assert [str(lit) for lit in first.effects] == ["q(X)"]
@@ -140,12 +145,12 @@ Action(b(X))
 PRECOND: p(X)
 EFFECT: r(X)
 """
-    reading = parse_textbook_schemas(text, "t.md")
+    reading = read_model(text, "t.md")
     assert [schema.name for schema in reading.schemas] == ["b"]
     (skipped,) = reading.skipped
-    assert (skipped.position.line, skipped.position.column) == (2, 21)
+    assert (skipped.position.line, skipped.position.column) == (2, 17)  # at `q(X Y)`
     assert skipped.reason.startswith("schema 'a' skipped: ")
-    assert str(skipped).startswith("t.md:2:21: schema 'a' skipped")
+    assert str(skipped).startswith("t.md:2:17: schema 'a' skipped")
     assert "\n" not in str(skipped)
 
 
@@ -161,32 +166,31 @@ EFFECT :
 
 $at(X, Y)$
 """
-    reading = parse_textbook_schemas(text, "t.md")
-    assert reading.schemas == ()
-    (skipped,) = reading.skipped
-    assert (skipped.position.line, skipped.position.column) == (5, 23)
-    assert skipped.reason == (
-        "schema 'push' skipped: literal 'lock(X' is cut off: its ')' is missing")
+    # The model's only schema unread: no model, said at the literal.
+    with pytest.raises(SchemaError) as refused:
+        read_model(text, "t.md")
+    assert str(refused.value) == ("t.md:5:23: no schema could be read: schema 'push' "
+                                  "skipped: literal 'lock(X' is cut off: its ')' is missing")
 
 
 def test_a_connective_with_nothing_after_it_is_a_cut_off_literal() -> None:
     text = "Action(a(X))\nPRECOND: p(X) $\\wedge$ $\\neg$\nEFFECT: q(X)\n"
-    (skipped,) = parse_textbook_schemas(text, "t.md").skipped
-    assert (skipped.position.line, skipped.position.column) == (2, 25)
-    assert skipped.reason == "schema 'a' skipped: literal cut off after '\\\\neg'"
+    with pytest.raises(SchemaError) as refused:
+        read_model(text, "t.md")
+    assert str(refused.value) == ("t.md:2:25: no schema could be read: schema 'a' skipped: "
+                                  "a literal is missing at the end of the clause")
 
 
-def test_a_missing_effect_is_skipped_not_fatal() -> None:
-    reading = parse_textbook_schemas("Action(a(X))\nPRECOND: p(X)\n", "t.md")
-    assert reading.schemas == ()
-    (skipped,) = reading.skipped
-    assert skipped.position.line == 2
+def test_a_missing_effect_is_an_action_that_changes_nothing() -> None:
+    # Students leave effects empty (sample-b): read as written, for the lint to say.
+    (schema,) = read_model("Action(a(X))\nPRECOND: p(X)\n", "t.md").schemas
+    assert schema.effects == () and [str(lit) for lit in schema.preconditions] == ["p(X)"]
 
 
 def test_lowercase_action_is_not_a_header() -> None:
-    # ASP writes `action(up; down)`: not this notation, and not an error either.
-    reading = parse_textbook_schemas("action(up; down).\n", "t.lp")
-    assert reading.schemas == () and reading.skipped == ()
+    # ASP writes `action(up; down)`: no header of a schema, so a file of it holds no model.
+    with pytest.raises(SchemaError, match="no schema found"):
+        read_model("action(up; down).\n", "t.lp")
 
 
 def test_seed_002_section_6_1() -> None:
@@ -195,13 +199,14 @@ def test_seed_002_section_6_1() -> None:
     end = lines.index("## 6.2 Fonctions Python du solveur SAT")
     # Empty lines in front of the section keep the line numbers those of the file.
     section = "\n" * start + "\n".join(lines[start:end])
-    reading = parse_textbook_schemas(section, "seed002")
+    reading = read_model(section, "seed002")
     assert len(reading.schemas) == 75
     # The four push_monster_* actions end their precondition line with `\neg lock(X$`.
-    assert [(part.position.line, part.position.column) for part in reading.skipped] == [
+    unread = skipped_schemas(reading.skipped)
+    assert [(part.position.line, part.position.column) for part in unread] == [
         (948, 99), (958, 99), (968, 99), (978, 99)]
-    assert all("literal 'lock(X' is cut off" in part.reason for part in reading.skipped)
-    assert reading.skipped[0].reason.startswith("schema 'push_monster_right' skipped")
+    assert all("literal 'lock(X' is cut off" in part.reason for part in unread)
+    assert unread[0].reason.startswith("schema 'push_monster_right' skipped")
     names = [schema.name for schema in reading.schemas]
     assert names[0] == "move_right" and names[-1] == "lock_bottom"
     assert "havekey" in names

@@ -10,6 +10,7 @@ import pytest
 from helpers import ROOT, make_level, shared_level, shared_path
 
 from strips_model.level_file import load_level
+from strips_model.pddl_names import original_name, pddl_symbol
 from strips_model.reports.document import Report, load_report
 from strips_model.reports.init_level import report_vocabulary
 from strips_model.schema import UNTYPED, helltaker_domain
@@ -67,17 +68,19 @@ def test_every_report_schema_has_a_direction_and_its_counter_cost() -> None:
         assert counter_cost(schema, SEED_001)[0] == expected, schema.name
 
 
-def test_the_planning_view_has_pddl_names_and_no_object_type() -> None:
+def test_the_planning_view_keeps_the_models_names_and_has_no_object_type() -> None:
+    # The one PDDL writer spells the names (strips_model/pddl_names.py); the view keeps them.
     planning = _model().planning
-    names = [s.name for s in planning.schemas] + [p.name for p in planning.predicates]
-    assert all(re.fullmatch(r"[a-z][a-z0-9_]*", name) for name in names), names
+    names = {s.name for s in planning.schemas} | {p.name for p in planning.predicates}
+    assert {"goUp", "plusOne", "helltaker"} <= names
+    assert {original_name(pddl_symbol(name)) for name in names} == names
     assert UNTYPED not in planning.types() and planning.types() == ("num",)
     assert (constant_name("-1"), constant_name("43")) == ("m1", "n43")
-    static = {"wall", "demon", "key", "opentrap", "plusone"}
+    static = {"wall", "demon", "key", "openTrap", "plusOne"}
     for schema in planning.schemas:
         assert not any(not lit.positive and lit.predicate in static
                        for lit in schema.preconditions), schema.name
-        assert not any(lit.predicate in ("counter", "plusone") for lit in schema.effects)
+        assert not any(lit.predicate in ("counter", "plusOne") for lit in schema.effects)
     goals = [s for s in planning.schemas if s.name.startswith("reach_goal")]
     assert len(goals) == 4 and all(s.cost == 0 for s in goals)
 

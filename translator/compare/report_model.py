@@ -42,7 +42,6 @@ from translator.compare.report_planning import (
     pddl_schema,
     planning_facts,
     typed_domain,
-    unique_pddl_names,
     without_counter,
 )
 from translator.ground.exact_semantics import GroundAction, Grounder
@@ -108,8 +107,7 @@ class ReportModel:
         self.planning = typed_domain(build_domain(tuple(planning), report.source))
         used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
         used |= {lit.predicate for lit in goal.conjuncts}
-        self.original_names = unique_pddl_names([s.name for s in exact], report.source)
-        self.predicate_names = unique_pddl_names(sorted(used), report.source)
+        self.predicates = frozenset(used)
         # Fast Downward's plans name actions as the PDDL text does (pddl_text.py).
         self.planning_schemas = {pddl_symbol(s.name): s for s in self.planning.schemas}
         # Rebuilt now, so that a faulty Init is reported before any level is compared.
@@ -173,7 +171,7 @@ class ReportLevelModel:
     @cached_property
     def _planning_facts(self) -> Facts:
         model = self.model
-        return planning_facts(self._atoms, model.words, model.planning, model.predicate_names,
+        return planning_facts(self._atoms, model.words, model.planning, model.predicates,
                               model.static)
 
     @cached_property
@@ -236,7 +234,7 @@ class ReportLevelModel:
         values = {pddl_symbol(constant_name(v)): v for a in self._atoms for v in a[1:]}
         binding = {parameter.name: values.get(value, value)
                    for parameter, value in zip(schema.parameters, arguments, strict=True)}
-        return self.model.original_names[schema.name], binding
+        return schema.name, binding
 
 
 def _deleted_counter_required(schema: Schema, words: Vocabulary) -> Schema:

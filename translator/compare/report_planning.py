@@ -25,10 +25,10 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from strips_model.errors import Position, SchemaError
+from strips_model.errors import SchemaError
 from strips_model.reports.facts import GoalBlock
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term, pddl_name
+from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term
 from translator.compare.readings import declare_variables
 from translator.model.level_facts import Atom, Facts
 
@@ -42,11 +42,12 @@ OFFSET_RELATION: Final = re.compile(r"(plus|minus)_([0-9]+)")
 
 
 def constant_name(value: str) -> str:
-    """PDDL names start with a letter: 4 -> n4, -1 -> m1."""
+    """PDDL names start with a letter: 4 -> n4, -1 -> m1; other constants keep the model's
+    spelling, which the one PDDL writer spells in PDDL (strips_model/pddl_names.py)."""
     if re.fullmatch(r"-?[0-9]+", value):
         number = int(value)
         return f"n{number}" if number >= 0 else f"m{-number}"
-    return pddl_name(value)
+    return value
 
 
 def counter_cost(schema: Schema, vocabulary: Vocabulary) -> tuple[int, frozenset[str]]:
@@ -127,17 +128,19 @@ def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabu
 
 
 def pddl_schema(schema: Schema, static: frozenset[str]) -> Schema:
-    """PDDL names; negative static preconditions as positive `not_` complements."""
+    """Numbers as PDDL constants; negative static preconditions as positive `not_`
+    complements. Names stay the model's: the PDDL writer spells them (pddl_text.py), by a
+    rule under which `goUp` and `goup` stay two names."""
 
     def literal(lit: Literal, in_precondition: bool) -> Literal:
         args = tuple(t if t.is_variable else Term(constant_name(t.name), False) for t in lit.args)
-        name = pddl_name(lit.predicate)
+        name = lit.predicate
         if in_precondition and not lit.positive and lit.predicate in static:
             return Literal(f"not_{name}", args, True, lit.position)
         return Literal(name, args, lit.positive, lit.position)
 
     return replace(
-        schema, name=pddl_name(schema.name),
+        schema,
         parameters=tuple(Parameter(p.name, NUMBER_TYPE if p.type == UNTYPED else p.type)
                          for p in schema.parameters),
         preconditions=tuple(literal(lit, True) for lit in schema.preconditions),
@@ -166,22 +169,11 @@ def typed_domain(domain: Domain) -> Domain:
         for p in domain.predicates))
 
 
-def unique_pddl_names(names: list[str], source: str) -> dict[str, str]:
-    """PDDL name -> name; two names that only differ in case would become one."""
-    found: dict[str, str] = {}
-    for name in names:
-        other = found.setdefault(pddl_name(name), name)
-        if other != name:
-            raise SchemaError(f"{other} and {name} have the same PDDL name {pddl_name(name)} "
-                              "(Fast Downward lowercases names)", Position(source))
-    return found
-
-
 def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Domain,
-                   predicate_names: dict[str, str], static: frozenset[str]) -> Facts:
-    """The Init `atoms` for the planning domain `planning`: without the counter, in PDDL
-    names, with every `not_` complement listed. `predicate_names` maps the PDDL names to the
-    report's, `static` names the report's static predicates."""
+                   predicates: frozenset[str], static: frozenset[str]) -> Facts:
+    """The Init `atoms` for the planning domain `planning`: without the counter, numbers as
+    PDDL constants, with every `not_` complement listed. `predicates` are those the model
+    uses, `static` the report's static predicates."""
     # Without the counter, plusOne only relates coordinates: keep it to their range.
     counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
     places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]
@@ -189,13 +181,13 @@ def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Do
     low, high = min(places) - 1, max(places) + 1
     kept = [a for a in atoms if a[0] != counter and not (
         a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]
-    renamed = {(pddl_name(a[0]), *map(constant_name, a[1:])) for a in kept}
+    renamed = {(a[0], *map(constant_name, a[1:])) for a in kept}
     numbers = {v for a in renamed for v in a[1:]}
     numbers |= {t.name for s in planning.schemas
                 for lit in (*s.preconditions, *s.effects) for t in lit.args
                 if not t.is_variable}
     ordered = sorted(numbers, key=_constant_order)
-    fluents = {p for p, name in predicate_names.items() if name not in static}
+    fluents = predicates - static
     static_atoms = {a for a in renamed if a[0] not in fluents}
     for predicate in planning.predicates:
         if predicate.name.startswith("not_"):

@@ -77,7 +77,8 @@ def best_first_search(
         expanded += 1
         if deadline is not None and expanded % _CLOCK_EVERY == 0 \
                 and time.perf_counter() > deadline:
-            raise SearchTimeout(f"no result after {time_limit} s ({expanded} states expanded)")
+            # Worded as the process runner words a timeout: one message whichever side stops first.
+            raise SearchTimeout(f"stopped after {time_limit:g} s ({expanded} states expanded)")
         for label, successor, step_cost in successors(node):
             new_cost = cost + step_cost
             estimate = new_cost + heuristic(successor)

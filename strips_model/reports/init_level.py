@@ -5,7 +5,8 @@ column and Y counts rows upward from the bottom, so `helltaker(3, 8)` in a 10-ro
 9 - 8 = 1, column 3 (RULES.md F2 counts rows downward). `trap(X, Y, S)` and `lock(X, Y, S)`
 carry a state: a trap lowered (0) or raised (1), a lock closed (0) or opened (1). `openTrap`
 marks static spikes. Other vocabularies swap X and Y, count rows downward, or have no state
-values (a lock listed is then closed). The Init lists only the walls that bound the hero's
+values (a lock listed is then closed), write a place after a state argument or as one cell
+constant (`Vocabulary.place_of` reads it). The Init lists only the walls that bound the hero's
 area: a cell it does not mention is floor when the hero can walk to it and wall otherwise.
 """
 
@@ -24,7 +25,8 @@ MOST_CELLS: Final = 10_000
 """The largest grid an Init may span (100 x 100); the course's levels have under 100 cells."""
 PLACE_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "lock", "key", "trap",
                       "spikes")
-"""Roles whose predicates take a cell as their first two arguments."""
+"""Roles whose predicates take a cell: its two coordinates, first unless the vocabulary's
+[places] says otherwise, or one cell constant ([coordinates] cell)."""
 STATEFUL: Final = ("trap", "lock")
 """Roles whose predicates take a state after the cell, when the vocabulary gives its values."""
 
@@ -101,11 +103,15 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
         args = tuple(term.name for term in atom.args)
         role = roles.get(atom.predicate)
         if role is not None:
-            arity = 3 if role in stateful else 2
+            arity = words.width + (role in stateful)
             if len(args) != arity:
                 raise SchemaError(f"{atom.predicate} takes {arity} arguments, found {len(args)}",
                                   atom.position)
-            values = _integers(atom.predicate, args, atom.position)
+            try:
+                x, y, state = words.place_of(atom.predicate, args)
+            except ValueError as error:
+                raise SchemaError(str(error), atom.position) from None
+            values = _integers(atom.predicate, (x, y, *state), atom.position)
             places[role][values[0], values[1]] = values[2] if arity == 3 else None
         elif atom.predicate == successor:
             _integers(atom.predicate, args, atom.position)

@@ -3,11 +3,13 @@
 A vocabulary names the predicate that plays each part of the game (the hero, walls,
 boulders, ..., the moves counter and its successor relation or an adjacency relation on cells
 with its direction constants, in [directions]), the values that say a trap's
-phase and a lock's state, the coordinate convention, the words of action names that say
+phase and a lock's state, the coordinate convention (and, where a place is one cell constant,
+the pattern of the cells' names), the arguments before each place that is not first
+([places]), the words of action names that say
 their key press (or, in `[keys]`, each action's key press), the actions that are no key
 press, and how the goal is written. Without `--vocabulary FILE`, `compare` infers one from the
 schemas (translator/compare/vocabulary_inference.py) and `--vocabulary-out FILE` writes it
-(`vocabulary_toml`). The seed reports' ship in `vocabularies/`, as examples.
+(strips_model/reports/vocabulary_writer.py). The seed reports' ship in `vocabularies/`, as examples.
 """
 
 from __future__ import annotations
@@ -39,10 +41,15 @@ VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "h
                  "hero_with_key")
 """The state values of `trap(X, Y, S)`, `lock(X, Y, S)` and a hero with a key flag,
 `hero(X, Y, K)`."""
-_DIRECTIONS: Final = {"up": Direction.UP, "down": Direction.DOWN, "left": Direction.LEFT,
-                      "right": Direction.RIGHT}
+DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN,
+                          "left": Direction.LEFT, "right": Direction.RIGHT}
+"""The keys of [actions] and [keys], and the key presses they say."""
 _SECTIONS: Final = frozenset({"name", "summary", "roles", "values", "coordinates", "actions",
-                              "keys", "goal", "directions"})
+                              "keys", "goal", "directions", "places"})
+PLACED_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap",
+                       "spikes", "floor", "goal", "trap_raised", "trap_lowered")
+"""The roles whose predicates hold a place: two coordinates side by side, first by default
+([places] says how many arguments come before them, as in `trap(up, X, Y)`)."""
 NO_KEY: Final = "none"
 """In [keys], an action that is no key press."""
 BY_PARAMETER: Final = "parameter"
@@ -73,6 +80,44 @@ class Vocabulary:
     """The `adjacent` relation's direction is its first argument (else its last)."""
     keyed_by_direction: tuple[str, ...] = ()
     """Actions whose key press is the direction they bind (BY_PARAMETER)."""
+    places: tuple[tuple[str, int], ...] = ()
+    """(role, how many arguments come before its place), for the roles whose place is not
+    first (`hero(K, X, Y)`: 1); any other argument is the state (a phase, a key flag)."""
+    cell: str = ""
+    """A place written as one constant, its name made by this pattern from the first
+    coordinate and the second (`c_{x}_{y}`: `c_1_2`); empty: a place is two arguments."""
+
+    @property
+    def width(self) -> int:
+        """How many arguments a place takes."""
+        return 1 if self.cell else 2
+
+    def place_start(self, predicate: str) -> int:
+        """Where the place of `predicate`'s atoms starts: the arguments before it."""
+        starts = dict(self.places)
+        return next((starts.get(role, 0) for role, name in self.roles if name == predicate), 0)
+
+    def place_args(self, x: str, y: str) -> tuple[str, ...]:
+        """A place as the model writes it: (x, y), or its cell's one constant."""
+        return (self.cell.replace("{x}", x).replace("{y}", y),) if self.cell else (x, y)
+
+    def place_of(self, predicate: str, args: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]]:
+        """An atom's arguments as (first coordinate, second, the others in order); a ValueError
+        when a cell's name does not follow the pattern."""
+        start, width = self.place_start(predicate), self.width
+        rest = (*args[:start], *args[start + width:])
+        if not self.cell:
+            return args[start], args[start + 1], rest
+        found = re.fullmatch(cell_regex(self.cell) or "", args[start])
+        if found is None:
+            raise ValueError(f"{args[start]} is no cell named as {self.cell}")
+        return found.group("x"), found.group("y"), rest
+
+    def placed(self, predicate: str, x: str, y: str, state: tuple[str, ...] = ()
+               ) -> tuple[str, ...]:
+        """The atom `predicate` at (x, y) with `state`, its arguments in the model's order."""
+        start = min(self.place_start(predicate), len(state))
+        return (predicate, *state[:start], *self.place_args(x, y), *state[start:])
 
     def predicate(self, role: str) -> str | None:
         return dict(self.roles).get(role)
@@ -99,11 +144,13 @@ class Vocabulary:
         """The roles, values, convention and key presses, as `--json` prints them."""
         return {"name": self.name, "roles": dict(self.roles), "values": dict(self.values),
                 "coordinates": {"first": "column" if self.first_is_column else "row",
-                                "rows": "upward" if self.rows_upward else "downward"},
+                                "rows": "upward" if self.rows_upward else "downward"}
+                | ({"cell": self.cell} if self.cell else {}),
                 "keys": {action: key.value if key else None for action, key in self.keys}
                 | {action: BY_PARAMETER for action in self.keyed_by_direction},
                 "directions": {d.name.lower(): c for d, c in self.directions},
-                "not_key_presses": list(self.not_key_presses), "goal": dict(self.goal)}
+                "not_key_presses": list(self.not_key_presses), "goal": dict(self.goal),
+                "places": dict(self.places)}
 
     def direction_of(self, action: str) -> Direction | None:
         """The key press an action's name says: its first direction word, camel-case or
@@ -119,6 +166,18 @@ class Vocabulary:
             if word in words:
                 return words[word]
         return None
+
+
+def cell_regex(pattern: str) -> str | None:
+    """The regular expression of the cell names `pattern` makes, the numbers in groups x and
+    y; None when the pattern has not {x} and {y} once each, with something between them."""
+    parts = re.split(r"(\{[xy]\})", pattern)
+    if sorted(p for p in parts if p in ("{x}", "{y}")) != ["{x}", "{y}"] or \
+            abs(parts.index("{x}") - parts.index("{y}")) != 2 or \
+            not parts[min(parts.index("{x}"), parts.index("{y}")) + 1]:
+        return None
+    return "".join(f"(?P<{p[1]}>-?[0-9]+)" if p in ("{x}", "{y}") else re.escape(p)
+                   for p in parts)
 
 
 def _table(data: dict[str, object], key: str, source: str) -> dict[str, object]:
@@ -165,18 +224,22 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
     coordinates = _table(data, "coordinates", source)
     first = coordinates.get("first", "column")
     rows = coordinates.get("rows", "downward")
+    cell = coordinates.get("cell", "")
+    if not isinstance(cell, str) or (cell and cell_regex(cell) is None):
+        raise SchemaError("[coordinates] cell is a name with {x} and {y} once each, apart "
+                          f"(\"c_{{x}}_{{y}}\"), found {cell!r}", Position(source))
     if first not in ("column", "row") or rows not in ("upward", "downward"):
         raise SchemaError("[coordinates] first is \"column\" or \"row\", rows is \"upward\" or "
                           "\"downward\"", Position(source))
     actions = _table(data, "actions", source)
     words = tuple((_string(actions[key], f"[actions] {key}", source), direction)
-                  for key, direction in _DIRECTIONS.items() if key in actions)
+                  for key, direction in DIRECTION_KEYS.items() if key in actions)
     skipped = actions.get("not_key_presses", [])
     if not isinstance(skipped, list) or not all(isinstance(n, str) for n in skipped):
         raise SchemaError("[actions] not_key_presses must be a list of action names",
                           Position(source))
     goal = _table(data, "goal", source)
-    by_name = {key: direction for key, direction in _DIRECTIONS.items()}
+    by_name = {key: direction for key, direction in DIRECTION_KEYS.items()}
     keys: list[tuple[str, Direction | None]] = []
     by_parameter: list[str] = []
     for action, key in _table(data, "keys", source).items():
@@ -195,13 +258,21 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         raise SchemaError("[directions] names the constants up, down, left, right of the "
                           "adjacent relation and its argument, \"first\" or \"last\"",
                           Position(source))
+    places: dict[str, int] = {}
+    for role, start in _table(data, "places", source).items():
+        if role not in PLACED_ROLES or not isinstance(start, int) or isinstance(start, bool) \
+                or not 0 <= start <= 8:
+            raise SchemaError(f"[places] says how many arguments come before the place of "
+                              f"{', '.join(PLACED_ROLES)} (0 to 8), found {role} = {start!r}",
+                              Position(source))
+        places[role] = start
     return Vocabulary(
         name=_string(data.get("name", source), "name", source),
         summary=str(data.get("summary", "")),
         roles=tuple((role, _string(roles[role], f"[roles] {role}", source))
                     for role in ROLES if role in roles),
         values=tuple((name, numbers[name]) for name in VALUES if name in numbers),
-        first_is_column=first == "column", rows_upward=rows == "upward",
+        first_is_column=first == "column", rows_upward=rows == "upward", cell=cell,
         direction_words=words, not_key_presses=tuple(skipped),
         goal=tuple((key, value) for key, value in goal.items()
                    if isinstance(value, str | bool)),
@@ -209,42 +280,9 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         directions=tuple((direction, str(directions[key])) for key, direction in by_name.items()
                          if key in directions),
         direction_first=directions.get("argument", "first") == "first",
-        keyed_by_direction=tuple(by_parameter))
-
-
-def _quoted(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> str:
-    """`vocabulary` as a file `parse_vocabulary` reads back to the same value (the source
-    aside); `comments` (the evidence of an inferred one) head the file."""
-    names = {direction: key for key, direction in _DIRECTIONS.items()}
-    lines = [f"# {line}" for line in comments] + ([""] if comments else [])
-    lines += [f"name = {_quoted(vocabulary.name)}",
-              f"summary = {_quoted(vocabulary.summary)}", "", "[roles]"]
-    lines += [f"{role} = {_quoted(predicate)}" for role, predicate in vocabulary.roles]
-    lines += ["", "[values]"] + [f"{name} = {value}" for name, value in vocabulary.values]
-    lines += ["", "[coordinates]",
-              f'first = "{"column" if vocabulary.first_is_column else "row"}"',
-              f'rows = "{"upward" if vocabulary.rows_upward else "downward"}"', "", "[actions]"]
-    lines += [f"{names[direction]} = {_quoted(word)}"
-              for word, direction in vocabulary.direction_words]
-    skipped = ", ".join(_quoted(name) for name in vocabulary.not_key_presses)
-    lines += [f"not_key_presses = [{skipped}]", "", "[keys]"]
-    lines += [f"{_quoted(action)} = {_quoted(names[key] if key else NO_KEY)}"
-              for action, key in vocabulary.keys]
-    lines += [f"{_quoted(action)} = {_quoted(BY_PARAMETER)}"
-              for action in vocabulary.keyed_by_direction]
-    if vocabulary.directions:
-        lines += ["", "[directions]",
-                  f'argument = "{"first" if vocabulary.direction_first else "last"}"']
-        lines += [f"{names[direction]} = {_quoted(constant)}"
-                  for direction, constant in vocabulary.directions]
-    lines += ["", "[goal]"]
-    lines += [f"{key} = {_quoted(value) if isinstance(value, str) else str(value).lower()}"
-              for key, value in vocabulary.goal]
-    return "\n".join(lines) + "\n"
+        keyed_by_direction=tuple(by_parameter),
+        places=tuple((role, places[role]) for role in PLACED_ROLES
+                     if places.get(role, 0) != 0))
 
 
 def load_vocabulary(path: str) -> Vocabulary:
@@ -258,22 +296,3 @@ def shipped_vocabularies() -> tuple[Vocabulary, ...]:
                    key=lambda entry: entry.name)
     return tuple(parse_vocabulary(entry.read_text("utf-8"), f"vocabularies/{entry.name}")
                  for entry in found)
-
-
-def vocabulary_template(predicates: frozenset[str], model: str) -> str:
-    """A vocabulary file to fill in for a model whose schemas use `predicates`."""
-    used = ", ".join(sorted(predicates))
-    lines = [f"# Vocabulary of {model}: say which predicate plays each part of the game.",
-             f"# The model's predicates: {used}.",
-             "# Delete the roles the model lacks; see strips_model/reports/vocabularies/ for",
-             "# filled-in examples.", "",
-             f'name = "{model}"', 'summary = ""', "", "[roles]"]
-    lines += [f'{role} = ""' for role in ROLES]
-    lines += ["", "[values]", "# Only for trap(X, Y, S) and lock(X, Y, S) with a state S."]
-    lines += [f"# {name} = 0" for name in VALUES]
-    lines += ["", "[coordinates]", 'first = "column"   # or "row": the first argument of a place',
-              'rows = "downward"  # or "upward": which way row numbers grow', "",
-              "[actions]", "# The word of an action's name that says its key press.",
-              'up = "up"', 'down = "down"', 'left = "left"', 'right = "right"',
-              "not_key_presses = []", "", "[goal]", 'block = "But"', ""]
-    return "\n".join(lines)

@@ -1,7 +1,10 @@
 """What a fresh process imports (issue 25, cold start): `helltaker --help` and the command
 process of `helltaker solve` on one small level load none of the heavy libraries, and the fd
 back-end, imported in the attempt's child, loads only those it uses (numpy and clingo for
-its grounding). A module that imports one of them at its top, on that path, fails here."""
+its grounding). The child reserved for fd's attempt is forked before the command reads its
+level and before anything of the back-end is imported, so that the child imports the back-end
+while the command reads the level (translator/cli/solve.py). A module that imports one of
+them at its top, on that path, fails here."""
 
 from __future__ import annotations
 
@@ -25,16 +28,23 @@ FD_NEEDS = frozenset({"numpy", "clingo"})
 _SCRIPT = """
 import json, sys
 from translator.cli.main import main
+from translator.runtime import processes
 def loaded():
     return sorted(name for name in sys.modules if name.split(".")[0] in HEAVY
-                  or name.startswith("translator.planners.fast_downward"))
+                  or name in HEAVY or name.startswith("translator.planners.fast_downward"))
 HEAVY = set(sys.argv[1].split(","))
+reserving = processes.reserve_child
+def reserve(prepare):
+    found["at reservation"] = loaded()
+    return reserving(prepare)
+processes.reserve_child = reserve
+found = {}
 try:
     status = main(sys.argv[2:])
 except SystemExit as stopped:  # --help
     status = stopped.code
-found = {"status": status, "command": loaded()}
-if sys.argv[2] == "solve":
+found.update({"status": status, "command": loaded()})
+if sys.argv[2] == "solve" and status == 0:
     from translator.planners.registry import Mode, prepare_planner, require_packages
     prepare_planner("fd", 1)  # what the command does for fd on one level, before the fork
     require_packages("fd", Mode.SOLVE)
@@ -45,8 +55,8 @@ print(json.dumps(found), file=sys.stderr)
 """
 
 
-def _imported(*arguments: str) -> dict[str, object]:
-    run = subprocess.run([sys.executable, "-c", _SCRIPT, ",".join(sorted(HEAVY)), *arguments],
+def _imported(*arguments: str, heavy: frozenset[str] = HEAVY) -> dict[str, object]:
+    run = subprocess.run([sys.executable, "-c", _SCRIPT, ",".join(sorted(heavy)), *arguments],
                          cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
     found: dict[str, object] = json.loads(run.stderr.strip().splitlines()[-1])
     return found
@@ -69,3 +79,50 @@ def test_solving_one_level_imports_no_heavy_library_in_the_command_process(
     assert isinstance(back_end, list)
     assert "translator.planners.fast_downward" in back_end
     assert {name.split(".")[0] for name in back_end} - {"translator"} <= FD_NEEDS
+
+
+def test_the_attempts_child_is_reserved_before_the_back_end_is_imported(
+        tmp_path: Path) -> None:
+    """fd on one level: the child is forked once the arguments are read and the schemas
+    parsed (lark, which both processes need, the child inherits), before the level is read
+    (its absence is found after, and ends the child: exit 2) and before any heavy library."""
+    found = _imported("solve", "--optimal", str(tmp_path / "missing.txt"),
+                      heavy=HEAVY | {"lark", "strips_model.level_file"})
+    assert found["status"] == 2
+    reserved = found["at reservation"]
+    assert isinstance(reserved, list) and "strips_model.level_file" not in reserved
+    assert {name.split(".")[0] for name in reserved} == {"lark"}
+
+
+_IN_THE_CHILD = """
+import json, sys
+from translator.cli.main import main
+from translator.runtime import child_side
+computing = child_side._compute_and_send
+def compute_and_send(function, argument, sender):  # in the attempt's child, before its job
+    with open(sys.argv[1], "w") as record:
+        json.dump(sorted(sys.modules), record)
+    return computing(function, argument, sender)
+child_side._compute_and_send = compute_and_send
+status = main(sys.argv[2:])
+json.dump(sorted(sys.modules), sys.stderr)
+sys.exit(status)
+"""
+
+
+def test_solving_with_the_search_imports_no_heavy_library_in_any_process(
+        tmp_path: Path) -> None:
+    """`--planner search` reserves no child: neither the command nor its attempt's child,
+    forked for it, imports a heavy library."""
+    level = tmp_path / "tiny.txt"
+    level.write_text(TINY, encoding="utf-8")
+    record = tmp_path / "child.json"
+    run = subprocess.run([sys.executable, "-c", _IN_THE_CHILD, str(record), "solve",
+                          "--optimal", "--planner", "search", str(level)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-500:]
+    command = json.loads(run.stderr.splitlines()[-1])
+    child = json.loads(record.read_text(encoding="utf-8"))
+    assert "translator.planners.exhaustive" in child
+    for imported in (command, child):
+        assert {name.split(".")[0] for name in imported} & HEAVY == set()

@@ -202,7 +202,7 @@ def test_a_dying_worker_is_a_one_line_run_failure(level_file: str, monkeypatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """A worker process that dies is that level's failed run (exit 3), one line each, never a
     traceback; the batch goes on and ends with its summary line."""
-    import translator.cli.solve as solve
+    import translator.cli.solve_run as solve
 
     monkeypatch.setattr(solve, "solve_request", _die)
     assert main(["solve", level_file, level_file, "--planner", "search", "--jobs", "2"]) == 3

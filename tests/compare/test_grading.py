@@ -1,19 +1,26 @@
 """The class table's parts that need no model run: report names, the table's cells, the rows of
-models that could not be read or run."""
+models that could not be read or run; our model solved once for a whole class."""
 
 from __future__ import annotations
 
 import os
+from dataclasses import replace
+from pathlib import Path
 
+import pytest
+from helpers import ROOT, make_level
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strips_model.errors import InputError, Position, RunError
+from translator.compare import comparison, level_comparison
+from translator.compare.check import check_model, our_model, read_model
 from translator.compare.grading import (
     GradeCounts,
     ModelGrade,
     Standing,
     failed_grade,
+    our_columns,
 )
 from translator.compare.grading_table import (
     HEADER,
@@ -23,6 +30,15 @@ from translator.compare.grading_table import (
     grade_cells,
     report_names,
 )
+from translator.compare.level_comparison import compare_level
+from translator.compare.models import compared_model
+from translator.runtime.processes import NO_LIMITS
+
+MODELS = ROOT / "tests" / "strips_model" / "reports" / "models"
+M10 = MODELS / "m10_direction_parameter.txt"
+CLASH = "goUp(X, Y)\n    Precondition: hero(X, Y), succ(Y, Y2)\n    Effect: hero(X, Y2), -hero(X)\n"
+"""A model whose hero has two arguments in one place and one in another: not buildable."""
+CORRIDOR = "#####\n#H  D\n#####"
 
 _PATHS = st.lists(
     st.builds(os.path.join, st.sampled_from(["", "a", "b/c"]),
@@ -82,3 +98,30 @@ def test_a_failed_run_is_a_row_and_a_record_not_the_end_of_the_class() -> None:
     assert bug.grade.standing is Standing.RUN_FAILED and bug.grade.error is not None
     assert bug.grade.error.startswith("internal error") and "KeyError" in bug.grade.error
     assert grade_cells(bug.grade)[1:-1] == ["-"] * (len(HEADER) - 2)
+
+
+def test_our_model_is_solved_once_for_the_class_and_its_columns_are_used_as_given(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`our_columns` solves our model on each level once; a model's check given them never
+    solves it again (our_column would raise), and its levels read exactly as when it does."""
+    level = make_level(CORRIDOR)
+    (column,) = our_columns([level], "search", NO_LIMITS, 1)
+    assert column is not None and column.plan == "rr" and column.valid
+    model = compared_model(read_model(str(M10)).report, "m10")
+    ours = our_model()[1]
+    solved_here = compare_level(model, ours, level, "search")
+
+    def never(*_: object) -> None:
+        raise AssertionError("our model solved again")
+
+    monkeypatch.setattr(level_comparison, "our_column", never)
+    monkeypatch.setattr(comparison, "our_column", never)
+    given = compare_level(model, ours, level, "search", mine=column)
+    assert replace(given, ours=replace(given.ours, seconds=0), report=replace(
+        given.report, seconds=0)) == replace(solved_here, ours=replace(
+            solved_here.ours, seconds=0), report=replace(solved_here.report, seconds=0))
+    # A model that cannot be built takes the given columns too (nothing of it runs).
+    clash_file = tmp_path / "clash.txt"
+    clash_file.write_text(CLASH, "utf-8")
+    clash = check_model(str(clash_file), [level], "search", our_columns=(column,))
+    assert clash.defect is not None and clash.levels[0].ours == column

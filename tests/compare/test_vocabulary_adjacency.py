@@ -13,7 +13,8 @@ from helpers import make_level
 
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
-from strips_model.reports.vocabulary import parse_vocabulary, vocabulary_toml
+from strips_model.reports.vocabulary import parse_vocabulary
+from strips_model.reports.vocabulary_writer import vocabulary_toml
 from translator.compare.check import our_model, read_model
 from translator.compare.divergence import along_directions, replay_directions
 from translator.compare.level_comparison import compare_level

@@ -157,7 +157,7 @@ def check(model: str, choices: Any, flip: bool, strip: bool) -> None:
         assert keys == original_keys
         if model.startswith("seeds/001") and LONG_EXAMPLES:
             # The fast loop runs one fixed example of this (the test below).
-            _same_probe_verdicts(report, fuzzed)
+            same_probe_verdicts(report, fuzzed)
     else:
         assert all(name_direction(name, "en") is None for name in actions.values())
         assert any(all(keys[name] == (mapping[key] if key else None)
@@ -165,7 +165,8 @@ def check(model: str, choices: Any, flip: bool, strip: bool) -> None:
                    for mapping in _symmetries())
 
 
-def _same_probe_verdicts(report: Report, fuzzed: Report) -> None:
+def same_probe_verdicts(report: Report, fuzzed: Report) -> None:
+    """Each fast probe level gets the same verdict from `report` and its variant `fuzzed`."""
     before, after = compared_model(report, "original"), compared_model(fuzzed, "fuzzed")
     for probe in distinct_probes():
         if probe.situation.startswith(FAST_PROBES):
@@ -190,4 +191,4 @@ def test_seed_001_renamed_and_flipped_keeps_its_probe_verdicts() -> None:
     fuzzed = _fuzzed(report, french, {name for name in places}, True, {})
     found = infer_vocabulary(fuzzed.schemas, "f", True).vocabulary
     assert found.predicate("boulder") == "rocher" and not found.first_is_column
-    _same_probe_verdicts(report, fuzzed)
+    same_probe_verdicts(report, fuzzed)

@@ -13,7 +13,8 @@ from helpers import shared_path
 
 from strips_model.moves import Direction
 from strips_model.reports.init_level import report_vocabulary
-from strips_model.reports.vocabulary import Vocabulary, parse_vocabulary, vocabulary_toml
+from strips_model.reports.vocabulary import Vocabulary, parse_vocabulary
+from strips_model.reports.vocabulary_writer import vocabulary_toml
 from translator.cli.main import main
 from translator.compare.check import read_model
 from translator.compare.vocabulary_inference import InferredVocabulary, infer_vocabulary

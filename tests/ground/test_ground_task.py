@@ -14,6 +14,7 @@ from translator.ground.clingo_grounding import ground
 from translator.ground.ground_task import ground_task, translated_task
 from translator.ground.sas_translation import translate_task
 from translator.model.level_facts import level_facts
+from translator.model.specialised import specialise, unspecialised
 
 pytestmark = pytest.mark.planner
 
@@ -31,10 +32,23 @@ def test_the_ground_task_of_a_level_is_the_translators() -> None:
 def test_the_ground_task_is_the_translations_value() -> None:
     level = load_level(str(ROOT / "levels" / "level1.txt"))
     domain, facts = helltaker_domain(), level_facts(level)
-    assert ground_task(level) == translate_task(domain, facts, ground(domain, facts)).sas_task()
+    assert ground_task(unspecialised(level)) == \
+        translate_task(domain, facts, ground(domain, facts)).sas_task()
+
+
+def test_the_ground_task_is_that_of_the_specialised_model() -> None:
+    """Level 1 has no trap: every action is grounded for one phase, not two."""
+    level = load_level(str(ROOT / "levels" / "level1.txt"))
+    specialised = specialise(level)
+    task = ground_task(specialised)
+    assert task == translate_task(specialised.domain, specialised.facts,
+                                  ground(specialised.domain, specialised.facts)).sas_task()
+    assert 0 < len(task.operators) < len(ground_task(unspecialised(level)).operators)
+    assert not any(" odd" in operator.name for operator in task.operators)
 
 
 def test_an_unreachable_goal_is_left_to_fast_downwards_translator() -> None:
     """Its stand-in task for an unsolvable level has the translator's log."""
-    task = ground_task(parse_level("Locked\n3\n#####\n#H#D#\n#####\n", source="locked"))
+    task = ground_task(specialise(parse_level("Locked\n3\n#####\n#H#D#\n#####\n",
+                                              source="locked")))
     assert "Translator operators" in task.log

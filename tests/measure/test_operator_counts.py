@@ -19,6 +19,9 @@ def test_a_level_without_traps_has_fewer_operators_after() -> None:
     assert row.after.ground_actions * 2 == row.before.ground_actions
     assert "one phase" in row.specialised and "schemas dropped" in row.specialised
     assert f"| room | {len(ROOM.open_cells())} | {row.before.ground_actions} -> " in table([row])
+    assert row.before.cnf is not None and row.after.cnf is not None
+    assert row.after.cnf[1] < row.before.cnf[1]
+    assert f"| {row.before.cnf[1]} -> {row.after.cnf[1]} |" in table([row])
 
 
 def test_the_block_is_replaced_in_place(tmp_path: Path, monkeypatch) -> None:

@@ -18,6 +18,7 @@ from translator.ground.asp_program import action_term
 from translator.ground.cnf_encoding import encode
 from translator.ground.ground_task import ground_task
 from translator.ground.horizon import MAX_HORIZON, horizon_of
+from translator.model.specialised import specialise
 from translator.planners.outcome import PlannerOptions, Status
 from translator.planners.registry import prepare_planner, run_planner
 from translator.solving.solver_answers import plan_of_clingo_output, plan_of_sat_model
@@ -35,7 +36,7 @@ def test_action_names_become_asp_terms_and_odd_words_are_quoted() -> None:
 
 
 def test_the_horizon_is_the_bound_over_the_cheapest_action() -> None:
-    task = ground_task(load_level(str(SPIKES)))
+    task = ground_task(specialise(load_level(str(SPIKES))))
     assert horizon_of(task, 8) == 8
     with pytest.raises(RunError, match="at most"):
         horizon_of(task, MAX_HORIZON + 1)
@@ -45,7 +46,7 @@ def test_the_cost_assumption_bounds_the_totalizer() -> None:
     """SAT with the bound at par, UNSAT one below it, on the same formula."""
     from pysat.solvers import Solver
 
-    task = ground_task(load_level(str(SPIKES)))
+    task = ground_task(specialise(load_level(str(SPIKES))))
     encoding = encode(task, 8, 8)
     with Solver(name="minisat22", bootstrap_with=encoding.clauses) as solver:
         assert solver.solve(assumptions=encoding.cost_assumption(8))

@@ -134,6 +134,31 @@ def test_sigkill_ends_the_external_commands_of_the_attempts_too(tmp_path: Path) 
     _kill_and_check(process, scratch)
 
 
+_RESERVED_CHILDREN = """
+import functools, sys, time
+from translator.runtime.processes import reserve_child
+
+# One still preparing, one waiting for its job.
+for prepare in (functools.partial(time.sleep, 60), functools.partial(time.sleep, 0)):
+    reserve_child(prepare)
+print("reserved", flush=True)
+time.sleep(60)
+"""
+
+
+def test_sigkill_ends_reserved_children_and_removes_their_folders(tmp_path: Path) -> None:
+    """Children reserved ahead of their job (the command line forks one before it reads its
+    level), preparing or waiting: SIGKILL of the parent ends them and their folders go."""
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    process = subprocess.Popen([sys.executable, "-c", _RESERVED_CHILDREN], cwd=ROOT,
+                               stdout=subprocess.PIPE, text=True, start_new_session=True,
+                               env={**os.environ, "TMPDIR": str(scratch)})
+    assert process.stdout is not None and process.stdout.readline() == "reserved\n"
+    assert len(_session(process.pid)) == 3 and len(os.listdir(scratch)) == 2
+    _kill_and_check(process, scratch)
+
+
 def test_a_later_command_removes_the_folders_of_a_killed_one(tmp_path: Path) -> None:
     """What a killed process could not remove (its own folders) goes at the next command."""
     scratch = tmp_path / "tmp"

@@ -7,6 +7,7 @@ import os
 import subprocess
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from translator.runtime.processes import (
     WorkerDied,
     WorkerOutOfMemory,
     WorkerTimeout,
+    cancel_reservation,
+    reserve_child,
     run_in_child,
     start_child,
     stop_every_child,
@@ -92,6 +95,85 @@ def test_interrupting_a_parent_stops_every_child(tmp_path: Path) -> None:
     grandchild = int(marker.read_text().split()[0])
     assert not _alive(grandchild) and not _alive(child.pid)
     assert not os.path.exists(child.scratch)
+
+
+_PREPARED = "HELLTAKER_TEST_PREPARED_IN"
+
+
+@dataclass(frozen=True)
+class _Prepare:
+    """A reserved child's `prepare`: equal ones take the same child. It sleeps, then notes
+    in the process's environment that it ran there, which the job looks for."""
+
+    seconds: float = 0.0
+
+    def __call__(self) -> None:
+        time.sleep(self.seconds)
+        os.environ[_PREPARED] = str(os.getpid())
+
+
+def _prepared_in(_: None) -> tuple[int, bool]:
+    return os.getpid(), os.environ.get(_PREPARED) == str(os.getpid())
+
+
+def test_a_reserved_child_takes_the_job_prepared_as_it_was() -> None:
+    child = reserve_child(_Prepare())
+    try:
+        # Another preparation forks a child of its own, which prepared too.
+        other, prepared = run_in_child("other", _prepared_in, None, prepare=_Prepare(0.01))
+        assert other != child.pid and prepared
+        assert os.path.isdir(child.scratch)
+        assert run_in_child("job", _prepared_in, None, prepare=_Prepare()) == (child.pid, True)
+        assert not _alive(child.pid) and not os.path.exists(child.scratch)
+        # Taken once: the next attempt forks.
+        assert run_in_child("job", _prepared_in, None, prepare=_Prepare())[0] != child.pid
+    finally:
+        cancel_reservation(child)
+
+
+def test_a_reserved_child_never_handed_a_job_is_stopped() -> None:
+    for end in (cancel_reservation, lambda _: stop_every_child()):  # done, or Ctrl-C
+        child = reserve_child(_Prepare(30))
+        end(child)
+        assert not _alive(child.pid) and not os.path.exists(child.scratch)
+
+
+def test_a_reserved_childs_limits_count_from_its_job() -> None:
+    """Time spent preparing before the job came is not the job's; its own time and memory
+    are, and passing them ends it as any attempt."""
+    child = reserve_child(_Prepare())
+    time.sleep(0.5)  # past the limit and its grace, had they counted from the fork
+    assert run_in_child("job", _sleep, 0.0, Limits(0.05), _Prepare()) == 0.0
+    child = reserve_child(_Prepare())
+    with pytest.raises(WorkerTimeout, match="sleeper stopped after 0.05 s"):
+        run_in_child("sleeper", _sleep, 30.0, Limits(0.05), _Prepare())
+    assert not _alive(child.pid) and not os.path.exists(child.scratch)
+    child = reserve_child(_Prepare())
+    with pytest.raises(WorkerOutOfMemory, match="hog ran out of memory"):
+        run_in_child("hog", _allocate, 2 * 2**30, Limits(30, 512 * 2**20), _Prepare())
+    assert not os.path.exists(child.scratch)
+
+
+def test_a_reserved_child_stuck_preparing_still_times_out() -> None:
+    """A job bigger than a pipe's usual 64 KiB does not wait for the child to read it: the
+    time limit holds while the child is still preparing."""
+    child = reserve_child(_Prepare(30))
+    started = time.monotonic()
+    with pytest.raises(WorkerTimeout, match="big job stopped after 0.05 s"):
+        run_in_child("big job", len, bytes(300_000), Limits(0.05), _Prepare(30))
+    assert time.monotonic() - started < 5
+    assert not _alive(child.pid) and not os.path.exists(child.scratch)
+
+
+def test_a_reserved_child_that_died_preparing_is_a_dead_worker() -> None:
+    child = reserve_child(_die_preparing)
+    with pytest.raises(WorkerDied, match="job ended .exit code 1. without a result"):
+        run_in_child("job", _prepared_in, None, prepare=_die_preparing)
+    assert not os.path.exists(child.scratch)
+
+
+def _die_preparing() -> None:
+    raise ImportError("a package the back-end needs is broken")
 
 
 def _square(value: int) -> int:

@@ -27,6 +27,7 @@ from translator.ground.asp_program import action_term, asp_program
 from translator.ground.cnf_encoding import encode
 from translator.ground.dimacs import dimacs_formula, dimacs_lines
 from translator.ground.ground_task import ground_task
+from translator.model.specialised import unspecialised
 from translator.solving.answer_check import check_clingo_answer, check_sat_model
 from translator.solving.ground_plans import ground_plan_of
 from translator.solving.key_presses import PlanMappingError, key_presses
@@ -49,7 +50,7 @@ def _exports() -> _Exports:
     from pysat.solvers import Solver
 
     level = parse_level(SKELETON_SPIKES, "skel.txt")
-    task = ground_task(level)
+    task = ground_task(unspecialised(level))  # names as the lifted model's, at every step
     program = asp_program(task, level.budget)
     formula = "".join(dimacs_lines(encode(task, level.budget, level.budget), level.budget,
                                    level.name))

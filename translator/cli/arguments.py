@@ -1,19 +1,29 @@
-"""What several subcommands share: option definitions, plan arguments, level loading, writing."""
+"""What several subcommands share: option definitions, plan arguments, level loading, writing.
+
+Cheap to import: a command's parser is built from it before the command decides what to
+load (translator/cli/solve.py forks its attempt's child before it reads the level), so the
+level reader (lark) and the planners' machinery are imported only where they are used.
+"""
 
 from __future__ import annotations
 
 import argparse
 import errno
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError, Position, RunError
 from strips_model.input_files import InputKind, read_input, source_name
-from strips_model.level import Level
-from strips_model.level_file import load_level
 from strips_model.moves import ALPHABETS
-from translator.planners.registry import DEFAULT_PLANNER, PLANNERS, describe_planners
+from translator.planners.catalogue import DEFAULT_PLANNER, SOLVING, describe_planners
 from translator.runtime.atomic_write import write_files_atomically
-from translator.runtime.executors import CLUSTER_HELP
+
+if TYPE_CHECKING:
+    from strips_model.level import Level
+
+CLUSTER_HELP = ("run the levels on a Dask cluster instead of local worker processes: "
+                "ADDRESS of a running scheduler (tcp://host:8786), or local:N to start N "
+                "single-threaded Dask workers on this machine for the run")
 
 
 def add_alphabet(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +36,7 @@ def add_alphabet(parser: argparse.ArgumentParser) -> None:
 def add_planner(parser: argparse.ArgumentParser, purpose: str = "") -> None:
     """`--planner NAME`, its help listing what every planner runs."""
     parser.add_argument(
-        "--planner", choices=sorted(PLANNERS), default=DEFAULT_PLANNER,
+        "--planner", choices=sorted(SOLVING), default=DEFAULT_PLANNER,
         help=f"{purpose}default {DEFAULT_PLANNER}. {describe_planners()}",
     )
 
@@ -52,6 +62,8 @@ def read_plan_file(path: str) -> tuple[str, str]:
 
 def load_levels(paths: Sequence[str]) -> list[Level]:
     """Every level, all parsed before any work starts."""
+    from strips_model.level_file import load_level
+
     return [load_level(path) for path in paths]
 
 

@@ -15,14 +15,17 @@ from translator.ground.cnf_encoding import encode
 from translator.ground.dimacs import dimacs_lines
 from translator.ground.ground_task import ground_task
 from translator.ground.horizon import MAX_HORIZON, horizon_of
+from translator.model.specialised import specialise
 
 
 def add_command(commands: Subcommands) -> None:
     command = add_parser(
         commands, "cnf",
-        description="Write LEVEL's ground task as a DIMACS CNF formula over T steps: "
-        "satisfiable exactly when a plan of at most T steps costs <= the budget. Comment "
-        "lines map variables to ground actions (`c action VAR STEP NAME`) and to the task's "
+        description="Write LEVEL's ground task (our model specialised to the level: "
+        "docs/asp-sat.md) as a DIMACS CNF formula over T steps: satisfiable exactly when a "
+        "plan of at most T steps costs <= the budget. Comment lines map variables to ground "
+        "actions, named as the unspecialised model names them (`c action VAR STEP NAME`), "
+        "and to the task's "
         "variable values (`c value VAR STEP VARIABLE=MEANING`); `helltaker decode FILE.cnf "
         "MODEL` turns a solver's model (`v ...` lines) into a plan that `helltaker validate "
         "LEVEL @PLAN` checks.",
@@ -46,11 +49,12 @@ class _CnfRequest:
 
 def _cnf_text(request: _CnfRequest) -> str:
     level, horizon = request.level, request.horizon
-    ground = ground_task(level)
+    specialised = specialise(level)
+    ground = ground_task(specialised)
     if horizon is None:
         horizon = horizon_of(ground, level.budget)
     encoding = encode(ground, horizon, level.budget)
-    return "".join(dimacs_lines(encoding, level.budget, level.name))
+    return "".join(dimacs_lines(encoding, level.budget, level.name, specialised))
 
 
 def command_cnf(args: argparse.Namespace) -> ExitCode:

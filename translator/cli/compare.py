@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from strips_model.errors import InputError
 from strips_model.level import Level
 from strips_model.reports.reading import skipped_schemas
-from strips_model.reports.vocabulary import load_vocabulary, vocabulary_template
+from strips_model.reports.vocabulary import load_vocabulary
+from strips_model.reports.vocabulary_writer import vocabulary_template
 from translator.cli.arguments import add_cluster, add_planner, load_levels, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.compare_class import grade_class, split_models

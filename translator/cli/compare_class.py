@@ -95,6 +95,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
         Standing,
         failed_grade,
         grade_model,
+        our_columns,
         prepare_grading,
     )
     from translator.compare.grading_table import class_table, class_totals
@@ -106,9 +107,13 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     # The cores the models leave go to each model's levels and probes.
     task_jobs = max(1, jobs // at_once) if not args.cluster else 1
     limits = limits_of(args, at_once * task_jobs)
-    tasks = [GradingTask(model, tuple(levels), args.planner, limits, task_jobs, vocabulary,
-                         bool(args.output), bool(args.json)) for model in models]
     started = time.perf_counter()
+    # Our model is the same column on a level for every model: solved once, here, before
+    # the models' workers start.
+    prepare_grading(args.planner, bool(levels))
+    ours = our_columns(levels, args.planner, limits, jobs)
+    tasks = [GradingTask(model, tuple(levels), args.planner, limits, task_jobs, vocabulary,
+                         bool(args.output), bool(args.json), ours) for model in models]
     graded: list[GradedModel] = []
     results = measure_items(grade_model, tasks, cluster=args.cluster, jobs=at_once,
                             prepare=prepared(prepare_grading, args.planner, bool(levels)),

@@ -5,12 +5,15 @@ from __future__ import annotations
 import argparse
 
 from strips_model.errors import InputError, Position
+from strips_model.ground_plan import PlanStep
 from strips_model.input_files import InputKind, read_input, source_name
+from strips_model.schema import helltaker_domain
 from translator.cli.arguments import write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import at_least
 from translator.ground.dimacs import is_dimacs_export
+from translator.model.specialised import renaming_of_note, restored_plan
 from translator.runtime.output import write_out
 from translator.runtime.output_checks import check_outputs
 from translator.solving.answer_check import check_clingo_answer, check_sat_model
@@ -46,6 +49,18 @@ def add_command(commands: Subcommands) -> None:
     command.set_defaults(handler=command_decode)
 
 
+def _unspecialised(program: str, steps: tuple[PlanStep, ...]) -> tuple[PlanStep, ...]:
+    """The plan in the unspecialised model's names, when the program's header says it is of
+    a specialised task (`Specialised.note`); a CNF file names them so itself."""
+    for line in program.splitlines():
+        if not line.startswith("%"):
+            break
+        renaming = renaming_of_note(line[1:])
+        if renaming is not None:
+            return restored_plan(steps, helltaker_domain(), *renaming)
+    return steps
+
+
 def command_decode(args: argparse.Namespace) -> ExitCode:
     if args.output:
         check_outputs([args.output])
@@ -59,7 +74,7 @@ def command_decode(args: argparse.Namespace) -> ExitCode:
     elif encoding.startswith("% helltaker asp"):
         chosen = clingo_answer(answer, source, args.answer_number)
         check_clingo_answer(encoding, args.encoding, chosen)
-        steps = plan_of_clingo_answer(chosen)
+        steps = _unspecialised(encoding, plan_of_clingo_answer(chosen))
     else:
         raise InputError("not a file written by `helltaker asp` or `helltaker cnf`",
                          Position(args.encoding, 1))

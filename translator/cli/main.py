@@ -102,14 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_code_of(error)
     except BrokenPipeError:
         return _reader_gone()
-    # Here, not at the top: multiprocessing (a third of the start-up of `helltaker --help`)
-    # is not needed to print help or refuse an argument.
-    from translator.runtime.derived_cache import keep_derived_values
-    from translator.runtime.processes import stop_every_child
-
-    keep_derived_values()  # the parsed model and grammars, kept between processes
     previous = signal.signal(signal.SIGTERM, _terminate)
     try:
+        # Here, not at the top (hashlib, platformdirs are not needed to print help or refuse
+        # an argument), and inside the chain: a Ctrl-C while it loads is one line too.
+        from translator.runtime.derived_cache import keep_derived_values
+
+        keep_derived_values()  # the parsed model and grammars, kept between processes
         status = int(args.handler(args))
         # Inside the chain: a full or closed standard output is reported here, in one line.
         flush_out()
@@ -120,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (KeyboardInterrupt, Terminated) as stopped:
         # The `finally` blocks on the way here ended the children they knew of and removed
         # their folders; this ends any that started between two of them.
-        stop_every_child()
+        _stop_every_child()
         interrupted = isinstance(stopped, KeyboardInterrupt)
         print(f"helltaker: {'interrupted' if interrupted else 'terminated'}", file=sys.stderr)
         return ExitCode.INTERRUPTED if interrupted else ExitCode.TERMINATED
@@ -134,6 +133,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.RUN_FAILED
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _stop_every_child() -> None:
+    # Imported by whatever starts a child: not imported yet, no child can be running.
+    processes = sys.modules.get("translator.runtime.processes")
+    if processes is not None:
+        processes.stop_every_child()
 
 
 def _reader_gone() -> int:

@@ -20,6 +20,7 @@ from strips_model.reports.model_source import model_text
 from strips_model.reports.notation import read_model_file
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.comparison import Comparison, compare
+from translator.compare.level_comparison import Column
 from translator.compare.models import (
     ComparedModel,
     UnbuildableModel,
@@ -75,12 +76,16 @@ def levels_to_check(report: Report, model: object, levels: Sequence[Level]) -> l
 
 def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
                 limits: Limits = NO_LIMITS, jobs: int = 1,
-                vocabulary: Vocabulary | None = None) -> Comparison:
+                vocabulary: Vocabulary | None = None,
+                our_columns: Sequence[Column | None] = ()) -> Comparison:
     """The model in `path` compared with ours on `levels` (or its own Init) and on the
-    rules' probe levels; `planner` solves our model, Fast Downward the compared one."""
+    rules' probe levels; `planner` solves our model, Fast Downward the compared one.
+    `our_columns`, in the order of `levels`, are our model's columns solved beforehand."""
     report = read_model(path).report
     model = model_or_defect(report, path, vocabulary)
     checked = levels_to_check(report, model, levels)
-    if checked:  # our model is solved on levels only; the probes need no planner
+    if checked and not (our_columns and all(our_columns)):
+        # Our model is solved on levels only; the probes need no planner.
         prepare_planner(planner)
-    return compare(report, model, our_model(), checked, planner, limits, jobs)
+    return compare(report, model, our_model(), checked, planner, limits, jobs,
+                   our_columns if levels else ())

@@ -11,6 +11,7 @@ comparison_html.py draws it on a page.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strips_model.level import Level
@@ -145,13 +146,16 @@ def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset
 
 
 def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, ComparedModel],
-                 levels: list[Level], planner: str, limits: Limits, jobs: int) -> Comparison:
+                 levels: list[tuple[Level, Column | None]], planner: str, limits: Limits,
+                 jobs: int) -> Comparison:
     reason = f"cannot be solved as written: {model.defect}"
     not_run = not_run_column(Status.UNSOLVABLE, reason)
 
-    def level_row(level: Level) -> LevelComparison:
+    def level_row(task: tuple[Level, Column | None]) -> LevelComparison:
+        level, mine = task
         return LevelComparison(level.source, level.name, level.budget, "not generated", (),
-                               not_run, our_column(ours[1], level, planner, limits), ())
+                               not_run, mine or our_column(ours[1], level, planner, limits),
+                               ())
 
     rows = tuple(run_ordered(level_row, levels, jobs))
     unchecked = {probe: ProbeResult(probe, False, "not compared", reason, (), not_run=reason)
@@ -166,19 +170,24 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
 def compare(report: Report, model: ComparedModel | UnbuildableModel,
             ours: tuple[Report, ComparedModel],
             levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
-            jobs: int = 1) -> Comparison:
+            jobs: int = 1, our_columns: Sequence[Column | None] = ()) -> Comparison:
     """Levels and probes are independent: with `jobs` > 1 they run in forked workers. A
-    model that cannot be built is not run: each level and rule says why."""
+    model that cannot be built is not run: each level and rule says why. `our_columns`, in
+    the order of `levels`, are our model's columns where they were solved already (None, or
+    none given: solved here)."""
     probes = distinct_probes()
+    given = list(our_columns) + [None] * (len(levels) - len(our_columns))
+    paired = list(zip(levels, given, strict=True))
     if isinstance(model, UnbuildableModel):
-        return _unbuildable(report, model, ours, levels, planner, limits, jobs)
+        return _unbuildable(report, model, ours, paired, planner, limits, jobs)
 
-    def run(task: Level | Probe) -> LevelComparison | ProbeResult:
-        if isinstance(task, Level):
-            return compare_level(model, ours[1], task, planner, limits)
-        return bounded_probe(model, task, limits)
+    def run(task: tuple[Level, Column | None] | Probe) -> LevelComparison | ProbeResult:
+        if isinstance(task, Probe):
+            return bounded_probe(model, task, limits)
+        level, mine = task
+        return compare_level(model, ours[1], level, planner, limits, mine)
 
-    tasks: list[Level | Probe] = [*levels, *probes]
+    tasks: list[tuple[Level, Column | None] | Probe] = [*paired, *probes]
     results = list(run_ordered(run, tasks, jobs))
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}

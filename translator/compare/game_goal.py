@@ -30,19 +30,24 @@ def game_goal(schemas: tuple[Schema, ...], vocabulary: Vocabulary, source: str) 
     arities = {len(lit.args) for s in schemas for lit in (*s.preconditions, *s.effects)
                if lit.predicate == hero}
     position = Position(source)
-    if len(arities) != 1 or min(arities) < 2:
+    width = vocabulary.width
+    if len(arities) != 1 or min(arities) < width:
         raise SchemaError(f"the model states no goal, and its hero predicate {hero} is not "
                           "used with one arity of at least two (a place), so the game's goal "
                           "cannot be written in it", position)
     (arity,) = arities
     variables = tuple(Term(f"GOAL_{index}", True) for index in range(arity))
+    start = min(vocabulary.place_start(hero), arity - width)
     return GoalBlock((Literal(hero, variables, True, position),
-                      Literal(GOAL_CELL, variables[:2], True, position)), (), position)
+                      Literal(GOAL_CELL, variables[start:start + width], True, position)), (),
+                     position)
 
 
-def goal_cells(level: Level, coordinates: Coordinates) -> tuple[Atom, ...]:
-    """`GOAL_CELL(X, Y)` for each open cell next to a demon, in the model's coordinates."""
+def goal_cells(level: Level, coordinates: Coordinates, vocabulary: Vocabulary
+               ) -> tuple[Atom, ...]:
+    """`GOAL_CELL(X, Y)` for each open cell next to a demon, in the model's coordinates
+    (`GOAL_CELL(C)` where a place is one cell constant)."""
     cells = sorted({(row + d_row, column + d_column) for row, column in level.demons
                     for d_row, d_column in (direction.delta for direction in Direction)})
-    return tuple((GOAL_CELL, *map(str, coordinates.xy(cell))) for cell in cells
-                 if level.is_open(cell))
+    return tuple((GOAL_CELL, *vocabulary.place_args(*map(str, coordinates.xy(cell))))
+                 for cell in cells if level.is_open(cell))

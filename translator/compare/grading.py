@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strips_model.errors import HelltakerError, InputError
@@ -27,10 +28,11 @@ from translator.compare.check import (
     read_model,
 )
 from translator.compare.comparison import Comparison
-from translator.compare.level_comparison import AGREES, DIVERGES, NOT_RUN
+from translator.compare.level_comparison import AGREES, DIVERGES, NOT_RUN, Column, our_column
 from translator.compare.lint_findings import SEVERITIES, SEVERITY
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import Limits
+from translator.runtime.workers import run_ordered
 
 
 class Standing(enum.Enum):
@@ -98,6 +100,9 @@ class GradingTask:
     """Render the markdown and HTML reports (`-o DIR`)."""
     record: bool
     """Build the JSON record (`--json`)."""
+    ours: tuple[Column | None, ...] = ()
+    """Our model's column on each of `levels`, solved once for the class (`our_columns`);
+    None where that failed, and the model's check solves it again."""
 
 
 def prepare_grading(planner: str, levels: bool) -> None:
@@ -106,6 +111,23 @@ def prepare_grading(planner: str, levels: bool) -> None:
     if levels:
         prepare_planner(planner)
     our_model()
+
+
+def our_columns(levels: Sequence[Level], planner: str, limits: Limits,
+                jobs: int) -> tuple[Column | None, ...]:
+    """Our model on each level, solved once for the whole class, in the parent before the
+    models' workers start, so that no model solves it again: the columns are values, the
+    same for every model. A level whose solve raises is left None, to fail in the models'
+    rows as it did before."""
+    ours = our_model()[1]
+
+    def solve(level: Level) -> Column | None:
+        try:
+            return our_column(ours, level, planner, limits)
+        except HelltakerError:
+            return None
+
+    return tuple(run_ordered(solve, list(levels), jobs))
 
 
 def model_record(comparison: Comparison, reading: ReadModel) -> dict[str, object]:
@@ -122,7 +144,7 @@ def grade_model(task: GradingTask) -> GradedModel:
     try:
         reading = read_model(task.path)
         comparison = check_model(task.path, task.levels, task.planner, task.limits, task.jobs,
-                                 task.vocabulary)
+                                 task.vocabulary, task.ours)
     except HelltakerError as error:
         return failed_grade(task.path, error)
     record = {"model": task.path, **model_record(comparison, reading)} if task.record else None

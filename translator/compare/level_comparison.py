@@ -219,8 +219,11 @@ def _model_side(side: _ModelSide) -> _SideResult:
 
 
 def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, planner: str,
-                  limits: Limits = NO_LIMITS) -> LevelComparison:
-    mine = our_column(ours, level, planner, limits)
+                  limits: Limits = NO_LIMITS, mine: Column | None = None) -> LevelComparison:
+    """The compared model against ours on `level`; `mine` is our model's column when it was
+    solved already (a class shares it between its models: translator/compare/grading.py)."""
+    if mine is None:
+        mine = our_column(ours, level, planner, limits)
     our_plan = parse_plan(mine.plan) if mine.plan is not None and mine.valid else None
     bound = Limits(limits.seconds if limits.seconds is not None else MODEL_SECONDS,
                    limits.memory)

@@ -24,9 +24,11 @@ from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
-from strips_model.reports.vocabulary import Vocabulary, vocabulary_toml
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
 from translator.compare.arithmetic import without_arithmetic
+from translator.compare.object_places import split_objects
 from translator.compare.observation import Observation
 from translator.compare.our_model import OurModel
 from translator.compare.readings import read_schemas
@@ -141,9 +143,13 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
     predicates are ours, else in the vocabulary inferred from its schemas."""
     if vocabulary is None and used_predicates(report.schemas) >= OUR_VOCABULARY:
         return OurModel(report, label)
+    split = split_objects(report)  # `at(hero, X, Y)` read as `at_hero(X, Y)`
+    report = split.report
     inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
-        infer_vocabulary(report.schemas, report.source, report.goal is not None)
-    vocabulary, evidence = inferred.vocabulary, inferred.evidence
+        infer_vocabulary(report.schemas, report.source, report.goal is not None,
+                         cells=init_constants(report))
+    vocabulary = inferred.vocabulary
+    evidence = (*split.evidence, *inferred.evidence) if inferred.evidence else ()
     if vocabulary.predicate("hero") is None:
         return UnbuildableModel(report, label, vocabulary, (
             "no predicate reads as the hero (a place that every action needs exactly one "
@@ -175,6 +181,13 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
         # Read, linted, but not translatable as written (a variable its compilation cannot
         # place, no goal): the comparison says so level by level.
         return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+
+
+def init_constants(report: Report) -> tuple[str, ...]:
+    """The constants the model's own Init names (its cells, when a place is one term)."""
+    if report.init is None:
+        return ()
+    return tuple(term.name for atom in report.init.atoms for term in atom.args)
 
 
 def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = None

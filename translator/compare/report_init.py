@@ -38,7 +38,7 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
 
     def at(predicate: str, cell: tuple[int, int], *state: int) -> Atom:
         x, y = coordinates.xy(cell)
-        return (predicate, str(x), str(y), *(str(s) for s in state))
+        return vocabulary.placed(predicate, str(x), str(y), tuple(str(s) for s in state))
 
     def placed(role: str, cells: Iterable[tuple[int, int]], what: str,
                *state: int) -> list[Atom]:
@@ -106,8 +106,9 @@ def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -
         d_row, d_column = direction.delta
         for row in range(level.height):
             for column in range(level.width):
-                here = tuple(map(str, coordinates.xy((row, column))))
-                there = tuple(map(str, coordinates.xy((row + d_row, column + d_column))))
+                here = vocabulary.place_args(*map(str, coordinates.xy((row, column))))
+                there = vocabulary.place_args(
+                    *map(str, coordinates.xy((row + d_row, column + d_column))))
                 first, last = (said, ()) if vocabulary.direction_first else ((), said)
                 atoms.append((predicate, *first, *here, *there, *last))
     return atoms
@@ -126,7 +127,7 @@ def _traps(level: Level, vocabulary: Vocabulary, at: Callable[..., Atom], notes:
         atoms += [at(trap, cell, raised) for cell in sorted(level.traps_raised)]
         if traps == 0 and traps_everywhere:
             x, y = PHANTOM_TRAP
-            atoms.append((trap, str(x), str(y), str(lowered)))
+            atoms.append(vocabulary.placed(trap, str(x), str(y), (str(lowered),)))
             notes.append(f"no trap: every action of the report needs two, so a phantom trap "
                          f"stands at X={x}, Y={y}, outside the grid, where nothing can reach it")
         elif traps == 1 and traps_everywhere:

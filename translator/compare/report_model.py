@@ -135,7 +135,7 @@ class ReportModel:
 
     def _goal(self, level: Level, coordinates: Coordinates) -> tuple[Atom, ...]:
         """The cells of the game's goal, for a model that states none."""
-        return goal_cells(level, coordinates) if self.game_goal else ()
+        return goal_cells(level, coordinates, self.words) if self.game_goal else ()
 
 
 class ReportLevelModel:

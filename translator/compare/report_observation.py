@@ -23,23 +23,33 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
                   level: Level) -> Observation:
     values = {name: str(value) for name, value in words.values}
 
+    def state_of(atom: Atom) -> str | None:
+        """The atom's first argument besides its place ([places] says where that is)."""
+        rest = words.place_of(atom[0], atom[1:])[2]
+        return rest[0] if rest else None
+
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
         predicate = words.predicate(role)
-        return frozenset(coordinates.cell(int(a[1]), int(a[2])) for a in atoms
-                         if a[0] == predicate and len(a) >= 3
-                         and (state is None or (len(a) > 3 and a[3] == state)))
+        found = (a for a in atoms if a[0] == predicate and len(a) > words.width)
+        return frozenset(coordinates.cell(int(x), int(y))
+                         for a in found for x, y, rest in [words.place_of(a[0], a[1:])]
+                         if state is None or (rest and rest[0] == state))
 
     lock, hero = words.predicate("lock"), words.required("hero")
     locks = [a for a in atoms if a[0] == lock]
     held = any(a[0] == words.predicate("has_key") for a in atoms) or any(
-        a[0] == hero and len(a) > 3 and a[3] == values.get("hero_with_key") for a in atoms)
+        a[0] == hero and len(a) > words.width + 1
+        and state_of(a) == values.get("hero_with_key")
+        for a in atoms)
     if "lock_opened" in values:
-        held = held or any(len(a) > 3 and a[3] == values["lock_opened"] for a in locks)
+        held = held or any(len(a) > words.width + 1 and state_of(a) == values["lock_opened"]
+                           for a in locks)
     elif words.predicate("key") is not None and level.key is not None:
         # Taken is off the board: a model that spends the key on the lock (`¬aClé`) took it.
         held = held or not cells("key")
     if "lock_closed" in values:
-        closed = any(len(a) > 3 and a[3] == values["lock_closed"] for a in locks)
+        closed = any(len(a) > words.width + 1 and state_of(a) == values["lock_closed"]
+                     for a in locks)
     else:
         closed = bool(locks)
     traps = level.traps_lowered | level.traps_raised

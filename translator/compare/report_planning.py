@@ -178,7 +178,8 @@ def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Do
     counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
     places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]
               if re.fullmatch(r"-?[0-9]+", v)]  # a direction constant is no place
-    low, high = min(places) - 1, max(places) + 1
+    # Places written as cell constants leave no number: the successor is the counter's.
+    low, high = (min(places) - 1, max(places) + 1) if places else (-1, 1)
     kept = [a for a in atoms if a[0] != counter and not (
         a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]
     renamed = {(a[0], *map(constant_name, a[1:])) for a in kept}

@@ -39,20 +39,20 @@ class Adjacency:
     evidence: tuple[str, ...]
 
 
-def _place(schema: Schema, hero: str) -> tuple[str, str] | None:
+def _place(schema: Schema, hero: str, start: int, width: int) -> tuple[str, ...] | None:
     before = [lit for lit in schema.preconditions if lit.positive and lit.predicate == hero]
-    if len(before) != 1 or len(before[0].args) < 2:
+    if len(before) != 1 or len(before[0].args) < start + width:
         return None
-    return before[0].args[0].name, before[0].args[1].name
+    return tuple(term.name for term in before[0].args[start:start + width])
 
 
-def _from_hero(schema: Schema, relation: str, place: tuple[str, str], skip: int
+def _from_hero(schema: Schema, relation: str, place: tuple[str, ...], skip: int
                ) -> Literal | None:
     """The schema's `relation` precondition whose first place, `skip` arguments in, is the
     hero's place."""
     for literal in schema.preconditions:
         if literal.positive and literal.predicate == relation and \
-                tuple(t.name for t in literal.args[skip:skip + 2]) == place:
+                tuple(t.name for t in literal.args[skip:skip + len(place)]) == place:
             return literal
     return None
 
@@ -62,10 +62,12 @@ def _constant_direction(name: str) -> Direction | None:
 
 
 def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
-                   hero: str) -> Adjacency | None:
-    """The direction relations the actions step from the hero's place with (module doc)."""
-    places = {schema.name: place for schema in read if (place := _place(schema, hero))}
-    per_direction = {name: direction for name in sorted(static) if arity[name] == 4
+                   hero: str, start: int = 0, width: int = 2) -> Adjacency | None:
+    """The direction relations the actions step from the hero's place (`start` arguments
+    in, `width` arguments long: two coordinates or one cell) with (module doc)."""
+    places = {schema.name: place for schema in read
+              if (place := _place(schema, hero, start, width))}
+    per_direction = {name: direction for name in sorted(static) if arity[name] == 2 * width
                      and (direction := name_direction(name, "en")) is not None}
     keys: dict[str, Direction | None] = {}
     used: dict[str, Direction] = {}
@@ -83,7 +85,7 @@ def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict
     anchored: Counter[tuple[str, bool]] = Counter()
     for schema in read:
         for name in sorted(static):
-            if arity[name] == 5 and schema.name in places:
+            if arity[name] == 2 * width + 1 and schema.name in places:
                 for first, skip in ((True, 1), (False, 0)):
                     if _from_hero(schema, name, places[schema.name], skip):
                         anchored[name, first] += 1
@@ -93,7 +95,8 @@ def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict
     constants: dict[str, Direction | None] = {}
     by_parameter: list[str] = []
     for schema in read:
-        literal = _from_hero(schema, relation, places.get(schema.name, ("", "")), 1 if first else 0)
+        literal = _from_hero(schema, relation, places.get(schema.name, ("",) * width),
+                             1 if first else 0)
         if literal is None:
             continue
         term = literal.args[0 if first else -1]

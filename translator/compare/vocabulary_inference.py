@@ -2,8 +2,10 @@
 
 The hero is found by structure: the fluent with a place that (almost) every action requires
 exactly once. The counter is a one-argument fluent that the actions replace, the successor a
-static relation of two arguments that steps coordinates. Every other role is suggested by the
-predicate's name, in the game's words of either language (translator/compare/vocabulary_words.py).
+static relation of two arguments that steps coordinates (vocabulary_structure.py). Every other
+role is suggested by the predicate's name, in the game's words of either language
+(translator/compare/vocabulary_words.py). Where each place sits among a predicate's arguments,
+and how cells written as one term are named, is vocabulary_places.py's.
 
 Key presses come from what an action does, never from its name alone: the hero's displacement
 (its place before and after, related by the successor or an arithmetic offset), else the
@@ -20,21 +22,33 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from strips_model.moves import Direction
-from strips_model.reports.vocabulary import ROLES, Vocabulary
+from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.arithmetic import without_arithmetic
 from translator.compare.readings import read_schemas, static_predicates
 from translator.compare.vocabulary_adjacency import find_adjacency
+from translator.compare.vocabulary_places import (
+    cell_fluents,
+    cell_pattern,
+    hero_place_start,
+    place_starts,
+    starts_evidence,
+)
+from translator.compare.vocabulary_structure import (
+    arity_of,
+    find_counter,
+    find_hero,
+    find_successor,
+    requirements,
+)
 from translator.compare.vocabulary_values import state_values
 from translator.compare.vocabulary_words import name_alphabet, name_direction, role_scores
 
 _OFFSET = re.compile(r"(plus|minus)_([0-9]+)")
-_PLACED = frozenset({"hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap",
-                     "spikes", "floor", "goal", "trap_raised", "trap_lowered"})
+_PLACED = frozenset(PLACED_ROLES)
 _CONVENTIONS = ((True, False), (True, True), (False, False), (False, True))
 """(first is column, rows upward), the first one winning ties."""
 
@@ -46,52 +60,6 @@ class InferredVocabulary:
     """What each choice rests on, one sentence each, for the report and the file's head."""
     names_tie: bool = False
     """No action name tells the coordinate conventions apart (vocabulary_probes.py decides)."""
-
-
-def _arity(schemas: Iterable[Schema]) -> dict[str, int]:
-    counts: dict[str, Counter[int]] = {}
-    for schema in schemas:
-        for literal in (*schema.preconditions, *schema.effects):
-            counts.setdefault(literal.predicate, Counter())[len(literal.args)] += 1
-    return {name: found.most_common(1)[0][0] for name, found in counts.items()}
-
-
-def _required(schema: Schema, predicate: str) -> list[Literal]:
-    return [lit for lit in schema.preconditions if lit.positive and lit.predicate == predicate]
-
-
-def _find_hero(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, int]
-               ) -> tuple[str | None, int]:
-    """The place fluent every action needs exactly one of, names breaking ties."""
-    best: tuple[int, int, str] | None = None
-    for name in sorted(fluents):
-        if arity[name] < 2:
-            continue
-        once = sum(len(_required(schema, name)) == 1 for schema in schemas)
-        score = (once, role_scores(name).get("hero", 0), name)
-        if best is None or score[:2] > best[:2]:
-            best = score
-    if best is None or best[0] * 2 < len(schemas):
-        return None, 0
-    return best[2], best[0]
-
-
-def _find_counter(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, int]
-                  ) -> tuple[str | None, int]:
-    """A one-argument fluent that most actions delete and add a value of."""
-    best: tuple[int, int, str] | None = None
-    for name in sorted(fluents):
-        if arity[name] != 1:
-            continue
-        replaced = sum(any(e.predicate == name and e.positive for e in s.effects)
-                       and any(e.predicate == name and not e.positive for e in s.effects)
-                       for s in schemas)
-        score = (replaced, role_scores(name).get("counter", 0), name)
-        if best is None or score[:2] > best[:2]:
-            best = score
-    if best is None or (best[0] * 2 < len(schemas) and best[1] < 2):
-        return None, 0
-    return best[2], best[0]
 
 
 def _steps(schema: Schema, successor: str | None) -> dict[str, dict[str, int]]:
@@ -121,23 +89,25 @@ def _offset(edges: dict[str, dict[str, int]], start: str, end: str) -> int | Non
     return seen.get(end)
 
 
-def _vector(schema: Schema, hero: str, objects: set[str], successor: str | None
-            ) -> tuple[int, int] | None:
+def _vector(schema: Schema, hero: str, objects: set[str], successor: str | None,
+            starts: dict[str, int]) -> tuple[int, int] | None:
     """What the action does, as a step (first coordinate, second): the hero's, else that of
-    the object it moves or removes, seen from the hero."""
+    the object it moves or removes, seen from the hero. `starts`: where a predicate's place
+    starts, when not first."""
     edges = _steps(schema, successor)
 
     def between(a: Literal, b: Literal) -> tuple[int, int] | None:
-        if len(a.args) < 2 or len(b.args) < 2:
+        first, second = starts.get(a.predicate, 0), starts.get(b.predicate, 0)
+        if len(a.args) < first + 2 or len(b.args) < second + 2:
             return None
-        offsets = [0 if x.name == y.name else _offset(edges, x.name, y.name)
-                   for x, y in zip(a.args[:2], b.args[:2], strict=True)]
+        offsets = [0 if x.name == y.name else _offset(edges, x.name, y.name) for x, y in
+                   zip(a.args[first:first + 2], b.args[second:second + 2], strict=True)]
         if None in offsets or offsets == [0, 0]:
             return None
         first, second = (max(-1, min(1, o or 0)) for o in offsets)
         return (first, 0) if second == 0 else (0, second) if first == 0 else None
 
-    before = _required(schema, hero)
+    before = requirements(schema, hero)
     after = [e for e in schema.effects if e.positive and e.predicate == hero]
     if len(before) == 1 and len(after) == 1 and (moved := between(before[0], after[0])):
         return moved
@@ -162,51 +132,44 @@ def _direction(vector: tuple[int, int], first_is_column: bool, rows_upward: bool
 
 
 def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: bool,
-                     convention: tuple[bool, bool] | None = None) -> InferredVocabulary:
+                     convention: tuple[bool, bool] | None = None,
+                     cells: tuple[str, ...] = ()) -> InferredVocabulary:
     """The vocabulary the schemas read a level in (see the module doc), with its evidence;
-    `convention` (first is column, rows upward) when chosen otherwise."""
+    `convention` (first is column, rows upward) when chosen otherwise; `cells`, the
+    constants of the model's Init, name its cells where a place is one term."""
     read, _ = read_schemas(tuple(without_arithmetic(schema) for schema in schemas))
     static = static_predicates(read)
-    arity = _arity(read)
+    arity = arity_of(read)
     fluents = set(arity) - static
     evidence: list[str] = []
     roles: dict[str, str] = {}
-    hero, once = _find_hero(read, fluents, arity)
+    hero, once, width = find_hero(read, fluents, arity, static)
     if hero is not None:
         roles["hero"] = hero
         evidence.append(f"hero: {hero}, the place every action needs exactly one of "
                         f"({once} of {len(read)} actions)")
-    counter, replaced = _find_counter(read, fluents - {hero}, arity)
+    cells_of = cell_fluents(read, hero, static) if hero is not None and width == 1 else set()
+    counter, replaced = find_counter(read, fluents - {hero} - cells_of, arity)
     if counter is not None:
         roles["counter"] = counter
         evidence.append(f"counter: {counter}, a number {replaced} of {len(read)} actions "
                         "replace by another")
-    adjacency = find_adjacency(read, static, arity, hero) if hero is not None else None
+    adjacency = find_adjacency(read, static, arity, hero, hero_place_start(
+        read, hero, arity[hero], width), width) if hero is not None else None
     if adjacency is not None:
         roles.update(adjacency.roles)
         evidence += adjacency.evidence
-    successors = sorted((role_scores(name).get("successor", 0), name) for name in static
-                        if arity[name] == 2 and not _OFFSET.fullmatch(name))
-    if successors and successors[-1][0]:
-        roles["successor"] = successors[-1][1]
-        evidence.append(f"successor: {roles['successor']}, a static relation of two "
-                        "values its name says is a successor")
-    elif successors and not any(_OFFSET.fullmatch(name) for name in arity):
-        # No name says it and no arithmetic steps: the static pair the actions use most.
-        linking = Counter(lit.predicate for s in read for lit in s.preconditions
-                          if lit.positive and lit.predicate in {n for _, n in successors}
-                          and all(term.is_variable for term in lit.args))
-        if linking:
-            roles["successor"] = linking.most_common(1)[0][0]
-            evidence.append(f"successor: {roles['successor']}, the static relation of two "
-                            "values the actions use most (no name says which)")
+    successor, said = find_successor(read, static, arity, set(roles.values()))
+    if successor is not None:
+        roles["successor"] = successor
+        evidence += said
     taken = set(roles.values())
     uses = Counter(lit.predicate for s in read for lit in (*s.preconditions, *s.effects))
     suggested = sorted(((score, role, name) for name in arity if name not in taken
                         and not _OFFSET.fullmatch(name)
                         for role, score in role_scores(name).items()
                         if role not in ("hero", "counter", "successor")
-                        and (role not in _PLACED or arity[name] >= 2)),
+                        and (role not in _PLACED or arity[name] >= width)),
                        key=lambda item: (-item[0], item[1], -uses[item[2]], item[2]))
     for score, role, name in suggested:
         if role in roles or name in taken or (role == "trap" and "trap_raised" in roles):
@@ -218,7 +181,10 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     unread = sorted(set(arity) - taken - {n for n in arity if _OFFSET.fullmatch(n)})
     if unread:
         evidence.append(f"read as no part of the game: {', '.join(unread)}")
-    keys, convention, tie = _keys(read, roles, evidence, convention)
+    starts = place_starts(read, roles, arity, static, width)
+    evidence += starts_evidence(starts, roles)
+    at = {roles[role]: start for role, start in starts.items()}
+    keys, convention, tie = _keys(read, roles, evidence, convention, at)
     if adjacency is not None:  # the relation says the key press under any convention
         relation_keys = dict(adjacency.keys)
         keys = [(name, relation_keys.get(name, key)) for name, key in keys
@@ -229,8 +195,10 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         evidence.append("coordinates: the column first and rows downward, as RULES.md counts "
                         "them; any other reads the moves alike, since each level's Init lists "
                         "the adjacency relation in the same one")
-    values, said = state_values(read, roles, arity)
+    values, said = state_values(read, roles, arity, at, width)
     evidence += said
+    cell, said_cell = cell_pattern(cells) if width == 1 else ("", "")
+    evidence += [said_cell] if cell else []
     ordered = tuple((role, roles[role]) for role in ROLES if role in roles)
     summary = ", ".join(f"{role} {name}" for role, name in ordered[:4])
     vocabulary = Vocabulary(
@@ -241,12 +209,14 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         source=source, keys=tuple(keys),
         directions=adjacency.directions if adjacency else (),
         direction_first=adjacency.direction_first if adjacency else True,
-        keyed_by_direction=adjacency.by_parameter if adjacency else ())
+        keyed_by_direction=adjacency.by_parameter if adjacency else (),
+        places=tuple((role, starts[role]) for role in PLACED_ROLES if role in starts),
+        cell=cell)
     return InferredVocabulary(vocabulary, tuple(evidence), tie)
 
 
 def _keys(read: tuple[Schema, ...], roles: dict[str, str], evidence: list[str],
-          forced: tuple[bool, bool] | None
+          forced: tuple[bool, bool] | None, starts: dict[str, int]
           ) -> tuple[list[tuple[str, Direction | None]], tuple[bool, bool], bool]:
     """Each action's key press, the coordinate convention (see the module doc) and whether
     the names left the conventions tied."""
@@ -254,7 +224,7 @@ def _keys(read: tuple[Schema, ...], roles: dict[str, str], evidence: list[str],
     if hero is None:
         return [(schema.name, None) for schema in read], _CONVENTIONS[0], False
     objects = {roles[role] for role in ("boulder", "skeleton", "lock") if role in roles}
-    vectors = {schema.name: _vector(schema, hero, objects, roles.get("successor"))
+    vectors = {schema.name: _vector(schema, hero, objects, roles.get("successor"), starts)
                for schema in read}
     alphabet = name_alphabet([schema.name for schema in read])
     named = {name: name_direction(name, alphabet) for name in vectors}

@@ -57,8 +57,13 @@ def convention_by_probes(model: ReportModel, has_goal_block: bool) -> InferredVo
     scores: dict[tuple[bool, bool], int] = {}
     inferred: dict[tuple[bool, bool], InferredVocabulary] = {}
     for convention in CONVENTIONS:
-        inferred[convention] = infer_vocabulary(model.schemas, model.report.source,
-                                                has_goal_block, convention)
+        found = infer_vocabulary(model.schemas, model.report.source, has_goal_block,
+                                 convention)
+        # The cells' names were read off the model's Init, which the schemas alone lack.
+        inferred[convention] = replace(
+            found, vocabulary=replace(found.vocabulary, cell=model.words.cell),
+            evidence=found.evidence + tuple(
+                line for line in model.evidence if line.startswith("cells:")))
         try:
             candidate = ReportModel(model.report, model.label, inferred[convention].vocabulary)
             scores[convention] = _agreeing_moves(candidate, level)

@@ -22,7 +22,13 @@ def vocabulary_lines(record: dict[str, object] | None) -> list[str]:
     coordinates = record.get("coordinates")
     if isinstance(coordinates, dict):
         lines.append(f"- coordinates: the first argument of a place is the "
-                     f"{coordinates['first']}, rows count {coordinates['rows']}")
+                     f"{coordinates['first']}, rows count {coordinates['rows']}"
+                     + (f"; a place is one cell, named {coordinates['cell']}"
+                        if coordinates.get("cell") else ""))
+    places = record.get("places")
+    if isinstance(places, dict) and places:
+        lines.append("- places not first: " + ", ".join(
+            f"{role} after {start} argument(s)" for role, start in places.items()))
     keys = record.get("keys")
     if isinstance(keys, dict) and keys:
         counts = Counter(str(key or "no key press") for key in keys.values())

@@ -15,6 +15,7 @@ from importlib import resources
 from strips_model.ground_plan import PlanStep, step_of_name
 from translator.ground.horizon import horizon_of
 from translator.ground.sas_format import SasTask
+from translator.model.specialised import Specialised
 
 ENCODING_FILE = "sequential.lp"
 
@@ -60,12 +61,18 @@ def task_facts(task: SasTask, horizon: int, bound: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def asp_program(task: SasTask, bound: int) -> str:
-    """Facts and encoding in one text: `clingo FILE -n0` lists every plan of cost <= bound."""
+def asp_program(task: SasTask, bound: int, specialised: Specialised | None = None) -> str:
+    """Facts and encoding in one text: `clingo FILE -n0` lists every plan of cost <= bound.
+
+    The task of a level's `specialised` model names merged objects in its actions: a comment
+    line (`Specialised.note`) tells `helltaker decode` how to give the plans their
+    unspecialised names back."""
     header = ("% helltaker asp: a level's ground task and the sequential planning encoding.\n"
               "% Run `clingo FILE.lp -n0` for every plan within the bound, then\n"
-              "% `helltaker decode FILE.lp ANSWERS` for a plan `helltaker validate` reads.\n\n")
-    return header + task_facts(task, horizon_of(task, bound), bound) + "\n" + encoding()
+              "% `helltaker decode FILE.lp ANSWERS` for a plan `helltaker validate` reads.\n")
+    if specialised is not None:
+        header += f"% {specialised.note()}\n"
+    return header + "\n" + task_facts(task, horizon_of(task, bound), bound) + "\n" + encoding()
 
 
 def step_of_term(term: object) -> PlanStep:

@@ -19,17 +19,25 @@ from dataclasses import dataclass
 
 from strips_model.errors import InputError, Position
 from translator.ground.cnf_encoding import CnfEncoding, bounded_clauses
+from translator.model.specialised import Specialised
 
 HEADER = "c helltaker cnf"
 _ACTION = re.compile(r"c action (\d+) (\d+) (\S.*)\Z")
 
 
-def dimacs_lines(encoding: CnfEncoding, bound: int, title: str) -> Iterator[str]:
+def dimacs_lines(encoding: CnfEncoding, bound: int, title: str,
+                 specialised: Specialised | None = None) -> Iterator[str]:
+    """The DIMACS text; when the task is that of a level's `specialised` model, each action
+    line names the action as the unspecialised model does at that step, so that the plan
+    read back from a model needs no renaming."""
     clauses = list(bounded_clauses(encoding, bound))
     yield f"{HEADER}: {title}, horizon {encoding.horizon} steps, cost <= {bound}\n"
     yield "c decode a solver's model: helltaker decode THIS_FILE MODEL_FILE\n"
     for variable, step, operator in encoding.actions:
-        yield f"c action {variable} {step} {encoding.task.operators[operator].name}\n"
+        name = encoding.task.operators[operator].name
+        if specialised is not None:
+            name = specialised.restored_name(step - 1, name)
+        yield f"c action {variable} {step} {name}\n"
     for variable, step, index, value in encoding.values:
         meaning = encoding.task.variables[index].values[value]
         yield f"c value {variable} {step} {encoding.task.variables[index].name}={meaning}\n"

@@ -1,7 +1,9 @@
 """The ground task of each classic level and of the scaling study's landmark levels, before
 and after specialisation to the level (translator/model/specialised.py): ground actions,
 operators and variables of the task `--planner fd` searches, and the CPU seconds of
-grounding and translation, written as the `operators` block of docs/performance.md.
+grounding and translation; on the classic levels also the CNF `--planner sat` encodes (its
+variables and clauses over the budget's horizon). Written as the `operators` block of
+docs/performance.md.
 
 `python -m translator.measure.operator_counts --readme docs/performance.md` (`make
 operator-counts`); without `--readme` the block is printed.
@@ -19,6 +21,8 @@ from strips_model.level import Level
 from strips_model.level_file import load_level, parse_level
 from strips_model.schema import Domain, helltaker_domain
 from translator.ground.clingo_grounding import ground
+from translator.ground.cnf_encoding import encode
+from translator.ground.horizon import horizon_of
 from translator.ground.sas_translation import translate_task
 from translator.ground.sas_variables import Unreachable
 from translator.measure.readme_section import check_section, replace_section
@@ -28,6 +32,9 @@ from translator.model.specialised import specialise
 
 SCALING = (("dense", 24), ("dense", 60), ("open", 100), ("open", 300))
 COMMAND = "make operator-counts"
+CNF_CELLS = 100
+"""The CNF is encoded for levels of at most this many open cells: its horizon grows with the
+budget, which the scaling levels set generously (4 x cells)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +45,9 @@ class Task:
     seconds: float
     """CPU seconds of grounding and translation, specialisation included: all of it runs in
     this process, and CPU time is what a loaded machine disturbs least."""
+    cnf: tuple[int, int] | None = None
+    """Variables and clauses of `--planner sat`'s CNF over the budget's horizon; None when
+    not encoded (a large level, or a goal out of reach)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,10 +71,15 @@ def _task(level: Level, specialised: bool) -> Task:
     grounding = ground(domain, facts)
     try:
         task = translate_task(domain, facts, grounding)
-        operators, variables = task.operator_count, len(task.variables)
     except Unreachable:
-        operators = variables = 0
-    return Task(grounding.action_count, operators, variables, time.process_time() - started)
+        return Task(grounding.action_count, 0, 0, time.process_time() - started)
+    seconds = time.process_time() - started
+    cnf = None
+    if len(level.open_cells()) <= CNF_CELLS and not task.solved_at_start:
+        values = task.sas_task()
+        encoding = encode(values, horizon_of(values, level.budget), level.budget)
+        cnf = (encoding.variable_count, len(encoding.clauses))
+    return Task(grounding.action_count, task.operator_count, len(task.variables), seconds, cnf)
 
 
 def _what(level: Level) -> str:
@@ -94,11 +109,14 @@ def measure(named: list[tuple[str, Level]]) -> list[Row]:
 
 
 def table(rows: list[Row]) -> str:
-    lines = [f"Written by `{COMMAND}`: the ground task of `--planner fd`, before and after "
-             "specialisation to the level, and the CPU seconds of grounding and translating it "
-             "(specialisation included), in one process.", "",
+    lines = [f"Written by `{COMMAND}`: the ground task of `--planner fd` (and of `asp` and "
+             "`sat`), before and after specialisation to the level, the CPU seconds of "
+             "grounding and translating it (specialisation included), in one process, and on "
+             f"levels of at most {CNF_CELLS} open cells the CNF `--planner sat` encodes over "
+             "the budget's horizon.", "",
              "| level | open cells | ground actions | operators | variables | CPU seconds "
-             "| µs/operator after | specialised |", "|---|---|---|---|---|---|---|---|"]
+             "| µs/operator after | CNF variables | CNF clauses | specialised |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for row in rows:
         before, after = row.before, row.after
         per_operator = f"{after.seconds / after.operators * 1e6:.1f}" if after.operators \
@@ -107,8 +125,15 @@ def table(rows: list[Row]) -> str:
             f"| {row.level} | {row.cells} | {before.ground_actions} -> {after.ground_actions} "
             f"| {before.operators} -> {after.operators} | {before.variables} -> "
             f"{after.variables} | {before.seconds:.2f} -> {after.seconds:.2f} "
-            f"| {per_operator} | {row.specialised} |")
+            f"| {per_operator} | {_cnf(before, after, 0)} | {_cnf(before, after, 1)} "
+            f"| {row.specialised} |")
     return "\n".join(lines) + "\n"
+
+
+def _cnf(before: Task, after: Task, index: int) -> str:
+    if before.cnf is None or after.cnf is None:
+        return "-"
+    return f"{before.cnf[index]} -> {after.cnf[index]}"
 
 
 def main(arguments: list[str]) -> int:

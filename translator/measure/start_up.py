@@ -5,6 +5,9 @@ exit), next to a fresh `helltaker --help` and a bare interpreter (`python -c pas
 The bench's rows time levels in processes forked from a prepared one, so they never see it;
 here every run is a new process, timed from outside. A solve process reports the seconds of
 its level's work in its JSON record; the start-up is the rest of the process's wall time.
+For a planner with imports of its own, the attempt's child is forked before the level is read
+and imports them meanwhile (translator/cli/solve.py): what of them the command's own start-up
+does not hide is waited for inside the level's work, after the job is handed over.
 """
 
 from __future__ import annotations

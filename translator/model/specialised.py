@@ -4,7 +4,9 @@
 never exercises. Each simplification below is proved from the level alone and keeps the task
 equivalent: a plan of the specialised task is a plan of the level at the same cost, and the
 least cost is the same (tests/model/test_specialised.py). Only waits are lost on a level
-without traps, where they change nothing at all and the translation drops them as no-ops.
+without traps, where they change nothing at all and the translation drops them as no-ops: a
+search for one cheapest plan never needs them, but plans that differ only by a wait are
+distinct words, so an enumeration of every plan asks to keep the phases (`keep_waits`).
 
 - **One trap phase.** Without a trap nothing depends on the parity (static spikes hurt after
   every action), so `even` and `odd` are merged into one object, as are the two limbo
@@ -24,12 +26,13 @@ plan back in the unspecialised model's names, which every later stage reads.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
-from strips_model.ground_plan import PlanStep
+from strips_model.ground_plan import PlanStep, step_of_name
 from strips_model.level import Level
 from strips_model.schema import Domain, Schema, helltaker_domain
 from translator.model.level_facts import LIMBO, PARITY, Atom, Facts, level_facts
@@ -57,29 +60,65 @@ class Specialised:
         """The plan's steps with the unspecialised names of merged objects: a parity or
         marker argument is the one of the parity before the action, or after it for the
         arguments that name the next (`flip`'s and `limbo`'s second)."""
-        steps = tuple(steps)
-        if not self.merged:
-            return steps
-        schemas = {schema.name.lower(): schema for schema in self.domain.schemas}
-        restored = []
-        for index, (name, arguments) in enumerate(steps):
-            after = _after_parameters(schemas[name.lower()])
-            parity = (self.start_parity + index) % 2
-            restored.append((name, tuple(
-                _restored(argument, 1 - parity if position in after else parity)
-                if argument in self.merged else argument
-                for position, argument in enumerate(arguments))))
-        return tuple(restored)
+        return restored_plan(steps, self.domain, self.start_parity, self.merged)
+
+    def restored_name(self, index: int, name: str) -> str:
+        """The ground action `name`, taken as step `index` (0 for the first), named as the
+        unspecialised task names it: what `helltaker cnf` writes for each step."""
+        (head, arguments), = restored_plan((step_of_name(name),), self.domain,
+                                           (self.start_parity + index) % 2, self.merged)
+        return " ".join((head, *arguments))
+
+    def note(self) -> str:
+        """One line that `renaming_of_note` reads back, so that a plan of an exported
+        encoding is restored as the planners restore theirs."""
+        return f"{NOTE} start parity {self.start_parity}, merged " + \
+            (" ".join(sorted(self.merged)) or "-")
 
 
-def specialise(level: Level, domain: Domain | None = None) -> Specialised:
-    """`helltaker.strips` (or `domain`, of the same vocabulary) specialised to `level`."""
+NOTE: Final = "specialised to the level:"
+_NOTE = re.compile(re.escape(NOTE) + r" start parity ([01]), merged (\S.*)\Z")
+
+
+def renaming_of_note(line: str) -> tuple[int, frozenset[str]] | None:
+    """The start parity and the merged names of a `Specialised.note` line; None when the
+    line is not one."""
+    match = _NOTE.match(line.strip())
+    if match is None:
+        return None
+    names = match.group(2).split()
+    return int(match.group(1)), frozenset(() if names == ["-"] else names)
+
+
+def restored_plan(steps: Iterable[PlanStep], domain: Domain, start_parity: int,
+                  merged: frozenset[str]) -> tuple[PlanStep, ...]:
+    """`steps` of a task specialised by merging `merged`, the first taken at `start_parity`,
+    with the unspecialised names; `domain` holds (at least) the schemas the steps name."""
+    steps = tuple(steps)
+    if not merged:
+        return steps
+    schemas = {schema.name.lower(): schema for schema in domain.schemas}
+    restored = []
+    for index, (name, arguments) in enumerate(steps):
+        after = _after_parameters(schemas[name.lower()])
+        parity = (start_parity + index) % 2
+        restored.append((name, tuple(
+            _restored(argument, 1 - parity if position in after else parity)
+            if argument in merged else argument
+            for position, argument in enumerate(arguments))))
+    return tuple(restored)
+
+
+def specialise(level: Level, domain: Domain | None = None, *,
+               keep_waits: bool = False) -> Specialised:
+    """`helltaker.strips` (or `domain`, of the same vocabulary) specialised to `level`; with
+    `keep_waits`, the two trap phases are kept apart even without a trap."""
     domain = helltaker_domain() if domain is None else domain
     facts = level_facts(level)
     traps = bool(level.traps_lowered or level.traps_raised)
     doomable = traps and bool(level.start.skeletons)
     merge: dict[str, str] = {}
-    if not traps:
+    if not traps and not keep_waits:
         merge[PARITY[1]] = PARITY[0]
     if not doomable:
         merge[LIMBO[1]] = LIMBO[0]
@@ -100,6 +139,13 @@ def specialise(level: Level, domain: Domain | None = None) -> Specialised:
         domain = _subset(domain, tuple(kept))
     return Specialised(domain, facts, level.start.parity, frozenset(merge.values()),
                        tuple(schema.name for schema in dropped))
+
+
+def unspecialised(level: Level) -> Specialised:
+    """`helltaker.strips` and the level's facts as they are, nothing merged or dropped: the
+    reference the specialisation is held to (tests), through the same interface."""
+    return Specialised(helltaker_domain(), level_facts(level), level.start.parity, frozenset(),
+                       ())
 
 
 @cache

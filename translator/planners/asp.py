@@ -1,10 +1,12 @@
 """clingo on our model: one optimal plan (`--planner asp`), or every plan within a cost bound
 (`plans --planner asp`, one answer set per plan).
 
-The level's ground task (translator/ground/ground_task.py) is written as facts for the one
+The level's ground task, specialised to the level (translator/ground/ground_task.py), is
+written as facts for the one
 sequential planning encoding (sequential.lp) and solved by clingo in this process. The horizon
 is the budget divided by the cheapest action's cost, so that every plan within the budget
-fits; the steps after a plan stay empty.
+fits; the steps after a plan stay empty. Plans are given back in the unspecialised model's
+names.
 
 Optimal plans come from clingo's optimisation (`#minimize` over action costs, under the
 budget constraint) in one grounding, rather than from a horizon raised step by step: in our
@@ -15,6 +17,7 @@ horizon ladder would still have to climb to the budget to prove a cost optimal.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import clingo
 
@@ -25,6 +28,7 @@ from translator.ground.asp_program import encoding, step_of_term, task_facts
 from translator.ground.ground_task import ground_task
 from translator.ground.horizon import horizon_of
 from translator.ground.sas_format import SasTask
+from translator.model.specialised import Specialised, specialise
 from translator.planners.outcome import (
     EnumerationOptions,
     EnumerationOutcome,
@@ -55,8 +59,13 @@ def _sizes(control: clingo.Control) -> tuple[tuple[str, int], ...]:
 
 
 def solve_with_clingo(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    return solve_task_with_clingo(specialise(level), options)
+
+
+def solve_task_with_clingo(specialised: Specialised, options: PlannerOptions) -> PlannerOutcome:
+    """The level's task as `specialised` states it (tests hold it to the unspecialised one)."""
     clock = Stopwatch()
-    task = ground_task(level)
+    task = ground_task(specialised)
     clock.lap("translate")
     label = "asp clingo --opt-mode=opt (sequential.lp)"
     try:
@@ -83,7 +92,8 @@ def solve_with_clingo(level: Level, options: PlannerOptions) -> PlannerOutcome:
                               timings=tuple(timings), counts=counts)
     steps = best[-1]
     cost = sum(_costs(task)[" ".join((name, *arguments))] for name, arguments in steps)
-    return PlannerOutcome(Status.SOLVED, label, True, steps=steps, cost=cost,
+    return PlannerOutcome(Status.SOLVED, label, True, steps=specialised.restored(steps),
+                          cost=cost,
                           timings=tuple(timings), counts=counts)
 
 
@@ -96,8 +106,14 @@ def enumerate_with_clingo(level: Level, options: EnumerationOptions) -> Enumerat
     (cost by cost); with `optimal_only`, those of minimum cost.
 
     clingo runs in this process: the time limit of the process that runs it ends it."""
+    # Plans that differ by a wait are distinct plans: the phases are kept to keep the waits.
+    specialised = specialise(level, keep_waits=True)
+    found = _enumerated(ground_task(specialised), options)
+    return replace(found, plans=tuple(specialised.restored(plan) for plan in found.plans))
+
+
+def _enumerated(task: SasTask, options: EnumerationOptions) -> EnumerationOutcome:
     max_cost, limit = options.max_cost, options.limit
-    task = ground_task(level)
     models = "0" if limit is None else str(limit)
     if options.optimal_only:
         control = _control(task, max_cost, ["--opt-mode=optN", f"--models={models}"])

@@ -16,7 +16,6 @@ same way (translator/solving/plan_enumeration.py).
 
 from __future__ import annotations
 
-import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,6 +25,11 @@ from typing import Any
 
 from strips_model.level import Level
 from strips_model.schema import helltaker_domain
+
+# The default and the help are the catalogue's, named here too for the registry's callers.
+from translator.planners.catalogue import DEFAULT_PLANNER as DEFAULT_PLANNER
+from translator.planners.catalogue import ENUMERATING, SOLVING, Preparation
+from translator.planners.catalogue import describe_planners as describe_planners
 from translator.planners.outcome import (
     EnumerationOptions,
     EnumerationOutcome,
@@ -95,52 +99,46 @@ _CLINGO = RequiredPackage("clingo", "clingo")
 _PYSAT = RequiredPackage("pysat", "python-sat")
 _ONESHOT = "translator.planners.oneshot"
 """unified-planning, as the planners run through its `OneshotPlanner` import it."""
+_DESCRIPTIONS = {**SOLVING, **ENUMERATING}
 
 ALL_PLANNERS: dict[str, Planner] = {
     "fd": Planner(
-        "Fast Downward's search, A* with a pattern database over the hero's cell, bounded by "
-        "the budget, on the task clingo's grounder gives (default)",
+        _DESCRIPTIONS["fd"],
         solve=EntryPoint("fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),
     "fd-translate": Planner(
-        "the same search on the task Fast Downward's own translator gives (the reference "
-        "grounding, slower on big levels)",
+        _DESCRIPTIONS["fd-translate"],
         solve=EntryPoint("fast_downward", "solve_with_translator", (_UP_FD, _FD_TRANSLATOR))),
     "fd-up": Planner(
-        "Fast Downward through unified-planning's OneshotPlanner, blind A* "
-        "(astar(blind())) bounded by the budget",
+        _DESCRIPTIONS["fd-up"],
         solve=EntryPoint("fast_downward", "solve_through_up", (_UP, _UP_FD), (_ONESHOT,))),
     "symk": Planner(
-        "SymK through up-symk: optimal symbolic search sym_bd bounded by the budget",
+        _DESCRIPTIONS["symk"],
         solve=EntryPoint("symk", "solve_with_symk", (_UP, _UP_SYMK), ("up_symk", _ONESHOT)),
         enumerate=EntryPoint("symk", "enumerate_with_symk", (_UP_SYMK,))),
     "kstar": Planner(
-        "IBM's K* top-quality search (blind heuristic), after Fast Downward has found the "
-        "optimum",
+        _DESCRIPTIONS["kstar"],
         enumerate=EntryPoint("kstar", "enumerate_with_kstar", (_KSTAR, _UP_FD))),
     "pyperplan": Planner(
-        "pyperplan through up-pyperplan: breadth-first search on a compiled variant where "
-        "damage is an extra unit step, so plan length = cost",
+        _DESCRIPTIONS["pyperplan"],
         # pyperplan's problem is grounded by Fast Downward's grounder first.
         solve=EntryPoint("pyperplan", "solve_with_pyperplan", (_UP, _UP_PYPERPLAN, _UP_FD),
                          ("up_fast_downward", "up_pyperplan.engine"))),
     "asp": Planner(
-        "clingo on the ground task as facts for one sequential planning encoding, "
-        "optimal by its #minimize over action costs",
+        _DESCRIPTIONS["asp"],
         solve=EntryPoint("asp", "solve_with_clingo", (_CLINGO,)),
         enumerate=EntryPoint("asp", "enumerate_with_clingo", (_CLINGO, _UP_FD))),
     "sat": Planner(
-        "Glucose 4.2 through python-sat on the ground task as CNF over budget steps, "
-        "the budget as a totalizer over cost units, optimal by tightening it",
+        _DESCRIPTIONS["sat"],
         solve=EntryPoint("sat", "solve_with_sat", (_CLINGO, _PYSAT))),
     "search": Planner(
-        "exhaustive A* over the simulator (the reference)",
+        _DESCRIPTIONS["search"],
         solve=EntryPoint("exhaustive", "solve_with_search", ()), plans_in_actions=False),
 }
 
 PLANNERS: dict[str, Planner] = {name: planner for name, planner in ALL_PLANNERS.items()
                                 if planner.solve is not None}
-"""The planners that solve: what `--planner` of solve, bench, study and compare accepts."""
-DEFAULT_PLANNER = "fd"
+"""The planners that solve: what `--planner` of solve, bench, study and compare accepts
+(catalogue.py lists their names for the command line, without this module)."""
 
 ENUMERATING_PLANNERS: tuple[str, ...] = tuple(
     name for name, planner in ALL_PLANNERS.items() if planner.enumerate is not None)
@@ -197,9 +195,10 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
     try:
         require_packages(name, Mode.SOLVE)
         # The back-end is looked up in the child: a parent that did not prepare it (one
-        # level) never imports it.
+        # level) never imports it. A child reserved for the planner (the command line's,
+        # translator/cli/solve.py) has imported it already.
         return run_in_child(name, _attempt, _SolveAttempt(name, level, options),
-                            options.limits, prepare=functools.partial(solver, name))
+                            options.limits, prepare=Preparation(name))
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
     except WorkerFailed as failure:
@@ -226,6 +225,14 @@ def _size(memory: int | None) -> str:
     return "none" if memory is None else f"{memory / 2**20:.0f} MiB"
 
 
+def prepare_attempt(name: str) -> None:
+    """What the child of an attempt of planner `name` does before its job (catalogue.py
+    `Preparation`): import the back-end and parse the schemas it grounds or decodes with."""
+    solver(name)
+    if PLANNERS[name].plans_in_actions:
+        helltaker_domain()
+
+
 def prepare_planner(name: str, levels: int | None = None) -> None:
     """Parse the schemas planner `name`'s plans are read with, and, when several levels
     (`levels`; None: any number) will be solved from this process, import its back-end and
@@ -245,7 +252,3 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
     solver(name)
     _warm_up(_entry(name, Mode.SOLVE))
 
-
-def describe_planners() -> str:
-    """`name = description; ...`, for the `--planner` help of every command."""
-    return "; ".join(f"{name} = {planner.description}" for name, planner in PLANNERS.items())

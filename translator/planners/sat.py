@@ -1,10 +1,11 @@
 """A SAT solver of python-sat on our model (`--planner sat`).
 
-The level's ground task (translator/ground/ground_task.py) is encoded as CNF over as many steps
-as the budget allows (cnf_encoding.py), and solved with the budget as an assumption on the
-totalizer's output. Each plan found of cost c is followed by a call under the bound c - 1 on
-the same solver, which keeps what it learnt, until the solver proves that no cheaper plan
-exists: the last plan is optimal, and UNSAT at the first call proves the budget too small.
+The level's ground task, specialised to the level (translator/ground/ground_task.py), is
+encoded as CNF over as many steps as the budget allows (cnf_encoding.py), and solved with the
+budget as an assumption on the totalizer's output. Each plan found of cost c is followed by a
+call under the bound c - 1 on the same solver, which keeps what it learnt, until the solver
+proves that no cheaper plan exists: the last plan is optimal, and UNSAT at the first call
+proves the budget too small. The plan is given back in the unspecialised model's names.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from strips_model.level import Level
 from translator.ground.cnf_encoding import CnfEncoding, encode
 from translator.ground.ground_task import ground_task
 from translator.ground.horizon import horizon_of
+from translator.model.specialised import Specialised, specialise
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch
 
 SOLVER = "glucose42"
@@ -24,8 +26,13 @@ SOLVER = "glucose42"
 
 
 def solve_with_sat(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    return solve_task_with_sat(specialise(level), options)
+
+
+def solve_task_with_sat(specialised: Specialised, options: PlannerOptions) -> PlannerOutcome:
+    """The level's task as `specialised` states it (tests hold it to the unspecialised one)."""
     clock = Stopwatch()
-    task = ground_task(level)
+    task = ground_task(specialised)
     clock.lap("translate")
     try:
         horizon = horizon_of(task, options.budget)
@@ -50,7 +57,8 @@ def solve_with_sat(level: Level, options: PlannerOptions) -> PlannerOutcome:
         return PlannerOutcome(Status.UNSOLVABLE, label, True, timings=tuple(timings),
                               counts=counts)
     steps, cost = best
-    return PlannerOutcome(Status.SOLVED, label, True, steps=steps, cost=cost,
+    return PlannerOutcome(Status.SOLVED, label, True, steps=specialised.restored(steps),
+                          cost=cost,
                           timings=tuple(timings), counts=counts)
 
 

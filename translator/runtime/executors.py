@@ -50,10 +50,6 @@ CLOSE_SECONDS = 0.5
 """How long closing the client and a local cluster may take once the work is over or
 stopped; its worker processes are killed first when the command is stopped."""
 
-CLUSTER_HELP = ("run the levels on a Dask cluster instead of local worker processes: "
-                "ADDRESS of a running scheduler (tcp://host:8786), or local:N to start N "
-                "single-threaded Dask workers on this machine for the run")
-
 _LOCAL = re.compile(r"local:(?P<workers>\d+)")
 _ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[\w.-]+):\d{1,5}")
 """A scheduler address as Dask writes it: optional protocol, host or [IPv6], port."""

@@ -11,33 +11,37 @@ is killed outright, its children learn it from the kernel (parent_death.py) and 
 way; the folders are named for their owner (temporary_folders.py) so that a later command
 removes any that outlived theirs. How the memory limit is watched and enforced:
 memory_limits.py. External commands: commands.py.
+
+A child can also be forked before its job is known (`reserve_child`): it runs its `prepare`
+(the back-end's imports) at once, while this process reads its input, and waits. The first
+`run_in_child` prepared the same way hands it the job through a pipe instead of forking, and
+its limits count from then; a reserved child never handed a job is stopped like any other.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
 import math
 import os
-import resource
+import pickle
 import shutil
 import signal
-import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import Pipe
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
 from strips_model.errors import RunError
-from translator.runtime.memory_limits import (
-    MEMORY_POLL_SECONDS,
-    MemoryWatch,
-    inherited_address_space,
-    means_out_of_memory,
-    memory_headroom,
+from translator.runtime.child_side import (
+    OUT_OF_MEMORY_EXIT,
+    Task,
+    await_job,
+    how_it_ended,
+    make_room,
+    run_child,
 )
+from translator.runtime.memory_limits import MEMORY_POLL_SECONDS, MemoryWatch, memory_headroom
 from translator.runtime.parent_death import die_with_parent
 from translator.runtime.process_tree import kill_family
 from translator.runtime.temporary_folders import make_temporary_folder, stop_signals_held
@@ -51,9 +55,6 @@ before it is killed: well within the second a limit promises."""
 
 LONGEST_WAIT = 1e8
 """Seconds (three years): a timeout beyond this is no limit (the system's waits overflow)."""
-
-_OUT_OF_MEMORY_EXIT = 86
-"""The exit code of a child that ran out of memory before it could send its result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,11 +102,22 @@ class Child:
     """The child's TMPDIR, removed with the child."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Reservation:
+    child: Child
+    prepare: Callable[[], object]
+    """What the child ran first: a `run_in_child` with an equal `prepare` takes it."""
+    jobs: Connection
+    """Where its job is sent."""
+
+
 _LIVE: dict[int, Child] = {}
 """Children started and not yet reaped, so that an interrupt can end them all."""
 _FOLDERS: set[str] = set()
 """The folders of children not yet removed: a child reaped (off `_LIVE`) whose `stop` a
 signal cut short still has its folder removed by `stop_every_child`."""
+_RESERVED: list[_Reservation] = []
+"""Children reserved and not yet handed a job, all also in `_LIVE`."""
 
 
 def start_child(name: str, function: Callable[[Argument], Result], argument: Argument,
@@ -126,76 +138,17 @@ def start_child(name: str, function: Callable[[Argument], Result], argument: Arg
             raise
         if pid == 0:
             die_with_parent(parent, signal.SIGTERM)
-            _run_child(function, argument, sender, receiver, scratch, memory, blocked,
-                       prepare)
+            # The parent's other children, reservations and folders are the parent's to
+            # stop; the set object stays, to hold this child's own children's folders.
+            _LIVE.clear()
+            _FOLDERS.clear()
+            _RESERVED.clear()
+            run_child(Task(function, argument, memory), sender, receiver, scratch, blocked,
+                      prepare, _FOLDERS)
         sender.close()
         child = Child(name, pid, receiver, scratch)
         _LIVE[pid] = child
     return child
-
-
-def _run_child(function: Callable[[Any], Any], argument: Any, sender: Connection,
-               receiver: Connection, scratch: str, memory: int | None,
-               blocked: set[int | signal.Signals],
-               prepare: Callable[[], object] | None = None) -> None:
-    """The child's whole life; it never returns into the parent's code."""
-    code = 0
-    try:
-        _LIVE.clear()  # the parent's other children are the parent's to stop
-        _FOLDERS.clear()
-        receiver.close()
-        # The parent answers Ctrl-C and ends its children; a child that raised
-        # KeyboardInterrupt itself would only race it.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        signal.signal(signal.SIGTERM, functools.partial(_end_terminated, scratch))
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        tempfile.tempdir = scratch
-        os.environ["TMPDIR"] = scratch
-        if prepare is not None:
-            # Before the limit: a library mapped under it can fail in C and end the child
-            # with no word (OpenBLAS does), where a parent that imported it had been fine.
-            prepare()
-        if memory is not None:
-            # No process may raise its hard limit: an inherited one caps the headroom too.
-            inherited = inherited_address_space()
-            memory = memory if inherited is None else min(memory, inherited)
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        code = _compute_and_send(function, argument, sender)
-    except BaseException:  # noqa: BLE001 - nothing may escape into the parent's code
-        code = 1
-    finally:
-        # os._exit: no atexit handlers, no flushing of buffers copied from the parent.
-        os._exit(code)
-
-
-def _end_terminated(scratch: str, *_: object) -> None:
-    """SIGTERM in a child (its parent died, or anyone ended it): kill every process it
-    started, remove their folders and its own, and exit, leaving nothing behind."""
-    kill_family(os.getpid(), itself=False)
-    for folder in (*_FOLDERS, scratch):
-        shutil.rmtree(folder, ignore_errors=True)
-    os._exit(128 + signal.SIGTERM)
-
-
-def _compute_and_send(function: Callable[[Any], Any], argument: Any,
-                      sender: Connection) -> int:
-    try:
-        result = (True, function(argument))
-    except MemoryError:
-        return _OUT_OF_MEMORY_EXIT
-    except BaseException as error:  # noqa: BLE001 - handed to the parent, which re-raises it
-        if means_out_of_memory(error):
-            return _OUT_OF_MEMORY_EXIT
-        result = (False, error)
-    try:
-        sender.send(result)
-    except MemoryError:
-        return _OUT_OF_MEMORY_EXIT
-    except Exception as error:  # noqa: BLE001 - an exception that does not pickle
-        sender.send((False, RunError(f"{type(error).__name__}: {error}")))
-    finally:
-        sender.close()
-    return 0
 
 
 def receive(child: Child) -> Any:
@@ -204,23 +157,14 @@ def receive(child: Child) -> Any:
         ok, value = child.receiver.recv()
     except EOFError:
         status = _reap(child, block=True)
-        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == _OUT_OF_MEMORY_EXIT:
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == OUT_OF_MEMORY_EXIT:
             raise WorkerOutOfMemory(f"{child.name} ran out of memory") from None
-        raise WorkerDied(f"{child.name} ended ({_how_it_ended(status)}) without a result") \
+        raise WorkerDied(f"{child.name} ended ({how_it_ended(status)}) without a result") \
             from None
     _reap(child, block=True)
     if not ok:
         raise value
     return value
-
-
-def _how_it_ended(status: int) -> str:
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(number).name}"
-        return f"killed by signal {number}"
-    return f"exit code {os.waitstatus_to_exitcode(status)}"
 
 
 def _reap(child: Child, block: bool) -> int:
@@ -233,6 +177,58 @@ def _reap(child: Child, block: bool) -> int:
         return -1
     _LIVE.pop(child.pid, None)
     return status
+
+
+def reserve_child(prepare: Callable[[], object]) -> Child:
+    """Fork now a child that runs `prepare()` at once, then waits for the job that the first
+    `run_in_child` with an equal `prepare` hands it. Until then it is a running child like any
+    other: `stop`, `stop_every_child` and its parent's death end it and remove its folder."""
+    jobs, sender = Pipe(duplex=False)
+    try:
+        child = start_child("reserved child", await_job, (jobs, sender), None, prepare)
+    except BaseException:
+        sender.close()
+        raise
+    finally:
+        jobs.close()
+    _RESERVED.append(_Reservation(child, prepare, sender))
+    return child
+
+
+def _hand_over(prepare: Callable[[], object] | None, name: str,
+               function: Callable[[Any], Any], argument: Any, memory: int | None
+               ) -> Child | None:
+    """The reserved child prepared as `prepare`, its job handed to it; None when there is
+    none, or when the job does not pickle or fit the pipe at once (the child is stopped and
+    the caller forks: the time limit must not wait on a child still preparing)."""
+    reservation = next((each for each in _RESERVED if each.prepare == prepare), None)
+    if reservation is None:
+        return None
+    _RESERVED.remove(reservation)
+    child = replace(reservation.child, name=name)
+    _LIVE[child.pid] = child
+    try:
+        job = pickle.dumps(Task(function, argument, memory))
+        make_room(reservation.jobs, len(job))
+    except Exception:  # noqa: BLE001 - no pickle, no room: the job runs in a fresh fork
+        reservation.jobs.close()
+        stop(child)
+        return None
+    try:
+        reservation.jobs.send_bytes(job)
+    except OSError:
+        pass  # it died while preparing: `receive` says how it ended
+    finally:
+        reservation.jobs.close()
+    return child
+
+
+def cancel_reservation(child: Child) -> None:
+    """Stop `child` if it is still reserved, never handed a job: its reservation is over."""
+    for reservation in [each for each in _RESERVED if each.child.pid == child.pid]:
+        _RESERVED.remove(reservation)
+        reservation.jobs.close()
+        stop(reservation.child)
 
 
 def stop(child: Child) -> None:
@@ -254,6 +250,8 @@ def _remove(folder: str) -> None:
 
 def stop_every_child() -> None:
     """Stop every child still running and remove every folder left (Ctrl-C)."""
+    for reservation in list(_RESERVED):
+        cancel_reservation(reservation.child)
     for child in list(_LIVE.values()):
         stop(child)
     with stop_signals_held():
@@ -285,9 +283,11 @@ def run_in_child(name: str, function: Callable[[Argument], Result], argument: Ar
     """`function(argument)` computed in a forked child under `limits`: WorkerTimeout past the
     time limit, WorkerOutOfMemory past the memory limit, WorkerDied when it ends without a
     result. The child and all it started are ended before this returns or raises.
-    `prepare()` runs in the child before its limits apply (imports it needs)."""
+    `prepare()` runs in the child before its limits apply (imports it needs); a child
+    reserved with an equal `prepare` (`reserve_child`) is taken instead of a new one."""
     memory = None if limits.memory is None else limits.memory + memory_headroom(limits.memory)
-    child = start_child(name, function, argument, memory, prepare)
+    child = _hand_over(prepare, name, function, argument, memory) \
+        or start_child(name, function, argument, memory, prepare)
     try:
         _await_result(child, limits)
         return receive(child)

@@ -20,8 +20,8 @@ from strips_model.reports.vocabulary import (
     Vocabulary,
     parse_vocabulary,
     shipped_vocabularies,
-    vocabulary_template,
 )
+from strips_model.reports.vocabulary_writer import vocabulary_template
 from translator.cli.main import main
 from translator.compare.models import UnbuildableModel, compared_model
 

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
 
 from translator.cli.arguments import add_alphabet, add_cluster, add_planner
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import BUDGET_HELP, add_limits, at_least
-from translator.planners.catalogue import LIGHT_ATTEMPTS, Preparation
 
 
 def add_command(commands: Subcommands) -> None:
@@ -62,28 +60,11 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_solve(args: argparse.Namespace) -> ExitCode:
-    with _attempt_reserved(args):
+    # Imported here: the registry loads lark and the schemas, which `solve --help` needs not.
+    from translator.planners.registry import attempt_reserved
+
+    one_attempt = len(args.levels) == 1 and args.cluster is None
+    with attempt_reserved(args.planner) if one_attempt else contextlib.nullcontext():
         from translator.cli.solve_run import solve_levels
 
         return solve_levels(args)
-
-
-@contextlib.contextmanager
-def _attempt_reserved(args: argparse.Namespace) -> Iterator[None]:
-    """A child reserved for the attempt, when the command runs one attempt here: one LEVEL,
-    no cluster, a planner with imports of its own. Stopped at the end if never handed its
-    job (the level did not load, was done already in --results, an error)."""
-    if len(args.levels) != 1 or args.cluster is not None or args.planner in LIGHT_ATTEMPTS:
-        yield
-        return
-    from translator.planners.registry import prepare_planner
-    from translator.runtime.processes import cancel_reservation, reserve_child
-
-    # What the command does for its one level anyway (the schemas parsed), done before the
-    # fork: a child forked earlier would have to do it again, beside it.
-    prepare_planner(args.planner, 1)
-    child = reserve_child(Preparation(args.planner))
-    try:
-        yield
-    finally:
-        cancel_reservation(child)

@@ -16,8 +16,9 @@ same way (translator/solving/plan_enumeration.py).
 
 from __future__ import annotations
 
+import contextlib
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -28,7 +29,7 @@ from strips_model.schema import helltaker_domain
 
 # The default and the help are the catalogue's, named here too for the registry's callers.
 from translator.planners.catalogue import DEFAULT_PLANNER as DEFAULT_PLANNER
-from translator.planners.catalogue import ENUMERATING, SOLVING, Preparation
+from translator.planners.catalogue import ENUMERATING, LIGHT_ATTEMPTS, SOLVING, Preparation
 from translator.planners.catalogue import describe_planners as describe_planners
 from translator.planners.outcome import (
     EnumerationOptions,
@@ -252,3 +253,25 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
     solver(name)
     _warm_up(_entry(name, Mode.SOLVE))
 
+
+
+@contextlib.contextmanager
+def attempt_reserved(name: str) -> Iterator[None]:
+    """For a process that runs one attempt of planner `name`: its child forked now, while
+    the caller reads the level, to import the back-end on the other core
+    (translator/runtime/processes.py `reserve_child`); stopped at the end if no attempt took
+    it (the level did not load, an error). A planner that imports nothing of its own gets
+    none: a fork ahead would cost more than it hides."""
+    if name in LIGHT_ATTEMPTS:
+        yield
+        return
+    from translator.runtime.processes import cancel_reservation, reserve_child
+
+    # What the attempt needs anyway (the schemas parsed), done before the fork: a child
+    # forked earlier would have to do it again, beside it.
+    prepare_planner(name, 1)
+    child = reserve_child(Preparation(name))
+    try:
+        yield
+    finally:
+        cancel_reservation(child)

@@ -3,10 +3,12 @@
 Seed 001's vocabulary (vocabularies/seed001.toml) places things with `pred(X, Y)`: X is the
 column and Y counts rows upward from the bottom, so `helltaker(3, 8)` in a 10-row level is row
 9 - 8 = 1, column 3 (RULES.md F2 counts rows downward). `trap(X, Y, S)` and `lock(X, Y, S)`
-carry a state: a trap lowered (0) or raised (1), a lock closed (0) or opened (1). `openTrap`
+carry a state: a trap lowered (0) or raised (1), a lock closed (0) or opened (1); other
+vocabularies say other numbers or words (`up`, `closed`). `openTrap`
 marks static spikes. Other vocabularies swap X and Y, count rows downward, or have no state
 values (a lock listed is then closed), write a place after a state argument or as one cell
-constant (`Vocabulary.place_of` reads it). The Init lists only the walls that bound the hero's
+constant (`Vocabulary.place_of` reads it). A vocabulary without a counter reads an Init without
+a budget (NO_BUDGET). The Init lists only the walls that bound the hero's
 area: a cell it does not mention is floor when the hero can walk to it and wall otherwise.
 """
 
@@ -27,6 +29,9 @@ PLACE_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "lock", "k
                       "spikes")
 """Roles whose predicates take a cell: its two coordinates, first unless the vocabulary's
 [places] says otherwise, or one cell constant ([coordinates] cell)."""
+NO_BUDGET: Final = 999
+"""The budget of a level rebuilt from the Init of a model without a counter: the model says no
+budget, so none binds (the least cost decides; the course's levels need under 50 points)."""
 STATEFUL: Final = ("trap", "lock")
 """Roles whose predicates take a state after the cell, when the vocabulary gives its values."""
 
@@ -78,6 +83,9 @@ class RebuiltLevel:
     """Where the Init's coordinates fall on the rebuilt grid."""
     text: str
     """The level file the Init describes."""
+    budgeted: bool = True
+    """The Init gives the budget (a counter); else the level's is NO_BUDGET, and a level file
+    of the same puzzle brings its own."""
 
 
 def _integers(atom_name: str, args: tuple[str, ...], position: Position) -> tuple[int, ...]:
@@ -97,7 +105,7 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
     counter, successor = words.predicate("counter"), words.predicate("successor")
     stateful = {role for role in STATEFUL
                 if any(name.startswith(role) for name, _ in words.values)}
-    places: dict[str, dict[tuple[int, int], int | None]] = {role: {} for role in PLACE_ROLES}
+    places: dict[str, dict[tuple[int, int], str | None]] = {role: {} for role in PLACE_ROLES}
     budget: int | None = None
     for atom in init.atoms:
         args = tuple(term.name for term in atom.args)
@@ -111,8 +119,9 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
                 x, y, state = words.place_of(atom.predicate, args)
             except ValueError as error:
                 raise SchemaError(str(error), atom.position) from None
-            values = _integers(atom.predicate, (x, y, *state), atom.position)
-            places[role][values[0], values[1]] = values[2] if arity == 3 else None
+            # A state is a number or a word (`trap(up, X, Y)`), compared as written.
+            xy = _integers(atom.predicate, (x, y), atom.position)
+            places[role][xy[0], xy[1]] = state[0] if arity == 3 else None
         elif atom.predicate == successor:
             _integers(atom.predicate, args, atom.position)
         elif atom.predicate == counter:
@@ -129,8 +138,8 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
     if len(places["hero"]) != 1:
         raise SchemaError(f"Init needs exactly one {hero}(X, Y), found {len(places['hero'])}",
                           init.position)
-    if budget is None:
-        raise SchemaError(f"Init has no {counter or 'counter'}(N): the budget is missing",
+    if budget is None and counter is not None:
+        raise SchemaError(f"Init has no {counter}(N): the budget is missing",
                           init.position)
     every = [xy for role in PLACE_ROLES for xy in places[role]]
     columns = [xy[0] if words.first_is_column else xy[1] for xy in every]
@@ -142,8 +151,8 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
         # The grid is drawn cell by cell: far-flung coordinates would take the memory.
         raise SchemaError(f"Init spans {width} x {height} cells, more than {MOST_CELLS}",
                           init.position)
-    closed = words.value("lock_closed") if "lock" in stateful else None
-    lowered = words.value("trap_lowered") if "trap" in stateful else None
+    closed = str(words.value("lock_closed")) if "lock" in stateful else None
+    lowered = str(words.value("trap_lowered")) if "trap" in stateful else None
 
     def draw(floor: frozenset[Cell] | None) -> Level:
         rows_text = ["".join(_symbol(places, coordinates.xy((row, column)),
@@ -151,17 +160,18 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
                                      closed, lowered)
                              for column in range(width)) for row in range(height)]
         # A grid the Init draws wrongly (no demon, the demon on the hero) is the Init's fault.
-        return level_from_rows(title, budget, rows_text, source=str(init.position),
+        return level_from_rows(title, NO_BUDGET if budget is None else budget, rows_text,
+                               source=str(init.position),
                                where=lambda _cell: init.position)
 
     # First every unlisted cell as floor, to find where the hero can walk; then the rest
     # of the grid as wall.
     level = draw(draw(None).reachable_cells())
-    return RebuiltLevel(level, coordinates, format_level(level))
+    return RebuiltLevel(level, coordinates, format_level(level), budget is not None)
 
 
-def _symbol(places: dict[str, dict[tuple[int, int], int | None]], xy: tuple[int, int],
-            walkable: bool, closed: int | None, lowered: int | None) -> str:
+def _symbol(places: dict[str, dict[tuple[int, int], str | None]], xy: tuple[int, int],
+            walkable: bool, closed: str | None, lowered: str | None) -> str:
     if xy in places["demon"]:
         return "D"
     if xy in places["wall"] or not walkable:

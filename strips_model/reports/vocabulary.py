@@ -40,7 +40,7 @@ ADJACENT_ROLES: Final = {"adjacent_up": Direction.UP, "adjacent_down": Direction
 VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "hero_without_key",
                  "hero_with_key")
 """The state values of `trap(X, Y, S)`, `lock(X, Y, S)` and a hero with a key flag,
-`hero(X, Y, K)`."""
+`hero(X, Y, K)`: numbers, or words (constants: `trap(up, X, Y)`, `hero(X, Y, haskey)`)."""
 DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN,
                           "left": Direction.LEFT, "right": Direction.RIGHT}
 """The keys of [actions] and [keys], and the key presses they say."""
@@ -63,7 +63,7 @@ class Vocabulary:
     summary: str
     roles: tuple[tuple[str, str], ...]
     """(role, predicate), for the roles the model has."""
-    values: tuple[tuple[str, int], ...]
+    values: tuple[tuple[str, int | str], ...]
     first_is_column: bool
     """The first coordinate of a place is the column (else the row)."""
     rows_upward: bool
@@ -129,7 +129,7 @@ class Vocabulary:
                               "this comparison needs", Position(self.source))
         return found
 
-    def value(self, name: str) -> int:
+    def value(self, name: str) -> int | str:
         found = dict(self.values).get(name)
         if found is None:
             raise SchemaError(f"the vocabulary {self.name} gives no value {name}, which this "
@@ -215,11 +215,12 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
     if "hero" not in roles:
         raise SchemaError("[roles] must name the hero's predicate", Position(source))
     values = _table(data, "values", source)
-    numbers: dict[str, int] = {}
+    numbers: dict[str, int | str] = {}
     for name, value in values.items():
-        if name not in VALUES or not isinstance(value, int) or isinstance(value, bool):
-            raise SchemaError(f"[values] takes integers for {', '.join(VALUES)}, found "
-                              f"{name} = {value!r}", Position(source))
+        if name not in VALUES or not isinstance(value, int | str) or isinstance(value, bool) \
+                or value == "":
+            raise SchemaError(f"[values] takes integers or words for {', '.join(VALUES)}, "
+                              f"found {name} = {value!r}", Position(source))
         numbers[name] = value
     coordinates = _table(data, "coordinates", source)
     first = coordinates.get("first", "column")

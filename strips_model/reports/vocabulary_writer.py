@@ -27,7 +27,8 @@ def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> s
     lines += [f"name = {_quoted(vocabulary.name)}",
               f"summary = {_quoted(vocabulary.summary)}", "", "[roles]"]
     lines += [f"{role} = {_quoted(predicate)}" for role, predicate in vocabulary.roles]
-    lines += ["", "[values]"] + [f"{name} = {value}" for name, value in vocabulary.values]
+    lines += ["", "[values]"] + [f"{name} = {_quoted(value) if isinstance(value, str) else value}"
+                                 for name, value in vocabulary.values]
     lines += ["", "[coordinates]",
               f'first = "{"column" if vocabulary.first_is_column else "row"}"',
               f'rows = "{"upward" if vocabulary.rows_upward else "downward"}"']
@@ -64,7 +65,8 @@ def vocabulary_template(predicates: frozenset[str], model: str) -> str:
              "# filled-in examples.", "",
              f'name = "{model}"', 'summary = ""', "", "[roles]"]
     lines += [f'{role} = ""' for role in ROLES]
-    lines += ["", "[values]", "# Only for trap(X, Y, S) and lock(X, Y, S) with a state S."]
+    lines += ["", "[values]", "# Only for trap(X, Y, S) and lock(X, Y, S) with a state S:",
+              '# a number, or a word in quotes (trap_raised = "up").']
     lines += [f"# {name} = 0" for name in VALUES]
     lines += ["", "[coordinates]", 'first = "column"   # or "row": the first argument of a place',
               'rows = "downward"  # or "upward": which way row numbers grow', "",

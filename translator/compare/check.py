@@ -68,10 +68,12 @@ def levels_to_check(report: Report, model: object, levels: Sequence[Level]) -> l
     none: the model is still linted and probed (`NO_LEVEL` says why no level is compared)."""
     if levels:
         return list(levels)
-    if report.init is None:
+    # The Init as the model reads it (its places gathered, its objects split: models.py).
+    init = getattr(model, "report", report).init
+    if init is None:
         return []
     words = getattr(model, "words", None)
-    return [rebuild_level(report.init, f"rebuilt from the Init of {report.source}", words).level]
+    return [rebuild_level(init, f"rebuilt from the Init of {report.source}", words).level]
 
 
 def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",

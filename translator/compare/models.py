@@ -28,6 +28,7 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
 from translator.compare.arithmetic import without_arithmetic
+from translator.compare.gathered_places import gather_places
 from translator.compare.object_places import split_objects
 from translator.compare.observation import Observation
 from translator.compare.our_model import OurModel
@@ -143,13 +144,15 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
     predicates are ours, else in the vocabulary inferred from its schemas."""
     if vocabulary is None and used_predicates(report.schemas) >= OUR_VOCABULARY:
         return OurModel(report, label)
-    split = split_objects(report)  # `at(hero, X, Y)` read as `at_hero(X, Y)`
+    gathered = gather_places(report)  # `at(X, hero, Y)` read as `at(hero, X, Y)`
+    split = split_objects(gathered.report)  # `at(hero, X, Y)` read as `at_hero(X, Y)`
     report = split.report
     inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
         infer_vocabulary(report.schemas, report.source, report.goal is not None,
                          cells=init_constants(report))
     vocabulary = inferred.vocabulary
-    evidence = (*split.evidence, *inferred.evidence) if inferred.evidence else ()
+    evidence = (*gathered.evidence, *split.evidence, *inferred.evidence) \
+        if inferred.evidence else ()
     if vocabulary.predicate("hero") is None:
         return UnbuildableModel(report, label, vocabulary, (
             "no predicate reads as the hero (a place that every action needs exactly one "

@@ -36,12 +36,12 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     values = dict(vocabulary.values)
     notes: list[str] = []
 
-    def at(predicate: str, cell: tuple[int, int], *state: int) -> Atom:
+    def at(predicate: str, cell: tuple[int, int], *state: int | str) -> Atom:
         x, y = coordinates.xy(cell)
         return vocabulary.placed(predicate, str(x), str(y), tuple(str(s) for s in state))
 
     def placed(role: str, cells: Iterable[tuple[int, int]], what: str,
-               *state: int) -> list[Atom]:
+               *state: int | str) -> list[Atom]:
         listed = sorted(cells)
         predicate = vocabulary.predicate(role)
         if predicate is None:

@@ -117,7 +117,10 @@ class ReportModel:
 
     def on(self, level: Level) -> ReportLevelModel:
         rebuilt = self.rebuilt
-        if rebuilt is not None and not puzzle_differences(rebuilt.level, level):
+        # An Init without a budget (a model without a counter) is the level's puzzle whatever
+        # its budget, which then comes from the level file.
+        if rebuilt is not None and not set(puzzle_differences(rebuilt.level, level)) - (
+                set() if rebuilt.budgeted else {"budget"}):
             # The Init's grid may sit elsewhere in its coordinates than the level file's.
             d_row = level.start.hero[0] - rebuilt.level.start.hero[0]
             d_column = level.start.hero[1] - rebuilt.level.start.hero[1]

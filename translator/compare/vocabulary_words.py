@@ -127,3 +127,36 @@ def name_direction(action: str, alphabet: str) -> Direction | None:
     if match:
         return _LETTERS[alphabet].get(match.group(1).lower())
     return None
+
+
+STATE_PAIRS: Final = (("down", "up"), ("off", "on"), ("inactive", "active"), ("bas", "haut"),
+                      ("closed", "open"), ("ferme", "ouvert"), ("no", "yes"),
+                      ("false", "true"), ("nokey", "haskey"), ("lowered", "raised"),
+                      ("safe", "unsafe"), ("inactif", "actif"), ("locked", "unlocked"),
+                      ("sans", "avec"), ("non", "oui"), ("faux", "vrai"))
+"""Words of a state argument, folded, in pairs (lowered, closed or without the key; raised,
+opened or with it): `trap(up, X, Y)`, `door(closed, X, Y)`, `hero(X, Y, haskey)`."""
+_LOW_STATES: Final = frozenset(low for low, _ in STATE_PAIRS) | {
+    "close", "fermee", "lower", "hidden", "withoutkey", "sanscle", "disabled", "inactivee"}
+_HIGH_STATES: Final = frozenset(high for _, high in STATE_PAIRS) | {
+    "opened", "ouverte", "raise", "shown", "withkey", "aveccle", "key", "cle", "enabled",
+    "activee", "danger", "dangerous"}
+_NEGATIONS: Final = ("not", "non", "no", "in", "un", "sans", "without", "pas")
+
+
+def state_word_meaning(word: str) -> str | None:
+    """`low` (lowered, closed, without the key), `high` (raised, opened, with it) or None, by
+    the word's name: listed (`up`, `fermé`), or a negation of a listed one (`nokey`,
+    `unlocked`, `notActive`), or `has...`/`with...`/`avec...` (`hasKey`)."""
+    folded = fold(word)
+    if folded in _LOW_STATES:
+        return "low"
+    if folded in _HIGH_STATES:
+        return "high"
+    for negation in _NEGATIONS:
+        rest = folded[len(negation):]
+        if folded.startswith(negation) and rest in _HIGH_STATES:
+            return "low"
+        if folded.startswith(negation) and rest in _LOW_STATES:
+            return "high"
+    return "high" if folded.startswith(("has", "with", "avec")) else None

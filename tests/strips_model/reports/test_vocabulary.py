@@ -68,7 +68,8 @@ def test_coordinates_of_both_conventions_round_trip() -> None:
     ('[roles]\nwalls = "w"\nhero = "h"\n', "unknown role 'walls'"),
     ('[roles]\nwall = "w"\n', "must name the hero"),
     ('colour = 1\n[roles]\nhero = "h"\n', "unknown key 'colour'"),
-    ('[roles]\nhero = "h"\n[values]\ntrap_raised = "up"\n', r"\[values\] takes integers"),
+    ('[roles]\nhero = "h"\n[values]\ntrap_raised = 1.5\n', r"\[values\] takes integers or"),
+    ('[roles]\nhero = "h"\n[values]\ntrap_raised = ""\n', r"\[values\] takes integers or"),
     ('[roles]\nhero = "h"\n[coordinates]\nfirst = "x"\n', r"\[coordinates\] first"),
 ])
 def test_bad_vocabulary_files_say_why(text: str, message: str) -> None:

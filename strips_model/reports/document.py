@@ -8,14 +8,15 @@ grammar's line:column positions point into the report itself. The report's `Init
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from strips_model.errors import SchemaError
 from strips_model.input_files import InputKind, read_input
 from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
 from strips_model.reports.reading import SkippedPart
-from strips_model.schema import Schema, parse_schemas
+from strips_model.schema import Literal, Schema, parse_schemas
 
 if TYPE_CHECKING:
     from strips_model.reports.reading import ReadingCounts
@@ -75,6 +76,22 @@ class Report:
     between schemas that belong to none."""
     counts: ReadingCounts | None = None
     """What the reading did (schemas read, cases split, ...), when the file was read so."""
+
+    def with_literals(self, rewrite: Callable[[Literal], Literal]) -> Report:
+        """This model with every literal of its schemas, goal and Init rewritten."""
+
+        def each(group: tuple[Literal, ...]) -> tuple[Literal, ...]:
+            return tuple(map(rewrite, group))
+
+        goal, init = self.goal, self.init
+        if goal is not None:
+            goal = GoalBlock(each(goal.conjuncts), tuple(map(each, goal.disjunctions)),
+                             goal.position)
+        if init is not None:
+            init = InitBlock(each(init.atoms), init.position)
+        schemas = tuple(replace(schema, preconditions=each(schema.preconditions),
+                                effects=each(schema.effects)) for schema in self.schemas)
+        return replace(self, schemas=schemas, goal=goal, init=init)
 
 
 def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:

@@ -56,19 +56,7 @@ def _moved(literal: Literal, orders: Orders) -> Literal:
 
 
 def _reordered(report: Report, orders: Orders) -> Report:
-    def schema(s: Schema) -> Schema:
-        return replace(s, preconditions=tuple(_moved(x, orders) for x in s.preconditions),
-                       effects=tuple(_moved(x, orders) for x in s.effects))
-
-    goal = report.goal
-    if goal is not None:
-        goal = GoalBlock(tuple(_moved(x, orders) for x in goal.conjuncts),
-                         tuple(tuple(_moved(x, orders) for x in group)
-                               for group in goal.disjunctions), goal.position)
-    init = report.init
-    if init is not None:
-        init = InitBlock(tuple(_moved(x, orders) for x in init.atoms), init.position)
-    return replace(report, schemas=tuple(map(schema, report.schemas)), goal=goal, init=init)
+    return report.with_literals(lambda literal: _moved(literal, orders))
 
 
 def _arities(report: Report) -> dict[str, int]:

@@ -26,7 +26,6 @@ from compare.test_vocabulary_orders import MODELS, RUN_FAST, SEED_001, _reordere
 from hypothesis import strategies as st
 
 from strips_model.reports.document import Report
-from strips_model.reports.facts import GoalBlock, InitBlock
 from strips_model.reports.init_level import rebuild_level
 from strips_model.reports.vocabulary import parse_vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
@@ -54,18 +53,7 @@ def _worded(report: Report, words: Words, index: dict[str, int]) -> Report:
         args[where] = Term(said[args[where].name], False)
         return replace(lit, args=tuple(args))
 
-    def literals(group: tuple[Literal, ...]) -> tuple[Literal, ...]:
-        return tuple(map(literal, group))
-
-    goal, init = report.goal, report.init
-    if goal is not None:
-        goal = GoalBlock(literals(goal.conjuncts), tuple(map(literals, goal.disjunctions)),
-                         goal.position)
-    if init is not None:
-        init = InitBlock(literals(init.atoms), init.position)
-    schemas = tuple(replace(s, preconditions=literals(s.preconditions),
-                            effects=literals(s.effects)) for s in report.schemas)
-    return replace(report, schemas=schemas, goal=goal, init=init)
+    return report.with_literals(literal)
 
 
 def _choose(report: Report, choices: Any) -> tuple[Words, dict[str, int], dict[str, str]]:

@@ -20,7 +20,6 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from strips_model.reports.document import Report
-from strips_model.reports.facts import GoalBlock, InitBlock
 from strips_model.schema import Literal, Schema
 from translator.compare.arithmetic import without_arithmetic
 from translator.compare.readings import read_schemas, static_predicates
@@ -78,19 +77,8 @@ def gather_places(report: Report) -> GatheredPlaces:
             return lit
         return replace(lit, args=tuple(lit.args[index] for index in order))
 
-    def literals(group: tuple[Literal, ...]) -> tuple[Literal, ...]:
-        return tuple(map(moved, group))
-
-    schemas = tuple(replace(s, preconditions=literals(s.preconditions),
-                            effects=literals(s.effects)) for s in report.schemas)
-    goal, init = report.goal, report.init
-    if goal is not None:
-        goal = GoalBlock(literals(goal.conjuncts), tuple(map(literals, goal.disjunctions)),
-                         goal.position)
-    if init is not None:
-        init = InitBlock(literals(init.atoms), init.position)
     said = "; ".join(f"{predicate} as ({', '.join(f'#{i + 1}' for i in order)})"
                      for predicate, order in sorted(orders.items()))
     evidence = ("places not side by side, read with their coordinates gathered last "
                 f"(the arguments by their old positions): {said}",)
-    return GatheredPlaces(replace(report, schemas=schemas, goal=goal, init=init), evidence)
+    return GatheredPlaces(report.with_literals(moved), evidence)

@@ -117,7 +117,10 @@ class Links:
         """Runs of static literals as one element per connected group of them. A static
         literal over variables the chain has bound already stays out of the blocks, an
         element of its own: in a block it would multiply the block by the chain's
-        choices (`calm(H, P)` with `adjacent(H, B, Dir)` before `boulder(B)` is tested)."""
+        choices (`calm(H, P)` with `adjacent(H, B, Dir)` before `boulder(B)` is tested).
+        It comes before the run's blocks: it only shrinks the chain, and after a block that
+        fans out (four neighbours) it was tested once per neighbour, a link as large as
+        the schema's actions (a quarter of the links' atoms on 60x60 dense levels)."""
         elements: list[BodyLiteral] = []
         run: list[BodyLiteral] = []
         tests: list[BodyLiteral] = []
@@ -126,9 +129,9 @@ class Links:
             if literal is not None and not literal.recursive:
                 (tests if bound and bound.issuperset(literal.variables) else run).append(literal)
                 continue
+            elements.extend(tests)
             for group in _connected(run):
                 elements.append(group[0] if len(group) == 1 else self._block(group))
-            elements.extend(tests)
             for element in run:
                 bound.update(element.variables)
             run, tests = [], []

@@ -9,7 +9,7 @@ Numbered cases give one schema per case (`Name_case2`), a disjunctive preconditi
 disjunct (`Name_or2`), so the report says where each came from (reading.split_name, the
 rule the PDDL reader follows too). A decrement `t--` in an
 effect adds the literal with `t - 1` and deletes it with `t`; offsets stay on the terms for
-translator/compare/arithmetic.py to compile.
+strips_model/reports/arithmetic.py to compile.
 
 Variables (`variable_rule`): a capitalised identifier, or a lowercase one whose stem (without
 primes and trailing digits) is the stem of a header parameter or a single letter: `x`, `y1`,
@@ -178,7 +178,7 @@ def _schema(name: str, block: Block, preconditions: list[tuple[Atom, int]],
         if atom.decrement is not None and atom.positive:
             eff.append(_literal(atom, offset, stems, reader, before=True, positive=False))
     # The header's parameters only, as the other notations read them: the variables it
-    # leaves out are bound by the comparison's readings (translator/compare/readings.py).
+    # leaves out are bound by the comparison's readings (strips_model/reports/schema_readings.py).
     parameters = tuple(Parameter(variable, kind) for variable, kind in variables.items())
     return Schema(name, parameters, tuple(pre), tuple(eff), cost, block.position)
 

@@ -8,7 +8,7 @@ the pattern of the cells' names), the arguments before each place that is not fi
 ([places]), the words of action names that say
 their key press (or, in `[keys]`, each action's key press), the actions that are no key
 press, and how the goal is written. Without `--vocabulary FILE`, `compare` infers one from the
-schemas (translator/compare/vocabulary_inference.py) and `--vocabulary-out FILE` writes it
+schemas (translator/compare/vocabulary/inference.py) and `--vocabulary-out FILE` writes it
 (strips_model/reports/vocabulary_writer.py). The seed reports' ship in `vocabularies/`, as examples.
 """
 

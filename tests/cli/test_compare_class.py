@@ -17,7 +17,7 @@ from strips_model.reports.reading import skipped_schemas
 from translator.cli.compare_class import split_models
 from translator.cli.main import main
 from translator.compare.check import read_model
-from translator.compare.grading_table import HEADER
+from translator.compare.grading.table import HEADER
 
 MODELS = ROOT / "tests" / "strips_model" / "reports" / "models"
 CLASS = [str(MODELS / "m1_ours.txt"), str(MODELS / "m2_textbook.md")]

@@ -16,13 +16,13 @@ from strips_model.reports.init_level import report_vocabulary
 from strips_model.schema import UNTYPED, helltaker_domain
 from strips_model.validator import validate
 from translator.compare.comparison import compare_level
-from translator.compare.coverage import PROBES, check_probe, distinct_probes
-from translator.compare.divergence import along_directions
-from translator.compare.model_run import accepts, search_exact, solve_model
-from translator.compare.models import compared_model
-from translator.compare.report_init import generated_init
-from translator.compare.report_model import ReportModel
-from translator.compare.report_planning import constant_name, counter_cost
+from translator.compare.models.compared import compared_model
+from translator.compare.models.report_init import generated_init
+from translator.compare.models.report_model import ReportModel
+from translator.compare.models.report_planning import constant_name, counter_cost
+from translator.compare.runs.coverage import PROBES, check_probe, distinct_probes
+from translator.compare.runs.divergence import along_directions
+from translator.compare.runs.model_run import accepts, search_exact, solve_model
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.outcome import Status
 

@@ -125,14 +125,14 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     # second), which `helltaker compare --help` and a refused argument do not need.
     from translator.compare.check import NO_LEVEL, levels_to_check, our_model, read_model
     from translator.compare.comparison import compare
-    from translator.compare.comparison_markdown import render_markdown
-    from translator.compare.grading import model_record
-    from translator.compare.models import (
+    from translator.compare.grading.class_grading import model_record
+    from translator.compare.models.compared import (
         UnbuildableModel,
         model_or_defect,
         model_vocabulary_toml,
         used_predicates,
     )
+    from translator.compare.report.markdown import render_markdown
 
     reading = read_model(args.report)
     report = reading.report
@@ -180,6 +180,6 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
 def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
     # Here, not at the top: it imports the comparison, and with it unified-planning (see
     # command_compare).
-    from translator.compare.comparison_html import render_html
+    from translator.compare.report.html import render_html
 
     return render_html(comparison, levels, markdown)

@@ -34,7 +34,7 @@ from translator.runtime.output_checks import check_outputs
 from translator.runtime.workers import default_jobs, in_input_order
 
 if TYPE_CHECKING:
-    from translator.compare.grading import GradedModel
+    from translator.compare.grading.class_grading import GradedModel
 
 _BUDGET_LINE: Final = re.compile(r"[ \t]*[+-]?\d+[ \t]*")
 """A level's second line (F1): the budget alone; a negative one is a level in error."""
@@ -90,7 +90,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     levels = load_levels(level_paths)
     # Here, not at the top: the compare stage brings unified-planning (over a second), which
     # `--help` and a refused argument do not need.
-    from translator.compare.grading import (
+    from translator.compare.grading.class_grading import (
         GradingTask,
         Standing,
         failed_grade,
@@ -98,7 +98,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
         our_columns,
         prepare_grading,
     )
-    from translator.compare.grading_table import class_table, class_totals
+    from translator.compare.grading.table import class_table, class_totals
     from translator.measure.batch import measure_items
     from translator.runtime.executors import prepared
 
@@ -146,7 +146,7 @@ def _report_files(folder: str, graded: list[GradedModel], level_paths: list[str]
                   planner: str) -> dict[str, str]:
     """What -o DIR holds: each model's NAME.md and NAME.html (a model that could not be read
     has none), and summary.md linking to them."""
-    from translator.compare.grading_table import SUMMARY, report_names, summary_page
+    from translator.compare.grading.table import SUMMARY, report_names, summary_page
 
     names = report_names([done.grade.model for done in graded])
     files: dict[str, str] = {}
@@ -164,7 +164,7 @@ def _report_files(folder: str, graded: list[GradedModel], level_paths: list[str]
 
 def _without_counts(result: object) -> bool:
     """A model the bar counts as failed: its run raised, or it left an error, not counts."""
-    from translator.compare.grading import GradedModel
+    from translator.compare.grading.class_grading import GradedModel
 
     return not isinstance(result, GradedModel) or result.grade.counts is None
 

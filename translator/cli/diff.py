@@ -12,8 +12,8 @@ from strips_model.reports.notation import ModelReading, read_model_file
 from strips_model.reports.reading import skipped_schemas
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
-from translator.compare.schema_diff import diff_schemas
-from translator.compare.schema_diff_text import diff_json, render_diff
+from translator.compare.diff.schemas import diff_schemas
+from translator.compare.diff.text import diff_json, render_diff
 from translator.runtime.output import print_out
 
 REASONS_SHOWN = 3

@@ -20,13 +20,13 @@ from strips_model.reports.model_source import model_text
 from strips_model.reports.notation import read_model_file
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.comparison import Comparison, compare
-from translator.compare.level_comparison import Column
-from translator.compare.models import (
+from translator.compare.models.compared import (
     ComparedModel,
     UnbuildableModel,
     compared_model,
     model_or_defect,
 )
+from translator.compare.runs.level_comparison import Column
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import NO_LIMITS, Limits
 
@@ -68,7 +68,7 @@ def levels_to_check(report: Report, model: object, levels: Sequence[Level]) -> l
     none: the model is still linted and probed (`NO_LEVEL` says why no level is compared)."""
     if levels:
         return list(levels)
-    # The Init as the model reads it (its places gathered, its objects split: models.py).
+    # The Init as the model reads it (its places gathered, its objects split: models/compared.py).
     init = getattr(model, "report", report).init
     if init is None:
         return []

@@ -1,11 +1,11 @@
 """`helltaker compare`: a hand-written model run through our pipeline next to ours.
 
-For each level, the compared model (translator/compare/models.py) is solved by Fast Downward and
-its plan is replayed in the game; our model is solved by the chosen planner of
+For each level, the compared model (translator/compare/models/compared.py) is solved by Fast
+Downward and its plan is replayed in the game; our model is solved by the chosen planner of
 translator/planners/registry.py; the two are then replayed key by key
-(translator/compare/divergence.py) to find where the compared model first departs from the game.
-The lint and the rule coverage complete the picture. comparison_markdown.py writes it all down,
-comparison_html.py draws it on a page.
+(translator/compare/runs/divergence.py) to find where the compared model first departs from
+the game. The lint and the rule coverage complete the picture. report/markdown.py writes it all
+down, report/html.py draws it on a page.
 """
 
 from __future__ import annotations
@@ -17,8 +17,17 @@ from dataclasses import dataclass
 from strips_model.level import Level
 from strips_model.reports.document import Report
 from strips_model.reports.reading import ReadingCounts, SkippedPart
+from strips_model.reports.schema_readings import static_predicates
 from strips_model.schema import Schema
-from translator.compare.coverage import (
+from translator.compare.lint.checks import lint
+from translator.compare.lint.findings import Finding
+from translator.compare.lint.grouping import FindingGroup, group_findings
+from translator.compare.models.compared import (
+    ComparedModel,
+    UnbuildableModel,
+    vocabulary_record,
+)
+from translator.compare.runs.coverage import (
     Probe,
     ProbeResult,
     RuleCoverage,
@@ -26,22 +35,13 @@ from translator.compare.coverage import (
     coverage,
     distinct_probes,
 )
-from translator.compare.grouping import FindingGroup, group_findings
-from translator.compare.level_comparison import (
+from translator.compare.runs.level_comparison import (
     Column,
     LevelComparison,
     compare_level,
     not_run_column,
     our_column,
 )
-from translator.compare.lint import lint
-from translator.compare.lint_findings import Finding
-from translator.compare.models import (
-    ComparedModel,
-    UnbuildableModel,
-    vocabulary_record,
-)
-from translator.compare.readings import static_predicates
 from translator.planners.outcome import FAILURES, Status
 from translator.runtime.processes import NO_LIMITS, Limits
 from translator.runtime.workers import run_ordered
@@ -108,7 +108,7 @@ class Comparison:
     skipped: tuple[SkippedPart, ...] = ()
     """What the reader could not read, each with its position and reason."""
     vocabulary: dict[str, object] | None = None
-    """How the compared model reads a level (models.py `vocabulary_record`)."""
+    """How the compared model reads a level (models/compared.py `vocabulary_record`)."""
     reading: ReadingCounts | None = None
     """What reading the compared model did (schemas read, cases split, ...), when known."""
 

@@ -1,7 +1,7 @@
 """One still picture of a board drawn from what is seen on it, not from a game state.
 
 A hand-written model may reach states the game cannot (two heroes, a trap up out of phase), and
-the comparison page draws those too (translator/compare/comparison_html.py). So the picture is
+the comparison page draws those too (translator/compare/report/html.py). So the picture is
 made from the cells each thing is seen on, with the sprites and layout of the replays.
 """
 

@@ -7,7 +7,7 @@ models/ (each in another style, some incomplete). Each is read once; its schemas
 rendered schema by schema with a header style, clause keywords, connectives, negations,
 deletes, variable case, prime forms, wrapped lines and whatever lies between schemas (prose,
 separators, comments, fences) all drawn at random, and the rendering is read again: `diff`'s
-comparison (translator/compare/schema_diff.py) must find the same schemas. Types of
+comparison (translator/compare/diff/schemas.py) must find the same schemas. Types of
 parameters are not part of the course's notations, so they are compared erased.
 
 The fast loop runs a derandomized sample; the long run is opt-in like tests/cli/test_fuzz.py:
@@ -37,7 +37,7 @@ from strips_model.reports.course import variable_rule
 from strips_model.reports.course_blocks import MAX_SCHEMAS, BlockReader
 from strips_model.reports.notation import read_model, read_model_file
 from strips_model.schema import UNTYPED, Literal, Schema, Term
-from translator.compare.schema_diff import diff_schemas
+from translator.compare.diff.schemas import diff_schemas
 
 MODELS = Path(__file__).parent / "models"
 LONG_EXAMPLES = int(os.environ.get("HELLTAKER_FUZZ_EXAMPLES") or 0)

@@ -14,9 +14,9 @@ from strips_model.reports.document import Report
 from strips_model.reports.notation import read_model_file
 from strips_model.reports.pddl_domain import read_pddl_domain
 from strips_model.schema import Schema, helltaker_domain
-from translator.compare.models import compared_model
-from translator.compare.our_model import OurModel
-from translator.compare.schema_diff import diff_schemas
+from translator.compare.diff.schemas import diff_schemas
+from translator.compare.models.compared import compared_model
+from translator.compare.models.ours import OurModel
 
 DOMAIN = """; a comment before the domain
 (define (domain tiny)

@@ -23,7 +23,7 @@ from strips_model.reports.vocabulary import (
 )
 from strips_model.reports.vocabulary_writer import vocabulary_template
 from translator.cli.main import main
-from translator.compare.models import UnbuildableModel, compared_model
+from translator.compare.models.compared import UnbuildableModel, compared_model
 
 SEED_001 = "seeds/001_1103b020ed6d817c.txt"
 SEED_002 = "seeds/002_86e1b4b616c1ecee.txt"
@@ -100,7 +100,7 @@ def test_seed_001_read_through_a_vocabulary_with_its_predicates_renamed(tmp_path
     text = _seed(SEED_001).read_text("utf-8")
     renamed = re.sub(r"\bhelltaker\(", "player(", re.sub(r"\bcounter\(", "moves(", text))
     report = parse_report(renamed, "renamed.md")
-    # Without a vocabulary file the renamed roles are inferred (vocabulary_inference.py).
+    # Without a vocabulary file the renamed roles are inferred (compare/vocabulary/inference.py).
     inferred = getattr(compared_model(report, "renamed"), "words", None)
     assert isinstance(inferred, Vocabulary)
     assert (inferred.required("hero"), inferred.required("counter")) == ("player", "moves")

@@ -1,0 +1,226 @@
+"""A model under comparison, set up on a level: its exact semantics and its planning problem.
+
+A model file is read in ours (`hero(C)`, `adjacent(C, N, Dir)`; translator/compare/models/ours.py)
+or in a vocabulary declared as data (strips_model/reports/vocabulary.py): the one given with
+`--vocabulary FILE`, else the one inferred from its schemas
+(translator/compare/vocabulary/inference.py). Models of
+seed 001's kind, which count moves with a counter, run through
+translator/compare/models/report_model.py.
+
+Each level gives two views of the model. The *exact* one is the schemas as read (see
+strips_model/reports/schema_readings.py), ground by `Grounder` over the level's facts: replays
+use it,
+so what is said about a model's behaviour is about the model as written. The *planning* one
+is what Fast Downward gets, which may be compiled for the grounder's sake (the report model's
+counter, for one); its plans are replayed in the exact view before anything is concluded.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Protocol
+
+from strips_model.errors import Position, SchemaError
+from strips_model.ground_plan import PlanStep
+from strips_model.level import Level
+from strips_model.moves import Direction
+from strips_model.reports.arithmetic import without_arithmetic
+from strips_model.reports.document import Report
+from strips_model.reports.schema_readings import read_schemas
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.reports.vocabulary_writer import vocabulary_toml
+from strips_model.schema import Schema, build_domain
+from translator.compare.models.observation import Observation
+from translator.compare.models.ours import OurModel
+from translator.compare.models.probes import convention_by_probes
+from translator.compare.models.report_model import ReportModel
+from translator.compare.vocabulary.gathered_places import gather_places
+from translator.compare.vocabulary.inference import InferredVocabulary, infer_vocabulary
+from translator.compare.vocabulary.object_places import split_objects
+from translator.ground.exact_semantics import GroundAction
+from translator.model.level_facts import Atom
+
+
+class LevelModel(Protocol):
+    """A model on one level."""
+
+    level: Level
+    init_note: str
+    """Where the initial state comes from, for the report."""
+    notes: tuple[str, ...]
+    """Treatments this level needed (for instance a phantom trap), one sentence each."""
+    search: str
+    """Fast Downward search configuration, without spaces."""
+    cost_limit: int
+    """The most a plan may spend in this model (inclusive)."""
+
+    def initial(self) -> frozenset[Atom]: ...
+
+    def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]: ...
+
+    def direction(self, action: GroundAction) -> Direction | None:
+        """The key press an action stands for, None for bookkeeping actions."""
+        ...
+
+    def observe(self, atoms: frozenset[Atom]) -> Observation: ...
+
+    def goal_holds(self, atoms: frozenset[Atom]) -> bool: ...
+
+    def pddl_texts(self) -> tuple[str, str]:
+        """The planning view as PDDL, domain and problem, as the fast writer
+        (translator/model/pddl_text.py) writes it: `PDDLWriter` takes seconds a level."""
+        ...
+
+    def pddl_bytes(self) -> int: ...
+
+    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
+        """A planner's plan step (names lowercased, as Fast Downward writes them) as (schema,
+        argument of each exact parameter it fixes), or None for an action that only exists
+        in the planning view."""
+        ...
+
+    def static(self) -> frozenset[Atom]:
+        """The exact view's static facts."""
+        ...
+
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
+        """The exact schemas that may stand for a key press, each with the binding the key
+        press fixes (ours: the direction parameter)."""
+        ...
+
+
+class ComparedModel(Protocol):
+    label: str
+    vocabulary: str
+    schemas: tuple[Schema, ...]
+    """As written in the file."""
+    goal: str
+    """The goal, as the model states it."""
+
+    def on(self, level: Level) -> LevelModel: ...
+
+
+OUR_VOCABULARY = frozenset({"hero", "adjacent"})
+STEPPING = re.compile(r"(plus|minus)_[0-9]+")
+"""The relations arithmetic terms compile to (arithmetic.py): a way to step coordinates."""
+
+
+def used_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
+    return frozenset(lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects))
+
+
+class UnbuildableModel:
+    """A model that no planner can take as written (an arity clash, say): the comparison
+    reports why, level by level, instead of running it."""
+
+    def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
+                 defect: str, evidence: tuple[str, ...] = ()) -> None:
+        self.label = label
+        self.words = vocabulary
+        self.evidence = evidence
+        self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})" if vocabulary \
+            else "none: no vocabulary names its predicates"
+        self.schemas = report.schemas
+        self.goal = "not read: the model cannot be built"
+        self.defect = defect
+
+    def on(self, level: Level) -> LevelModel:
+        raise SchemaError(f"the model cannot be built: {self.defect}", Position(level.source))
+
+
+def model_defect(schemas: tuple[Schema, ...]) -> str | None:
+    """What keeps the schemas, read as every model is (readings.py, arithmetic.py), from
+    making a planning domain; None when they make one."""
+    read, _ = read_schemas(schemas)
+    try:
+        build_domain(tuple(without_arithmetic(schema) for schema in read), "", strict=False)
+    except SchemaError as error:
+        return str(error)
+    return None
+
+
+def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = None
+                   ) -> ComparedModel | UnbuildableModel:
+    """The model a file describes: in `vocabulary` when given, else in ours when its
+    predicates are ours, else in the vocabulary inferred from its schemas."""
+    if vocabulary is None and used_predicates(report.schemas) >= OUR_VOCABULARY:
+        return OurModel(report, label)
+    gathered = gather_places(report)  # `at(X, hero, Y)` read as `at(hero, X, Y)`
+    split = split_objects(gathered.report)  # `at(hero, X, Y)` read as `at_hero(X, Y)`
+    report = split.report
+    inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
+        infer_vocabulary(report.schemas, report.source, report.goal is not None,
+                         cells=init_constants(report))
+    vocabulary = inferred.vocabulary
+    evidence = (*gathered.evidence, *split.evidence, *inferred.evidence) \
+        if inferred.evidence else ()
+    if vocabulary.predicate("hero") is None:
+        return UnbuildableModel(report, label, vocabulary, (
+            "no predicate reads as the hero (a place that every action needs exactly one "
+            "of): write a vocabulary file saying which predicate plays which part "
+            f"(`helltaker compare {report.source} --vocabulary-out mine.toml` drafts one) "
+            "and pass it with --vocabulary FILE"), evidence)
+    defect = model_defect(report.schemas)
+    if defect is not None:
+        return UnbuildableModel(report, label, vocabulary, defect, evidence)
+    steps = vocabulary.predicate("successor") is not None or any(
+        role.startswith("adjacent") for role, _ in vocabulary.roles) or any(
+        STEPPING.fullmatch(name) for name in used_predicates(
+            tuple(without_arithmetic(schema) for schema in report.schemas)))
+    if not steps:
+        # Every other part is optional: a level's part the model cannot name is left out of
+        # its Init, and the level's notes say so (report_init.py).
+        return UnbuildableModel(report, label, vocabulary, (
+            f"the model reads a level in the vocabulary {vocabulary.name}, which names no "
+            "successor relation, no adjacency relation and the schemas use no arithmetic "
+            "(`y + 1`): compare runs models that step coordinates with one; correct the "
+            "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence)
+    try:
+        model = ReportModel(report, label, vocabulary, evidence)
+        if inferred.names_tie:  # no name tells the conventions apart: the probes do
+            chosen = convention_by_probes(model, report.goal is not None)
+            model = ReportModel(report, label, chosen.vocabulary, chosen.evidence)
+        return model
+    except SchemaError as error:
+        # Read, linted, but not translatable as written (a variable its compilation cannot
+        # place, no goal): the comparison says so level by level.
+        return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+
+
+def init_constants(report: Report) -> tuple[str, ...]:
+    """The constants the model's own Init names (its cells, when a place is one term)."""
+    if report.init is None:
+        return ()
+    return tuple(term.name for atom in report.init.atoms for term in atom.args)
+
+
+def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = None
+                    ) -> ComparedModel | UnbuildableModel:
+    """`compared_model`, with a model no vocabulary can run (none matches, or the one that
+    does lacks a role) kept as unbuildable: the schemas were read, so they are still linted
+    and reported; only unreadable input stops a comparison."""
+    try:
+        return compared_model(report, label, vocabulary)
+    except SchemaError as error:
+        return UnbuildableModel(report, label, vocabulary, error.message)
+
+
+def vocabulary_record(model: object) -> dict[str, object]:
+    """How the model reads a level, for `--json` and the report's head: the vocabulary's
+    roles, values, convention and key presses, whether it was inferred, and the evidence."""
+    words = getattr(model, "words", None)
+    evidence = tuple(getattr(model, "evidence", ()))
+    if not isinstance(words, Vocabulary):
+        return {"name": str(getattr(model, "vocabulary", "none")), "inferred": False,
+                "evidence": []}
+    return {**words.as_json(), "inferred": bool(evidence), "evidence": list(evidence)}
+
+
+def model_vocabulary_toml(model: object) -> str:
+    """The vocabulary the model is read in, as a file `--vocabulary` reads, its evidence as
+    comments; a model in our own predicates gets a file saying so and naming no role."""
+    words = getattr(model, "words", None)
+    if not isinstance(words, Vocabulary):
+        return ("# The model is written in our own predicates (hero, adjacent): it needs no "
+                "vocabulary.\n")
+    return vocabulary_toml(words, tuple(getattr(model, "evidence", ())))

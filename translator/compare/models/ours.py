@@ -1,0 +1,113 @@
+"""A model in our vocabulary (`hero(C)`, `adjacent(C, N, Dir)`, ...) on a level.
+
+Both views are the same here: the schemas need no compiling, the level's facts come from
+translator/model/level_facts.py, and the search is the one `helltaker solve` uses. This is how
+`helltaker compare` reads strips_model/helltaker.strips, or a variant of it, as the REPORT.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from strips_model.ground_plan import PlanStep
+from strips_model.level import Level
+from strips_model.moves import Direction
+from strips_model.pddl_names import pddl_symbol
+from strips_model.reports.document import Report
+from strips_model.reports.schema_readings import read_schemas
+from strips_model.schema import Schema, build_domain
+from translator.compare.models.observation import Observation
+from translator.ground.exact_semantics import GroundAction, Grounder
+from translator.model.level_facts import (
+    PARITY,
+    Atom,
+    Facts,
+    cell_of_name,
+    level_facts,
+)
+from translator.model.pddl_text import domain_text, problem_text
+from translator.planners.fast_downward import blind_search_configuration
+from translator.solving.key_presses import DIRECTION_TYPE
+
+
+class OurModel:
+    vocabulary = "ours (hero, adjacent, occupied, phase)"
+
+    def __init__(self, report: Report, label: str) -> None:
+        self.label = label
+        self.schemas = report.schemas
+        self.goal = "won(yes), added by the moves that end next to a demon"
+        read, _ = read_schemas(report.schemas)
+        self.exact = build_domain(read, report.source)
+
+    def on(self, level: Level) -> OurLevelModel:
+        return OurLevelModel(self, level)
+
+
+class OurLevelModel:
+    init_note = "translator/model/level_facts.py"
+    notes: tuple[str, ...] = ()
+
+    def __init__(self, model: OurModel, level: Level) -> None:
+        self.model = model
+        self.level = level
+        self.cost_limit = level.budget
+        self.search = blind_search_configuration(level.budget)
+        self._traps = level.traps_lowered | level.traps_raised
+
+    @cached_property
+    def _facts(self) -> Facts:
+        return level_facts(self.level)
+
+    @cached_property
+    def _grounder(self) -> Grounder:
+        return Grounder(self.model.exact, self._facts)
+
+    def initial(self) -> frozenset[Atom]:
+        return self._facts.initial
+
+    def static(self) -> frozenset[Atom]:
+        return self._facts.static
+
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
+        value = direction.pddl_name
+        return [(schema, {p.name: value for p in schema.parameters if p.type == DIRECTION_TYPE})
+                for schema in self.model.exact.schemas]
+
+    def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
+        return self._grounder.applicable(atoms)
+
+    def direction(self, action: GroundAction) -> Direction | None:
+        return next((direction for _, value in action.binding
+                     if (direction := Direction.of_pddl_name(value)) is not None), None)
+
+    def goal_holds(self, atoms: frozenset[Atom]) -> bool:
+        return all(goal in atoms for goal in self._facts.goal)
+
+    def observe(self, atoms: frozenset[Atom]) -> Observation:
+        def cells(predicate: str) -> frozenset[tuple[int, int]]:
+            found = (cell_of_name(a[1]) for a in atoms if a[0] == predicate and len(a) == 2)
+            return frozenset(cell for cell in found if cell is not None)
+
+        has_key = ("has_key", "yes") in atoms
+        parity = next((p for p, name in PARITY.items() if ("phase", name) in atoms), 0)
+        return Observation(
+            hero=cells("hero"), boulders=cells("boulder"), skeletons=cells("skeleton"),
+            key_taken=has_key, lock_open=has_key or not cells("locked"),
+            raised_traps=frozenset(c for c in self._traps if self.level.hurts(c, parity)),
+        )
+
+    def pddl_texts(self) -> tuple[str, str]:
+        return (domain_text(self.model.exact),
+                problem_text(self.model.exact, self._facts, self.level.name))
+
+    def pddl_bytes(self) -> int:
+        return sum(len(text.encode()) for text in self.pddl_texts())
+
+    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
+        # Fast Downward's plans name actions and objects as the PDDL text does (pddl_text.py).
+        name, arguments = step
+        schema = next(s for s in self.model.exact.schemas if pddl_symbol(s.name) == name)
+        objects = {pddl_symbol(o): o for names in self._facts.objects.values() for o in names}
+        return schema.name, {p.name: objects.get(value, value) for p, value in
+                             zip(schema.parameters, arguments, strict=True)}

@@ -1,0 +1,151 @@
+"""An Init in a report's vocabulary, generated from a level file, for the levels a report does
+not describe itself (its own `Init(...)` describes one level, classic level 6 for seed 001).
+
+The atoms are the report's: its predicates, its coordinates (strips_model/reports/init_level.py
+`Coordinates`), its state values and its counter. Where the level and the report's schemas do
+not fit (the schemas need two traps, a level may have none), a treatment makes them fit, and a
+sentence says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Final
+
+from strips_model.level import Level
+from strips_model.moves import Direction
+from strips_model.reports.init_level import Coordinates
+from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
+from translator.model.level_facts import Atom
+
+PHANTOM_TRAP: Final = (-1, -1)
+"""Where a level without traps gets one: no cell of any level is there or next to it."""
+
+
+def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
+                   traps_everywhere: bool = True) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
+    """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
+    level needed (one sentence each). `offsets` are the arithmetic relations the schemas use
+    (`plus_1`, `minus_2`; strips_model/reports/arithmetic.py), listed over the level's numbers;
+    `traps_everywhere`: every action requires a trap (seed 001's), so a level needs one.
+
+    Every role but the hero's is optional: a part of the level the vocabulary names no
+    predicate for is left out of the Init, and a note says so (the comparison then shows what
+    the model makes of a level it cannot see whole)."""
+    coordinates = Coordinates.of_level(level, vocabulary)
+    values = dict(vocabulary.values)
+    notes: list[str] = []
+
+    def at(predicate: str, cell: tuple[int, int], *state: int | str) -> Atom:
+        x, y = coordinates.xy(cell)
+        return vocabulary.placed(predicate, str(x), str(y), tuple(str(s) for s in state))
+
+    def placed(role: str, cells: Iterable[tuple[int, int]], what: str,
+               *state: int | str) -> list[Atom]:
+        listed = sorted(cells)
+        predicate = vocabulary.predicate(role)
+        if predicate is None:
+            if listed:
+                notes.append(f"the model names no {role} predicate: the level's {what} are "
+                             "not in its Init")
+            return []
+        return [at(predicate, cell, *state) for cell in listed]
+
+    start = level.start
+    flag = (values["hero_without_key"],) if "hero_without_key" in values else ()
+    atoms: list[Atom] = [at(vocabulary.required("hero"), start.hero, *flag)]
+    counter = vocabulary.predicate("counter")
+    if counter is not None:  # a model without one is bounded by the budget as a cost
+        atoms.append((counter, str(level.budget)))
+    atoms += placed("demon", level.demons, "demons")
+    lock_state = (values["lock_closed"],) if "lock_closed" in values else ()
+    atoms += placed("lock", [level.lock] if level.lock else [], "lock", *lock_state)
+    atoms += placed("key", [level.key] if level.key else [], "key")
+    atoms += _traps(level, vocabulary, at, notes, traps_everywhere)
+    atoms += placed("spikes", level.spikes, "spikes")
+    atoms += placed("boulder", start.boulders, "boulders")
+    atoms += placed("skeleton", start.skeletons, "skeletons")
+    # Like the report, only the walls that bound the hero's area; those are the only ones
+    # an action ever tests (a step, a kick's landing cell, a skeleton crushed on a wall).
+    around = {(row + d_row, column + d_column) for row, column in level.reachable_cells()
+              for d_row, d_column in (direction.delta for direction in Direction)}
+    atoms += placed("wall", (cell for cell in around
+                             if not level.is_open(cell) and cell not in level.demons), "walls")
+    next_to_demons = {(row + d_row, column + d_column) for row, column in level.demons
+                      for d_row, d_column in (direction.delta for direction in Direction)}
+    if vocabulary.predicate("goal") is not None:
+        atoms += placed("goal", (cell for cell in next_to_demons if level.is_open(cell)),
+                        "cells next to a demon")
+    top = max(level.budget, level.width, level.height)
+    successor = vocabulary.predicate("successor")
+    if successor is not None:
+        atoms += [(successor, str(k), str(k + 1)) for k in range(-1, top)]
+    atoms += _adjacency(level, vocabulary, coordinates)
+    for relation in sorted(offsets):
+        sign, step = relation.split("_")
+        offset = int(step) if sign == "plus" else -int(step)
+        atoms += [(relation, str(k), str(k + offset)) for k in range(-2, top + 2)
+                  if -2 <= k + offset <= top + 1]
+    return tuple(atoms), tuple(notes)
+
+
+def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -> list[Atom]:
+    """A direction relation on cells, for every cell of the grid and each of its neighbours
+    (those past the edge too, so that an action can find a wall there): one relation with the
+    direction as an argument, or one relation per direction."""
+    relations: list[tuple[str, tuple[str, ...], Direction]] = [
+        (predicate, (), direction) for role, direction in ADJACENT_ROLES.items()
+        if (predicate := vocabulary.predicate(role)) is not None]
+    general = vocabulary.predicate("adjacent")
+    constants = dict(vocabulary.directions)
+    if general is not None:
+        relations += [(general, (constants.get(direction, direction.name.lower()),), direction)
+                      for direction in Direction]
+    atoms: list[Atom] = []
+    for predicate, said, direction in relations:
+        d_row, d_column = direction.delta
+        for row in range(level.height):
+            for column in range(level.width):
+                here = vocabulary.place_args(*map(str, coordinates.xy((row, column))))
+                there = vocabulary.place_args(
+                    *map(str, coordinates.xy((row + d_row, column + d_column))))
+                first, last = (said, ()) if vocabulary.direction_first else ((), said)
+                atoms.append((predicate, *first, *here, *there, *last))
+    return atoms
+
+
+def _traps(level: Level, vocabulary: Vocabulary, at: Callable[..., Atom], notes: list[str],
+           traps_everywhere: bool) -> list[Atom]:
+    """Traps as one predicate with a phase (`trap(X, Y, S)`), as one without (every trap
+    listed), or as two (`piegeActive`, `piegeInactive`)."""
+    traps = len(level.traps_lowered) + len(level.traps_raised)
+    trap = vocabulary.predicate("trap")
+    values = dict(vocabulary.values)
+    if trap is not None and "trap_lowered" in values:
+        lowered, raised = values["trap_lowered"], vocabulary.value("trap_raised")
+        atoms = [at(trap, cell, lowered) for cell in sorted(level.traps_lowered)]
+        atoms += [at(trap, cell, raised) for cell in sorted(level.traps_raised)]
+        if traps == 0 and traps_everywhere:
+            x, y = PHANTOM_TRAP
+            atoms.append(vocabulary.placed(trap, str(x), str(y), (str(lowered),)))
+            notes.append(f"no trap: every action of the report needs two, so a phantom trap "
+                         f"stands at X={x}, Y={y}, outside the grid, where nothing can reach it")
+        elif traps == 1 and traps_everywhere:
+            notes.append("one trap: both trap parameters of an action name it")
+        elif traps > 2 and traps_everywhere:
+            notes.append(f"{traps} traps: each action toggles the two it names (or one named "
+                         "twice) and the others keep their phase, as the report's schemas say")
+        if level.traps_lowered and level.traps_raised and traps_everywhere:
+            notes.append("traps start in both phases: an action needs its two traps in one "
+                         "phase")
+        return atoms
+    if trap is not None:
+        return [at(trap, cell) for cell in sorted(level.traps_lowered | level.traps_raised)]
+    up, down = vocabulary.predicate("trap_raised"), vocabulary.predicate("trap_lowered")
+    if up is None and down is None:
+        if traps:
+            notes.append("the model names no trap predicate: the level's traps are not in its "
+                         "Init")
+        return []
+    atoms = [at(up, cell) for cell in sorted(level.traps_raised)] if up else []
+    return atoms + ([at(down, cell) for cell in sorted(level.traps_lowered)] if down else [])

@@ -1,0 +1,267 @@
+"""A model in the vocabulary kind of seed report 001 (`helltaker(X, Y)`, `counter(C)`,
+`plusOne`; strips_model/reports/vocabularies/seed001.toml) on a level.
+
+The exact view is the report's schemas as read (strips_model/reports/schema_readings.py) over an
+Init in its vocabulary (strips_model/reports/init_level.py): its own `Init(...)` for the level it
+describes (classic level 6), and for any other level one generated from the level file
+(translator/compare/models/report_init.py). The goal is its `But(...)`.
+
+The planning view is compiled from it, because Fast Downward cannot ground the model as
+written (translator/compare/models/report_planning.py says how): no counter but action costs and a
+cost bound, positive complements of static negative preconditions, one action per way of
+reaching the goal, and PDDL names. Plans are replayed in the exact view, counter included.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import cached_property
+
+from strips_model.errors import SchemaError
+from strips_model.ground_plan import PlanStep
+from strips_model.level import Level
+from strips_model.moves import Direction
+from strips_model.pddl_names import pddl_symbol
+from strips_model.puzzle import puzzle_differences
+from strips_model.reports.arithmetic import without_arithmetic
+from strips_model.reports.document import Report
+from strips_model.reports.init_level import Coordinates, RebuiltLevel, rebuild_level
+from strips_model.reports.schema_readings import read_schemas, static_predicates
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import UNTYPED, Schema, build_domain
+from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
+from translator.compare.models.observation import Observation
+from translator.compare.models.report_init import generated_init
+from translator.compare.models.report_observation import observe_atoms
+from translator.compare.models.report_planning import (
+    GOAL_ACTION,
+    constant_name,
+    counter_cost,
+    goal_schemas,
+    pddl_schema,
+    planning_facts,
+    typed_domain,
+    without_counter,
+)
+from translator.ground.exact_semantics import GroundAction, Grounder
+from translator.model.level_facts import Atom, Facts
+from translator.model.pddl_text import domain_text, problem_text
+
+
+class ReportModel:
+    """The report's model, ready to be set up on levels."""
+
+    def __init__(self, report: Report, label: str, vocabulary: Vocabulary,
+                 evidence: tuple[str, ...] = ()) -> None:
+        self.words = vocabulary
+        self.evidence = evidence
+        """Why an inferred vocabulary reads the model so (vocabulary/inference.py)."""
+        self.vocabulary = f"{self.words.name} ({self.words.summary})"
+        self.label = label
+        self.report = report
+        self.schemas = report.schemas
+        # A model that states no goal gets the game's (game_goal.py), and the report says so.
+        goal = report.goal if report.goal is not None \
+            else game_goal(report.schemas, vocabulary, report.source)
+        self.goal = GAME_GOAL_TEXT if report.goal is None else ", ".join([
+            *map(str, goal.conjuncts),
+            *("(" + " | ".join(map(str, group)) + ")" for group in goal.disjunctions)])
+        self.game_goal = report.goal is None
+        # Arithmetic terms (`y + 1`, `t - 2`) become static offset relations (arithmetic.py),
+        # which each level's Init lists.
+        compiled = tuple(without_arithmetic(schema) for schema in report.schemas)
+        self.offsets = frozenset(lit.predicate for s in compiled for lit in s.preconditions
+                                 if re.fullmatch(r"(plus|minus)_[0-9]+", lit.predicate))
+        self.static = static_predicates(compiled) | (
+            {GOAL_CELL} if self.game_goal else set())
+        read, _ = read_schemas(compiled)
+        trap = vocabulary.predicate("trap")
+        # Seed 001's actions each require two traps: a level without one gets a phantom.
+        self.traps_everywhere = trap is not None and all(
+            any(lit.predicate == trap and lit.positive for lit in schema.preconditions)
+            for schema in read)
+        exact: list[Schema] = []
+        planning: list[Schema] = []
+        for schema in read:
+            if self.words.direction_of(schema.name) is None \
+                    and schema.name not in self.words.not_key_presses \
+                    and schema.name not in self.words.keyed_by_direction:
+                words = ", ".join(word for word, _ in self.words.direction_words)
+                raise SchemaError(f"{schema.name}: its name says no direction ({words}), so its "
+                                  "actions cannot be mapped to key presses",
+                                  schema.position)
+            cost, counters = counter_cost(schema, self.words)
+            exact.append(replace(_deleted_counter_required(schema, self.words), cost=cost))
+            planning.append(pddl_schema(without_counter(replace(schema, cost=cost), counters,
+                                                        self.words),
+                                        self.static))
+        self.direction_parameter = {schema.name: found for schema in read
+                                    if schema.name in self.words.keyed_by_direction
+                                    and (found := _direction_parameter(schema, self.words))}
+        """Action -> the variable its key press is bound to (Vocabulary.keyed_by_direction)."""
+        self.goals = goal_schemas(goal)
+        planning += [pddl_schema(schema, self.static) for schema in self.goals]
+        self.exact = build_domain(tuple(exact), report.source)
+        self.goal_domain = build_domain(self.goals, report.source)
+        self.planning = typed_domain(build_domain(tuple(planning), report.source))
+        used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
+        used |= {lit.predicate for lit in goal.conjuncts}
+        self.predicates = frozenset(used)
+        # Fast Downward's plans name actions as the PDDL text does (pddl_text.py).
+        self.planning_schemas = {pddl_symbol(s.name): s for s in self.planning.schemas}
+        # Rebuilt now, so that a faulty Init is reported before any level is compared.
+        self.rebuilt: RebuiltLevel | None = (
+            rebuild_level(report.init, vocabulary=self.words) if report.init is not None
+            else None)
+
+    def on(self, level: Level) -> ReportLevelModel:
+        rebuilt = self.rebuilt
+        # An Init without a budget (a model without a counter) is the level's puzzle whatever
+        # its budget, which then comes from the level file.
+        if rebuilt is not None and not set(puzzle_differences(rebuilt.level, level)) - (
+                set() if rebuilt.budgeted else {"budget"}):
+            # The Init's grid may sit elsewhere in its coordinates than the level file's.
+            d_row = level.start.hero[0] - rebuilt.level.start.hero[0]
+            d_column = level.start.hero[1] - rebuilt.level.start.hero[1]
+            coordinates = replace(rebuilt.coordinates, top=rebuilt.coordinates.top + d_row,
+                                  left=rebuilt.coordinates.left + d_column)
+            assert self.report.init is not None
+            atoms = tuple((a.predicate, *(t.name for t in a.args)) for a in self.report.init.atoms)
+            note = f"its own Init ({self.report.init.position})"
+            return ReportLevelModel(self, level, coordinates,
+                                    atoms + self._goal(level, coordinates), note, ())
+        atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere)
+        coordinates = Coordinates.of_level(level, self.words)
+        return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),
+                                "generated from the level file", notes)
+
+    def _goal(self, level: Level, coordinates: Coordinates) -> tuple[Atom, ...]:
+        """The cells of the game's goal, for a model that states none."""
+        return goal_cells(level, coordinates, self.words) if self.game_goal else ()
+
+
+class ReportLevelModel:
+    """The report's model on one level, a `LevelModel` (translator/compare/models/compared.py): the
+    exact view for replays, the planning problem for Fast Downward."""
+
+    def __init__(self, model: ReportModel, level: Level, coordinates: Coordinates,
+                 atoms: tuple[Atom, ...], init_note: str, notes: tuple[str, ...]) -> None:
+        self.model = model
+        self.level = level
+        self.coordinates = coordinates
+        self.init_note = init_note
+        self.notes = notes
+        # The counter may reach -1: one point more than the budget (report_planning.py).
+        # Without a counter, the budget itself bounds the actions' costs.
+        counted = model.words.predicate("counter") is not None
+        self.cost_limit = level.budget + 1 if counted else level.budget
+        self.search = f"astar(blind(),bound={self.cost_limit + 1})"
+        self._atoms = atoms
+        self._traps = level.traps_lowered | level.traps_raised
+
+    @cached_property
+    def _exact_facts(self) -> Facts:
+        static = self.model.static
+        values = {arg for atom in self._atoms for arg in atom[1:]}
+        values |= {t.name for s in self.model.exact.schemas
+                   for lit in (*s.preconditions, *s.effects) for t in lit.args
+                   if not t.is_variable}
+        return Facts({UNTYPED: tuple(sorted(values, key=_numeric))},
+                     frozenset(a for a in self._atoms if a[0] in static),
+                     frozenset(a for a in self._atoms if a[0] not in static), ())
+
+    @cached_property
+    def _planning_facts(self) -> Facts:
+        model = self.model
+        return planning_facts(self._atoms, model.words, model.planning, model.predicates,
+                              model.static)
+
+    @cached_property
+    def _grounder(self) -> Grounder:
+        return Grounder(self.model.exact, self._exact_facts)
+
+    @cached_property
+    def _goal_grounder(self) -> Grounder:
+        return Grounder(self.model.goal_domain, self._exact_facts)
+
+    def initial(self) -> frozenset[Atom]:
+        return self._exact_facts.initial
+
+    def static(self) -> frozenset[Atom]:
+        return self._exact_facts.static
+
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
+        words = self.model.words
+        direction = Direction(direction)  # callers may pass the key's letter
+        constant = dict(words.directions).get(direction, direction.name.lower())
+        bound = self.model.direction_parameter
+        return [(schema, {bound[schema.name]: constant} if schema.name in bound else {})
+                for schema in self.model.exact.schemas
+                if schema.name in bound or words.direction_of(schema.name) == direction]
+
+    def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
+        return self._grounder.applicable(atoms)
+
+    def direction(self, action: GroundAction) -> Direction | None:
+        words = self.model.words
+        variable = self.model.direction_parameter.get(action.schema)
+        if variable is None:
+            return words.direction_of(action.schema)
+        constant = dict(action.binding).get(variable)
+        by_constant = {c: d for d, c in words.directions} or {
+            d.name.lower(): d for d in Direction}
+        return by_constant.get(constant or "")
+
+    def goal_holds(self, atoms: frozenset[Atom]) -> bool:
+        return bool(self._goal_grounder.applicable(atoms))
+
+    def observe(self, atoms: frozenset[Atom]) -> Observation:
+        # A lock, a key or traps no action changes are static: part of what is seen.
+        return observe_atoms(atoms | self._exact_facts.static, self.model.words,
+                             self.coordinates, self.level)
+
+    def pddl_texts(self) -> tuple[str, str]:
+        planning = self.model.planning
+        return (domain_text(planning),
+                problem_text(planning, self._planning_facts, self.level.name))
+
+    def pddl_bytes(self) -> int:
+        return sum(len(text.encode()) for text in self.pddl_texts())
+
+    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
+        name, arguments = step
+        schema = self.model.planning_schemas[name]
+        if schema.name.startswith(GOAL_ACTION):
+            return None
+        values = {pddl_symbol(constant_name(v)): v for a in self._atoms for v in a[1:]}
+        binding = {parameter.name: values.get(value, value)
+                   for parameter, value in zip(schema.parameters, arguments, strict=True)}
+        return schema.name, binding
+
+
+def _deleted_counter_required(schema: Schema, words: Vocabulary) -> Schema:
+    """A counter value the schema deletes without requiring it (`time(t--)`, read as
+    `-time(t)`) is read as required: deleting it says which value it replaces, and left
+    free it would range over every number (report_planning.py `counter_cost` reads it so)."""
+    counter = words.predicate("counter")
+    required = {str(lit) for lit in schema.preconditions}
+    extra = tuple(replace(lit, positive=True) for lit in schema.effects
+                  if lit.predicate == counter and not lit.positive
+                  and str(replace(lit, positive=True)) not in required)
+    return replace(schema, preconditions=schema.preconditions + extra) if extra else schema
+
+
+def _direction_parameter(schema: Schema, words: Vocabulary) -> str | None:
+    """The variable in the direction argument of the schema's `adjacent` precondition."""
+    relation = words.predicate("adjacent")
+    for literal in schema.preconditions:
+        if literal.positive and literal.predicate == relation and literal.args:
+            term = literal.args[0 if words.direction_first else -1]
+            if term.is_variable:
+                return term.name
+    return None
+
+
+def _numeric(value: str) -> tuple[int, int | str]:
+    return (0, int(value)) if re.fullmatch(r"-?[0-9]+", value) else (1, value)

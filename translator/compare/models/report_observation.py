@@ -1,0 +1,62 @@
+"""What the player would see in a state of a model read through a vocabulary: the hero,
+boulders, skeletons, the key, the lock and the raised traps
+(translator/compare/models/observation.py),
+for each encoding a vocabulary names (strips_model/reports/vocabulary.py).
+
+The key is held when a `has_key` fluent holds, when the hero's key flag says so
+(`hero(x, y, 1)`), when a lock with a state is in its opened value (seed 001 opens it as the
+key is taken), or when the key's atom is gone from the board (the game's key stays taken once
+the lock is opened, where a model may spend its `haskey`). The lock is
+open when no closed lock is left or the key is held. Traps are raised by their phase value or
+by a `trap_raised` predicate. A part the vocabulary names no predicate for is seen empty.
+"""
+
+from __future__ import annotations
+
+from strips_model.level import Cell, Level
+from strips_model.reports.init_level import Coordinates
+from strips_model.reports.vocabulary import Vocabulary
+from translator.compare.models.observation import Observation
+from translator.model.level_facts import Atom
+
+
+def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordinates,
+                  level: Level) -> Observation:
+    values = {name: str(value) for name, value in words.values}
+
+    def state_of(atom: Atom) -> str | None:
+        """The atom's first argument besides its place ([places] says where that is)."""
+        rest = words.place_of(atom[0], atom[1:])[2]
+        return rest[0] if rest else None
+
+    def cells(role: str, state: str | None = None) -> frozenset[Cell]:
+        predicate = words.predicate(role)
+        found = (a for a in atoms if a[0] == predicate and len(a) > words.width)
+        return frozenset(coordinates.cell(int(x), int(y))
+                         for a in found for x, y, rest in [words.place_of(a[0], a[1:])]
+                         if state is None or (rest and rest[0] == state))
+
+    lock, hero = words.predicate("lock"), words.required("hero")
+    locks = [a for a in atoms if a[0] == lock]
+    held = any(a[0] == words.predicate("has_key") for a in atoms) or any(
+        a[0] == hero and len(a) > words.width + 1
+        and state_of(a) == values.get("hero_with_key")
+        for a in atoms)
+    if "lock_opened" in values:
+        held = held or any(len(a) > words.width + 1 and state_of(a) == values["lock_opened"]
+                           for a in locks)
+    elif words.predicate("key") is not None and level.key is not None:
+        # Taken is off the board: a model that spends the key on the lock (`¬aClé`) took it.
+        held = held or not cells("key")
+    if "lock_closed" in values:
+        closed = any(len(a) > words.width + 1 and state_of(a) == values["lock_closed"]
+                     for a in locks)
+    else:
+        closed = bool(locks)
+    traps = level.traps_lowered | level.traps_raised
+    raised = cells("trap", values["trap_raised"]) if "trap_raised" in values \
+        else cells("trap_raised")
+    return Observation(hero=cells("hero"), boulders=cells("boulder"),
+                       skeletons=cells("skeleton"), key_taken=held,
+                       lock_open=not closed or ("lock_closed" not in values and held),
+                       raised_traps=raised & traps)

@@ -1,0 +1,206 @@
+"""The planning view of a report model (translator/compare/models/report_model.py): what Fast
+Downward gets, compiled from the report's schemas because Fast Downward cannot ground them as
+written.
+
+- its relaxed reachability ignores negative preconditions, so with `-wall(X, Y')` as the
+  only obstacle test the hero "reaches" every coordinate pair (11 million atoms on level 6
+  before we stopped it); a negative precondition on a static predicate becomes a positive
+  one on its complement, `not_wall(X, Y')`, listed for every pair of numbers that is no wall;
+- `counter(C)` multiplies every action by the budget's 45 values; it becomes action costs:
+  each schema costs what it takes from the counter (1, or 2 along `plusOne(C'', C')`,
+  `plusOne(C', C)`), and the budget becomes the search's cost bound. The report lets the
+  counter reach -1 (`-counter(-1)` is its only guard on 1-point actions), so the bound is
+  budget + 1 spent, inclusive; plans are replayed in the exact view, counter included;
+- the disjunctive goal becomes one zero-cost action per disjunct, `reach_goal_N`, whose
+  preconditions are the goal's other literals plus that disjunct, and which adds
+  `goal_reached`, the planning goal. The report's plans keep plain STRIPS, no axioms.
+- names become PDDL names: lowercase (`goUp` -> `goup`, `plusOne` -> `plusone`), numbers
+  start with a letter (`-1` -> `m1`, `4` -> `n4`), and the report's untyped values get the
+  type `num`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import replace
+from typing import Final
+
+from strips_model.errors import SchemaError
+from strips_model.reports.facts import GoalBlock
+from strips_model.reports.schema_readings import declare_variables
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term
+from translator.model.level_facts import Atom, Facts
+
+NUMBER_TYPE: Final = "num"
+GOAL_FLUENT: Final = "goal_reached"
+GOAL_ACTION: Final = "reach_goal"
+WAITED: Final = "waited"
+"""The effect of an action written with none, in the planning view only."""
+OFFSET_RELATION: Final = re.compile(r"(plus|minus)_([0-9]+)")
+"""The static relations arithmetic terms compile to (strips_model/reports/arithmetic.py)."""
+
+
+def constant_name(value: str) -> str:
+    """PDDL names start with a letter: 4 -> n4, -1 -> m1; other constants keep the model's
+    spelling, which the one PDDL writer spells in PDDL (strips_model/pddl_names.py)."""
+    if re.fullmatch(r"-?[0-9]+", value):
+        number = int(value)
+        return f"n{number}" if number >= 0 else f"m{-number}"
+    return value
+
+
+def counter_cost(schema: Schema, vocabulary: Vocabulary) -> tuple[int, frozenset[str]]:
+    """What the schema takes from the counter, and the variables that name counter values.
+
+    The schema requires `counter(C)` and adds `counter(C'')` with `plusOne(C'', C')` and
+    `plusOne(C', C)`: the cost is the number of `plusOne` steps from the new value up to C.
+    A model without a counter costs what its schema says (1, or its `Cost:`), and the level's
+    budget bounds the plan all the same (report_model.py `cost_limit`).
+    """
+    if vocabulary.predicate("counter") is None:
+        return schema.cost, frozenset()
+    counter, plus_one = vocabulary.required("counter"), vocabulary.predicate("successor")
+    required = [lit for lit in schema.preconditions
+                if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
+    added = [lit for lit in schema.effects
+             if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
+    if not required and not added:
+        return 0, frozenset()
+    # A counter deleted but never required (`time(t--)`, read as `-time(t)`) is taken from
+    # the value it deletes.
+    required = required or [lit for lit in schema.effects if lit.predicate == counter
+                            and not lit.positive and lit.args[0].is_variable]
+    if len(required) > 1 or len(added) != 1:
+        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
+                          schema.position)
+    # Steps up from a value: the successor relation (1) or an arithmetic offset (k).
+    steps: dict[str, tuple[str, int]] = {}
+    # Read before or after the static effects are moved: the chain may sit in either part.
+    for literal in (*schema.preconditions, *schema.effects):
+        if not literal.positive or len(literal.args) != 2 \
+                or not all(term.is_variable for term in literal.args):
+            continue
+        low, high = (term.name for term in literal.args)
+        offset = OFFSET_RELATION.fullmatch(literal.predicate)
+        if literal.predicate == plus_one:
+            steps.setdefault(low, (high, 1))
+        elif offset is not None and offset.group(1) == "plus":
+            steps.setdefault(low, (high, int(offset.group(2))))
+        elif offset is not None:
+            steps.setdefault(high, (low, int(offset.group(2))))
+    # A value added from nothing (`time(t-2)` with no `-time(t)`) costs its whole chain.
+    start = added[0].args[0].name
+    target = required[0].args[0].name if required else None
+    chain, cost = [start], 0
+    while chain[-1] != target:
+        following = steps.get(chain[-1])
+        if target is None and (following is None or following[0] in chain):
+            break
+        if following is None or following[0] in chain or len(chain) > 8:
+            raise SchemaError(f"{schema.name}: no {plus_one or 'successor'} chain from {start} "
+                              f"up to {target}, so what it takes from the counter is unknown",
+                              schema.position)
+        chain.append(following[0])
+        cost += following[1]
+    return cost, frozenset(chain)
+
+
+def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabulary
+                    ) -> Schema:
+    """The schema without its counter literals and the successor steps between the counter
+    values `counters`: its cost says what they said."""
+    counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
+
+    def keep(literal: Literal) -> bool:
+        if literal.predicate == counter:
+            return False
+        return not ((literal.predicate == successor
+                     or OFFSET_RELATION.fullmatch(literal.predicate)) and literal.args
+                    and all(t.is_variable and t.name in counters for t in literal.args))
+
+    return replace(
+        schema,
+        parameters=tuple(p for p in schema.parameters if p.name not in counters),
+        preconditions=tuple(filter(keep, schema.preconditions)),
+        effects=tuple(filter(keep, schema.effects)),
+    )
+
+
+def pddl_schema(schema: Schema, static: frozenset[str]) -> Schema:
+    """Numbers as PDDL constants; negative static preconditions as positive `not_`
+    complements. Names stay the model's: the PDDL writer spells them (pddl_text.py), by a
+    rule under which `goUp` and `goup` stay two names."""
+
+    def literal(lit: Literal, in_precondition: bool) -> Literal:
+        args = tuple(t if t.is_variable else Term(constant_name(t.name), False) for t in lit.args)
+        name = lit.predicate
+        if in_precondition and not lit.positive and lit.predicate in static:
+            return Literal(f"not_{name}", args, True, lit.position)
+        return Literal(name, args, lit.positive, lit.position)
+
+    return replace(
+        schema,
+        parameters=tuple(Parameter(p.name, NUMBER_TYPE if p.type == UNTYPED else p.type)
+                         for p in schema.parameters),
+        preconditions=tuple(literal(lit, True) for lit in schema.preconditions),
+        # PDDL needs an effect: a wait written with none (a kick against an obstacle) adds a
+        # fluent nothing reads.
+        effects=tuple(literal(lit, False) for lit in schema.effects)
+        or (Literal(WAITED, (), True, schema.position),),
+    )
+
+
+def goal_schemas(goal: GoalBlock) -> tuple[Schema, ...]:
+    """One zero-cost action per way of satisfying the goal: its plain literals plus one literal
+    of each disjunction; each adds the 0-ary `goal_reached`."""
+    schemas = []
+    for index, chosen in enumerate(itertools.product(*goal.disjunctions), start=1):
+        schemas.append(declare_variables(Schema(
+            f"{GOAL_ACTION}_{index}", (), goal.conjuncts + chosen,
+            (Literal(GOAL_FLUENT, (), True, goal.position),), 0, goal.position)))
+    return tuple(schemas)
+
+
+def typed_domain(domain: Domain) -> Domain:
+    """Constant-only argument positions come out untyped; the report has one type of value."""
+    return replace(domain, predicates=tuple(
+        replace(p, types=tuple(NUMBER_TYPE if t == UNTYPED else t for t in p.types))
+        for p in domain.predicates))
+
+
+def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Domain,
+                   predicates: frozenset[str], static: frozenset[str]) -> Facts:
+    """The Init `atoms` for the planning domain `planning`: without the counter, numbers as
+    PDDL constants, with every `not_` complement listed. `predicates` are those the model
+    uses, `static` the report's static predicates."""
+    # Without the counter, plusOne only relates coordinates: keep it to their range.
+    counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
+    places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]
+              if re.fullmatch(r"-?[0-9]+", v)]  # a direction constant is no place
+    # Places written as cell constants leave no number: the successor is the counter's.
+    low, high = (min(places) - 1, max(places) + 1) if places else (-1, 1)
+    kept = [a for a in atoms if a[0] != counter and not (
+        a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]
+    renamed = {(a[0], *map(constant_name, a[1:])) for a in kept}
+    numbers = {v for a in renamed for v in a[1:]}
+    numbers |= {t.name for s in planning.schemas
+                for lit in (*s.preconditions, *s.effects) for t in lit.args
+                if not t.is_variable}
+    ordered = sorted(numbers, key=_constant_order)
+    fluents = predicates - static
+    static_atoms = {a for a in renamed if a[0] not in fluents}
+    for predicate in planning.predicates:
+        if predicate.name.startswith("not_"):
+            holds = {a[1:] for a in static_atoms if a[0] == predicate.name[4:]}
+            tuples = itertools.product(ordered, repeat=len(predicate.types))
+            static_atoms.update((predicate.name, *args) for args in tuples if args not in holds)
+    return Facts({NUMBER_TYPE: tuple(ordered)}, frozenset(static_atoms),
+                 frozenset(renamed - static_atoms), ((GOAL_FLUENT,),))
+
+
+def _constant_order(name: str) -> tuple[int, int | str]:
+    if re.fullmatch(r"[nm][0-9]+", name):
+        return (0, int(name[1:]) * (1 if name[0] == "n" else -1))
+    return (1, name)

@@ -1,0 +1,243 @@
+"""One level compared: our model solved and replayed, the compared model's attempt run under a
+bound, and the verdict the two give, `agrees`, `diverges` or `not run`, with the reason.
+
+The compared model's side of a level (its planning problem, Fast Downward on it, the replays
+of both plans in its exact view) runs in one forked child under the command's limits, with
+`MODEL_SECONDS` when none is given: a model whose grounding blows up, or a replay that never
+ends, costs that level a bounded time and says `not run` with what happened, instead of
+holding up or failing the comparison. Whatever the model's side raises as a HelltakerError (a
+vocabulary its Init cannot be written in, a schema the level cannot ground) is that level's
+reason too.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from strips_model.errors import HelltakerError
+from strips_model.level import Level
+from strips_model.moves import Direction, format_plan, parse_plan
+from strips_model.validator import validate
+from translator.compare.models.compared import ComparedModel, LevelModel
+from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
+from translator.compare.runs.model_run import ModelRun, solve_model
+from translator.planners.outcome import FAILURES, PlannerOptions, Status, status_of_failure
+from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
+from translator.solving.solve import solve_level
+
+AGREES: Final = "agrees"
+DIVERGES: Final = "diverges"
+NOT_RUN: Final = "not run"
+MODEL_SECONDS: Final = 300.0
+"""The bound of the compared model's attempt on one level when `--timeout` gives none: seed
+001's slowest classic level (7) took 66 and 85 s in two runs on 2 cores loaded five times
+over; a model whose grounding blows up usually meets the memory limit first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One model on one level."""
+
+    status: Status
+    """What the planner came to on this model (INVALID is never set here: the game check is
+    `valid`)."""
+    plan: str | None
+    cost: int | None
+    """What the model (or planner) says its plan costs."""
+    valid: bool | None
+    """The plan replayed in the game."""
+    game_cost: int | None
+    reason: str | None
+    """Why the game rejects the plan, or why there is no plan."""
+    seconds: float
+    ground_actions: int | None
+    pddl_bytes: int | None
+    """The planning view as PDDL text (translator/model/pddl_text.py), domain and problem."""
+    method: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"status": self.status.value, "plan": self.plan, "cost": self.cost,
+                "valid": self.valid, "game_cost": self.game_cost, "reason": self.reason,
+                "seconds": round(self.seconds, 3), "ground_actions": self.ground_actions,
+                "pddl_bytes": self.pddl_bytes, "method": self.method}
+
+
+def not_run_column(status: Status, reason: str, seconds: float = 0.0) -> Column:
+    """The compared model's column on a level it was not run on, or whose attempt passed its
+    bound: `reason` says which."""
+    return Column(status, None, None, None, None, reason, seconds, None, None, NOT_RUN)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelComparison:
+    source: str
+    name: str
+    budget: int
+    init: str
+    notes: tuple[str, ...]
+    report: Column
+    ours: Column
+    divergences: tuple[str, ...]
+    """Where the compared model first departs from the game, along each side's plan."""
+    found: tuple[tuple[str, Divergence], ...] = ()
+    """The same divergences with the states seen on each side, for pictures: (which plan,
+    divergence)."""
+
+    @property
+    def agrees(self) -> bool:
+        return self.verdict == AGREES
+
+    @property
+    def verdict(self) -> str:
+        """`not run` when either side gave nothing to judge by, else `agrees` or `diverges`."""
+        if self.report.method == NOT_RUN or self.report.status in FAILURES \
+                or self.ours.status in FAILURES:
+            return NOT_RUN
+        same = (not self.divergences and self.report.status == self.ours.status
+                and self.report.valid is not False
+                and self.report.game_cost == self.ours.game_cost)
+        return AGREES if same else DIVERGES
+
+    @property
+    def why(self) -> str:
+        """The verdict's reason, one sentence: what kept the level from running, the first
+        divergence, or what the two sides found."""
+        report, ours = self.report, self.ours
+        verdict = self.verdict
+        if verdict == NOT_RUN:
+            if report.method == NOT_RUN or report.status in FAILURES:
+                return report.reason or report.status.value
+            return f"our model's run gave no reference: {ours.reason or ours.status.value}"
+        if self.divergences:
+            return f"first divergence {self.divergences[0]}"
+        if report.status != ours.status:
+            return (f"the compared model's search ends {report.status.value}, ours "
+                    f"{ours.status.value}" + (f" ({report.reason})" if report.reason else ""))
+        if report.valid is False:
+            return f"its plan is rejected by the game: {report.reason}"
+        if report.game_cost != ours.game_cost:
+            return (f"its plan costs {report.game_cost} in the game, the least cost is "
+                    f"{ours.game_cost}")
+        if report.status is Status.SOLVED:
+            return (f"its plan is valid in the game at the least cost, {report.game_cost}, and "
+                    "it follows the game along both plans")
+        return "neither finds a plan within the budget"
+
+    def as_json(self) -> dict[str, object]:
+        return {"level": self.source, "name": self.name, "budget": self.budget,
+                "verdict": self.verdict, "why": self.why,
+                "init": self.init, "notes": list(self.notes), "report": self.report.as_json(),
+                "ours": self.ours.as_json(), "divergences": list(self.divergences),
+                "agrees": self.agrees}
+
+
+def _game_check(level: Level, directions: tuple[Direction, ...] | None
+                ) -> tuple[bool | None, int | None, str | None]:
+    if directions is None:
+        return None, None, None
+    verdict = validate(level, directions)
+    return verdict.valid, verdict.cost, verdict.reason
+
+
+def our_column(ours: ComparedModel, level: Level, planner: str, limits: Limits) -> Column:
+    """The chosen planner on our model, its plan replayed in the game."""
+    solution = solve_level(level, planner,
+                           PlannerOptions(level.budget, limits.seconds, limits.memory))
+    outcome, directions, verdict = solution.outcome, solution.directions, solution.verdict
+    valid, game_cost, reason = (verdict.valid, verdict.cost, verdict.reason) if verdict \
+        else (None, None, None)
+    if outcome.status in FAILURES:
+        reason = outcome.log_tail.splitlines()[-1] if outcome.log_tail else outcome.status.value
+    return Column(outcome.status, format_plan(directions)
+                  if directions is not None else None, outcome.cost, valid, game_cost,
+                  reason, solution.seconds, dict(outcome.counts).get("operators"),
+                  ours.on(level).pddl_bytes(), outcome.planner)
+
+
+def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
+    """Fast Downward on the compared model's planning view, replayed in its exact view and
+    in the game."""
+    valid, game_cost, reason = _game_check(on_level.level, run.directions)
+    if run.replay_failure is not None:
+        reason = f"{run.replay_failure}; {reason}" if reason else run.replay_failure
+    if run.status in FAILURES:
+        reason = run.log_tail.splitlines()[-1] if run.log_tail else run.status.value
+    return Column(run.status, format_plan(run.directions)
+                  if run.directions is not None else None, run.cost, valid, game_cost, reason,
+                  run.seconds, run.ground_actions, on_level.pddl_bytes(),
+                  f"fd {on_level.search}")
+
+
+@dataclass(frozen=True, slots=True)
+class _ModelSide:
+    """What the compared model's attempt on a level computes, in its child process."""
+
+    model: ComparedModel
+    level: Level
+    our_plan: tuple[Direction, ...] | None
+    """Our plan when the game accepts it: the model is replayed along it."""
+    limits: Limits
+
+
+@dataclass(frozen=True, slots=True)
+class _SideResult:
+    init: str
+    notes: tuple[str, ...]
+    column: Column
+    found: tuple[tuple[str, Divergence], ...]
+
+
+def _model_side(side: _ModelSide) -> _SideResult:
+    started = time.perf_counter()
+    try:
+        on_level = side.model.on(side.level)
+        run = solve_model(on_level, side.limits)
+        found: list[tuple[str, Divergence]] = []
+        notes = on_level.notes
+        if side.our_plan is not None:
+            divergence, several = replay_directions(on_level, side.our_plan)
+            if divergence is not None:
+                found.append(("on our plan", divergence))
+            if several is not None:  # a fault of the model even where it can follow the game
+                notes += (f"on our plan, letter {several.letter} '{several.direction}': the "
+                          f"model {several.model}",)
+        if run.steps is not None:
+            divergence = along_steps(on_level, run.steps)
+            if divergence is not None:
+                found.append(("on its plan", divergence))
+        return _SideResult(on_level.init_note, notes, _compared_column(on_level, run),
+                           tuple(found))
+    except (HelltakerError, ValueError, IndexError) as error:
+        # Raised here, in the child, so that only its one line crosses back. ValueError and
+        # IndexError come from atoms whose arguments are not the places the vocabulary says
+        # (a coordinate that is no number, a state argument missing).
+        reason = f"cannot be run on this level: {error}"
+        return _SideResult("not generated", (), not_run_column(
+            Status.ERROR, reason, time.perf_counter() - started), ())
+
+
+def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, planner: str,
+                  limits: Limits = NO_LIMITS, mine: Column | None = None) -> LevelComparison:
+    """The compared model against ours on `level`; `mine` is our model's column when it was
+    solved already (a class shares it between its models:
+    translator/compare/grading/class_grading.py)."""
+    if mine is None:
+        mine = our_column(ours, level, planner, limits)
+    our_plan = parse_plan(mine.plan) if mine.plan is not None and mine.valid else None
+    bound = Limits(limits.seconds if limits.seconds is not None else MODEL_SECONDS,
+                   limits.memory)
+    started = time.perf_counter()
+    try:
+        side = run_in_child(f"the compared model on {level.source}", _model_side,
+                            _ModelSide(model, level, our_plan, limits), bound)
+    except WorkerFailed as failure:
+        status = status_of_failure(failure)
+        reason = (f"its attempt passed its bound ({bound.seconds:g} s)"
+                  if status is Status.TIMEOUT else f"its attempt failed: {failure}")
+        side = _SideResult("not generated", (), not_run_column(
+            status, reason, time.perf_counter() - started), ())
+    return LevelComparison(level.source, level.name, level.budget, side.init, side.notes,
+                           side.column, mine,
+                           tuple(f"{plan}, {found}" for plan, found in side.found), side.found)

@@ -1,0 +1,118 @@
+"""Adjacency written as a direction relation on cells, found in a model's schemas for the
+vocabulary inference (translator/compare/vocabulary/inference.py).
+
+Two encodings: one static relation with a direction argument (`succ(D, P, P2)`,
+`adjacent(P, Q, D)`; a nested `pos(x, y)` is flattened by the reader, so a place is two
+arguments), or one static relation per direction (`haut(X, Y, X2, Y2)`, `up`, `gauche`). A
+relation counts when an action uses it from the hero's place, which is what makes it the
+adjacency and not some other static fact. Its direction, the relation's name or the constant in
+its direction argument, is the action's key press; an action that leaves the direction a
+variable (`act(move, D)`) presses the key it binds. Since each level's Init lists the relation
+as the game's neighbours under whatever coordinate convention is chosen, the model's moves read
+the same under every convention.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from strips_model.moves import Direction
+from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.words import DIRECTION_WORDS, fold, name_direction
+
+_ROLE: dict[Direction, str] = {Direction.UP: "adjacent_up", Direction.DOWN: "adjacent_down",
+                               Direction.LEFT: "adjacent_left", Direction.RIGHT: "adjacent_right"}
+
+
+@dataclass(frozen=True, slots=True)
+class Adjacency:
+    roles: tuple[tuple[str, str], ...]
+    """("adjacent", relation) or ("adjacent_up", relation), ... for each relation found."""
+    directions: tuple[tuple[Direction, str], ...]
+    direction_first: bool
+    keys: tuple[tuple[str, Direction | None], ...]
+    """Each action that uses the relation from the hero's place, and its key press (None: a
+    constant no word reads)."""
+    by_parameter: tuple[str, ...]
+    """The actions whose direction is a variable, pressed as bound."""
+    evidence: tuple[str, ...]
+
+
+def _place(schema: Schema, hero: str, start: int, width: int) -> tuple[str, ...] | None:
+    before = [lit for lit in schema.preconditions if lit.positive and lit.predicate == hero]
+    if len(before) != 1 or len(before[0].args) < start + width:
+        return None
+    return tuple(term.name for term in before[0].args[start:start + width])
+
+
+def _from_hero(schema: Schema, relation: str, place: tuple[str, ...], skip: int
+               ) -> Literal | None:
+    """The schema's `relation` precondition whose first place, `skip` arguments in, is the
+    hero's place."""
+    for literal in schema.preconditions:
+        if literal.positive and literal.predicate == relation and \
+                tuple(t.name for t in literal.args[skip:skip + len(place)]) == place:
+            return literal
+    return None
+
+
+def _constant_direction(name: str) -> Direction | None:
+    return DIRECTION_WORDS.get(fold(name)) or name_direction(name, "en")
+
+
+def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
+                   hero: str, start: int = 0, width: int = 2) -> Adjacency | None:
+    """The direction relations the actions step from the hero's place (`start` arguments
+    in, `width` arguments long: two coordinates or one cell) with (module doc)."""
+    places = {schema.name: place for schema in read
+              if (place := _place(schema, hero, start, width))}
+    per_direction = {name: direction for name in sorted(static) if arity[name] == 2 * width
+                     and (direction := name_direction(name, "en")) is not None}
+    keys: dict[str, Direction | None] = {}
+    used: dict[str, Direction] = {}
+    for schema in read:
+        for name, direction in per_direction.items():
+            if schema.name in places and _from_hero(schema, name, places[schema.name], 0):
+                keys.setdefault(schema.name, direction)
+                used.setdefault(name, direction)
+    if used:
+        roles = tuple((_ROLE[direction], name) for name, direction in used.items())
+        said = ", ".join(f"{name} ({direction.name.lower()})" for name, direction in used.items())
+        return Adjacency(roles, (), True, tuple(keys.items()), (), (
+            f"adjacency: one static relation per direction, {said}, which {len(keys)} actions "
+            "step from the hero's place with; each action's key press is its relation's",))
+    anchored: Counter[tuple[str, bool]] = Counter()
+    for schema in read:
+        for name in sorted(static):
+            if arity[name] == 2 * width + 1 and schema.name in places:
+                for first, skip in ((True, 1), (False, 0)):
+                    if _from_hero(schema, name, places[schema.name], skip):
+                        anchored[name, first] += 1
+    if not anchored:
+        return None
+    (relation, first), count = anchored.most_common(1)[0]
+    constants: dict[str, Direction | None] = {}
+    by_parameter: list[str] = []
+    for schema in read:
+        literal = _from_hero(schema, relation, places.get(schema.name, ("",) * width),
+                             1 if first else 0)
+        if literal is None:
+            continue
+        term = literal.args[0 if first else -1]
+        if term.is_variable:
+            by_parameter.append(schema.name)
+        else:
+            keys[schema.name] = constants[term.name] = _constant_direction(term.name)
+    directions = tuple((d, c) for c, d in constants.items() if d is not None)
+    unread = sorted(c for c, d in constants.items() if d is None)
+    evidence = [f"adjacency: {relation}, a static relation of a direction and two places "
+                f"(the direction {'first' if first else 'last'}), which {count} actions step "
+                "from the hero's place with; an action's key press is its direction"
+                + (f" (constants {', '.join(f'{c} {d.name.lower()}' for d, c in directions)})"
+                   if directions else ", bound when the action is applied")]
+    if unread:
+        evidence.append(f"direction constants no word reads: {', '.join(unread)} (their actions "
+                        "are no key press; name them in [directions])")
+    return Adjacency((("adjacent", relation),), directions, first, tuple(keys.items()),
+                     tuple(by_parameter), tuple(evidence))

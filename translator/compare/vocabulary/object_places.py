@@ -1,0 +1,123 @@
+"""One location predicate for several parts of the game, told apart by an object argument
+before the place: `at(hero, X, Y)` and `at(rock, X, Y)`, or `pos(B, X, Y)` with `boulder(B)`.
+
+A vocabulary gives each part its own predicate, so such a model is read with one predicate
+per object: `at(hero, X, Y)` as `at_hero(X, Y)`, and `pos(B, X, Y)` in a schema that requires
+`boulder(B)` as `pos_boulder(X, Y)`, the type literal dropped once B is used nowhere else (the
+game's boulders have no identity; a level's Init lists their cells). The model's own Init is
+read alike (`pos(b1, 2, 3)` with `boulder(b1)` is `pos_boulder(2, 3)`). A predicate is read so
+only when it has a place after the object (three arguments or more) and every use names its
+object by a constant, or by a variable a one-argument static predicate types, whose name says
+a part of the game placed on a cell (`hero`, `rock1`, `boulder`, `cle`); otherwise it is left
+as written (a number or a word there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`,
+vocabulary_places.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from strips_model.reports.document import Report
+from strips_model.reports.facts import GoalBlock, InitBlock
+from strips_model.reports.schema_readings import static_predicates
+from strips_model.reports.vocabulary import PLACED_ROLES
+from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.words import role_scores
+
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectSplit:
+    report: Report
+    """The model with one predicate per object."""
+    evidence: tuple[str, ...]
+
+
+def _types(schema: Schema, static: frozenset[str]) -> dict[str, str]:
+    """Variable -> the one-argument static predicate the schema requires of it."""
+    return {lit.args[0].name: lit.predicate for lit in schema.preconditions
+            if lit.positive and lit.predicate in static and len(lit.args) == 1
+            and lit.args[0].is_variable}
+
+
+def _object(literal: Literal, types: dict[str, str]) -> str | None:
+    """The object a literal names first: a constant, or the type of a variable."""
+    first = literal.args[0]
+    if first.is_variable:
+        return types.get(first.name)
+    # In an Init, a constant's type is listed too (`boulder(b1)`).
+    return None if _NUMBER.fullmatch(first.name) else types.get(first.name, first.name)
+
+
+def _names_a_part(name: str | None) -> bool:
+    """The object's name, or its type's, says a part of the game placed on a cell."""
+    return name is not None and any(role in PLACED_ROLES for role in role_scores(name))
+
+
+def _splittable(schemas: tuple[Schema, ...], static: frozenset[str]) -> set[str]:
+    candidates: dict[str, bool] = {}
+    for schema in schemas:
+        types = _types(schema, static)
+        for lit in (*schema.preconditions, *schema.effects):
+            named = len(lit.args) >= 3 and _names_a_part(_object(lit, types))
+            candidates[lit.predicate] = candidates.get(lit.predicate, True) and named
+    return {name for name, ok in candidates.items() if ok}
+
+
+def _types_dropped(required: list[Literal], others: tuple[Literal, ...],
+                   types: dict[str, str], static: frozenset[str]) -> tuple[Literal, ...]:
+    """`required` without the type literals whose variable the split left unused: they would
+    range over objects no generated Init lists."""
+    used = {t.name for lit in (*required, *others)
+            if lit.predicate not in static or len(lit.args) != 1 for t in lit.args}
+    return tuple(lit for lit in required if not (
+        lit.predicate in types.values() and len(lit.args) == 1
+        and lit.args[0].is_variable and lit.args[0].name not in used))
+
+
+def split_objects(report: Report) -> ObjectSplit:
+    """The model read with one predicate per object (module doc); as written when no
+    predicate is read so."""
+    static = static_predicates(report.schemas)
+    splittable = _splittable(report.schemas, static)
+    if not splittable:
+        return ObjectSplit(report, ())
+    said: dict[str, str] = {}
+
+    def split(lit: Literal, types: dict[str, str]) -> Literal:
+        named = _object(lit, types) if lit.predicate in splittable else None
+        if named is None:
+            return lit
+        name = f"{lit.predicate}_{named}"
+        said.setdefault(name, f"{lit.predicate}({lit.args[0]}, ...) as {name}(...)")
+        return replace(lit, predicate=name, args=lit.args[1:])
+
+    def schema(s: Schema) -> Schema:
+        types = _types(s, static)
+        effects = tuple(split(lit, types) for lit in s.effects)
+        kept = _types_dropped([split(lit, types) for lit in s.preconditions], effects, types,
+                              static)
+        names = {t.name for lit in (*kept, *effects) for t in lit.args}
+        return replace(s, preconditions=kept, effects=effects,
+                       parameters=tuple(p for p in s.parameters if p.name in names))
+
+    schemas = tuple(map(schema, report.schemas))
+    init = report.init
+    if init is not None:
+        kinds = {a.args[0].name: a.predicate for a in init.atoms
+                 if len(a.args) == 1 and a.predicate in static}
+        init = InitBlock(tuple(split(atom, kinds) for atom in init.atoms), init.position)
+    goal = report.goal
+    if goal is not None:
+        kinds = {lit.args[0].name: lit.predicate for lit in goal.conjuncts
+                 if len(lit.args) == 1 and lit.predicate in static}
+        groups = tuple(tuple(split(lit, kinds) for lit in group)
+                       for group in goal.disjunctions)
+        goal = GoalBlock(_types_dropped([split(lit, kinds) for lit in goal.conjuncts],
+                                        tuple(lit for group in groups for lit in group),
+                                        kinds, static), groups, goal.position)
+    evidence = ("objects: one location predicate for several parts, read as one predicate per "
+                "object: " + "; ".join(said.values()),)
+    return ObjectSplit(replace(report, schemas=schemas, init=init, goal=goal), evidence)

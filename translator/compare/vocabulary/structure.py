@@ -1,0 +1,108 @@
+"""The roles a model's structure tells, for the vocabulary inference
+(translator/compare/vocabulary/inference.py): the hero, the counter and the successor.
+
+The hero is the fluent with a place that (almost) every action requires exactly once: a place
+of two arguments (`hero(X, Y)`), or, in a model with none, of one, a cell written as a single
+term (`hero(P)`) that the actions move along a static relation between cells (`right(P, Q)`,
+`adj(D, P, Q)`); a name that says counter never reads as such a hero. The counter is a
+one-argument fluent that the actions replace, the successor a static relation of two
+arguments that steps coordinates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.words import role_scores
+
+_OFFSET = re.compile(r"(plus|minus)_([0-9]+)")
+
+
+def arity_of(schemas: Iterable[Schema]) -> dict[str, int]:
+    """Each predicate's arity, the one it is used with most."""
+    counts: dict[str, Counter[int]] = {}
+    for schema in schemas:
+        for literal in (*schema.preconditions, *schema.effects):
+            counts.setdefault(literal.predicate, Counter())[len(literal.args)] += 1
+    return {name: found.most_common(1)[0][0] for name, found in counts.items()}
+
+
+def requirements(schema: Schema, predicate: str) -> list[Literal]:
+    """The schema's positive preconditions on `predicate`."""
+    return [lit for lit in schema.preconditions if lit.positive and lit.predicate == predicate]
+
+
+def _moves_along_cells(schema: Schema, name: str, static: frozenset[str]) -> bool:
+    """The schema moves `name`'s one argument to a cell a static relation links it to."""
+    before, after = requirements(schema, name), [
+        e for e in schema.effects if e.positive and e.predicate == name]
+    if len(before) != 1 or len(after) != 1:
+        return False
+    ends = {before[0].args[0].name, after[0].args[0].name}
+    return len(ends) == 2 and any(
+        lit.predicate in static and len(lit.args) in (2, 3)
+        and ends <= {term.name for term in lit.args} for lit in schema.preconditions)
+
+
+def find_hero(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, int],
+              static: frozenset[str]) -> tuple[str | None, int, int]:
+    """(hero, the actions that need exactly one of it, the arguments of its place): the
+    place fluent every action needs exactly one of, names breaking ties (module doc)."""
+    for width in (2, 1):
+        best: tuple[int, int, str] | None = None
+        for name in sorted(fluents):
+            if (arity[name] < 2 if width == 2 else arity[name] != 1
+                    or role_scores(name).get("counter", 0)
+                    or not any(_moves_along_cells(s, name, static) for s in schemas)):
+                continue
+            once = sum(len(requirements(schema, name)) == 1 for schema in schemas)
+            score = (once, role_scores(name).get("hero", 0), name)
+            if best is None or score[:2] > best[:2]:
+                best = score
+        if best is not None and best[0] * 2 >= len(schemas):
+            return best[2], best[0], width
+    return None, 0, 2
+
+
+def find_counter(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, int]
+                 ) -> tuple[str | None, int]:
+    """A one-argument fluent that most actions delete and add a value of."""
+    best: tuple[int, int, str] | None = None
+    for name in sorted(fluents):
+        if arity[name] != 1:
+            continue
+        replaced = sum(any(e.predicate == name and e.positive for e in s.effects)
+                       and any(e.predicate == name and not e.positive for e in s.effects)
+                       for s in schemas)
+        score = (replaced, role_scores(name).get("counter", 0), name)
+        if best is None or score[:2] > best[:2]:
+            best = score
+    if best is None or (best[0] * 2 < len(schemas) and best[1] < 2):
+        return None, 0
+    return best[2], best[0]
+
+
+def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
+                   taken: set[str]) -> tuple[str | None, list[str]]:
+    """The successor relation, with its evidence: a static relation of two arguments its
+    name says is one, else, with no arithmetic either, the one the actions use most.
+    `taken`: the predicates read as another part (an adjacency relation on cells)."""
+    successors = sorted((role_scores(name).get("successor", 0), name) for name in static
+                        if arity[name] == 2 and not _OFFSET.fullmatch(name)
+                        and name not in taken)
+    if successors and successors[-1][0]:
+        return successors[-1][1], [f"successor: {successors[-1][1]}, a static relation of two "
+                                   "values its name says is a successor"]
+    if successors and not any(_OFFSET.fullmatch(name) for name in arity):
+        # No name says it and no arithmetic steps: the static pair the actions use most.
+        linking = Counter(lit.predicate for s in read for lit in s.preconditions
+                          if lit.positive and lit.predicate in {n for _, n in successors}
+                          and all(term.is_variable for term in lit.args))
+        if linking:
+            name = linking.most_common(1)[0][0]
+            return name, [f"successor: {name}, the static relation of two values the actions "
+                          "use most (no name says which)"]
+    return None, []

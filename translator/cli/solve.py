@@ -19,6 +19,7 @@ from translator.cli.arguments import add_alphabet, add_cluster, add_planner
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import BUDGET_HELP, add_limits, at_least
+from translator.planners.catalogue import SOLVE_DEFAULT
 
 
 def add_command(commands: Subcommands) -> None:
@@ -29,7 +30,7 @@ def add_command(commands: Subcommands) -> None:
         epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
-    add_planner(command)
+    add_planner(command, default=SOLVE_DEFAULT)
     command.add_argument("--optimal", action="store_true",
                          help="ask for a minimum-cost plan; every planner of --planner is "
                          "optimal, so plans are of minimum cost with or without it (it states "

@@ -8,10 +8,10 @@ and a planner whose package is missing must be reported, not break the import. A
 package, or an engine that does not take the problem, gives an ERROR outcome whose log names
 what is missing or unsupported; the CLI prints it and exits 3.
 
-Every attempt to solve runs in a child process under the options' time and memory limits
-(translator/runtime/processes.py), whatever the planner: past a limit it is a TIMEOUT or
-OUT_OF_MEMORY outcome, and nothing it started or wrote is left behind. Enumerations run the
-same way (translator/solving/plan_enumeration.py).
+Every back-end runs in a child process under the options' time and memory limits
+(translator/runtime/processes.py): past a limit it is a TIMEOUT or OUT_OF_MEMORY outcome,
+and nothing it started or wrote is left behind; enumerations too. Only auto's search,
+which starts nothing, runs in the caller when no memory limit is set (automatic.py).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from strips_model.level import Level
@@ -85,6 +85,9 @@ class Planner:
     plans_in_actions: bool = True
     """Its plans are actions of our schemas, decoded with the parsed schema file; False for a
     planner that searches over key presses itself."""
+    searches_first: bool = False
+    """The simulator's search runs first, under a budget of states (automatic.py); `solve`
+    runs only when that search does not settle the level."""
 
     def entry(self, mode: Mode) -> EntryPoint | None:
         return self.solve if mode is Mode.SOLVE else self.enumerate
@@ -103,6 +106,11 @@ _ONESHOT = "translator.planners.oneshot"
 _DESCRIPTIONS = {**SOLVING, **ENUMERATING}
 
 ALL_PLANNERS: dict[str, Planner] = {
+    "auto": Planner(
+        _DESCRIPTIONS["auto"],
+        solve=EntryPoint("fast_downward", "solve_grounded", (_UP_FD, _CLINGO),
+                         warm_up="warm_up"),
+        searches_first=True),
     "fd": Planner(
         _DESCRIPTIONS["fd"],
         solve=EntryPoint("fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),
@@ -172,7 +180,6 @@ def _load(entry: EntryPoint) -> Any:
 
 @cache
 def _warm_up(entry: EntryPoint) -> None:
-    """Run the back-end's warm-up, once per process."""
     if entry.warm_up is not None:
         module = importlib.import_module(f"translator.planners.{entry.module}")
         getattr(module, entry.warm_up)()
@@ -192,14 +199,29 @@ def enumerator(name: str) -> EnumerateFunction:
 
 def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutcome:
     """Planner `name` on `level` in a child process under the options' limits; what keeps it
-    from running or finishing is an outcome, never an exception."""
+    from running or finishing is an outcome, never an exception. A planner that searches
+    first (auto) runs that search here, unless a memory limit asks for a child."""
+    attempt = _SolveAttempt(name, level, options)
+    if PLANNERS[name].searches_first:
+        from translator.planners.automatic import search_first
+
+        return search_first(level, options, partial(_in_child, attempt))
+    outcome = _in_child(attempt, options)
+    assert outcome is not None  # only auto's search (`search=True`) may give up
+    return outcome
+
+
+def _in_child(attempt: _SolveAttempt, options: PlannerOptions,
+              search: bool = False) -> PlannerOutcome | None:
+    """The planner's back-end (or, `search`, auto's search alone) on the level in a child."""
+    name = attempt.planner
     try:
         require_packages(name, Mode.SOLVE)
         # The back-end is looked up in the child: a parent that did not prepare it (one
-        # level) never imports it. A child reserved for the planner (the command line's,
-        # translator/cli/solve.py) has imported it already.
-        return run_in_child(name, _attempt, _SolveAttempt(name, level, options),
-                            options.limits, prepare=Preparation(name))
+        # level) never imports it; a child reserved for the planner has (cli/solve.py).
+        return run_in_child(name, _settle if search else _attempt,
+                            replace(attempt, options=options), options.limits,
+                            prepare=None if search else Preparation(name))
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
     except WorkerFailed as failure:
@@ -222,6 +244,11 @@ def _attempt(attempt: _SolveAttempt) -> PlannerOutcome:
     return solver(attempt.planner)(attempt.level, attempt.options)
 
 
+def _settle(attempt: _SolveAttempt) -> PlannerOutcome | None:
+    from translator.planners.automatic import settle_by_search  # auto's search, in a child
+    return settle_by_search(attempt.level, attempt.options)
+
+
 def _size(memory: int | None) -> str:
     return "none" if memory is None else f"{memory / 2**20:.0f} MiB"
 
@@ -239,9 +266,8 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
     (`levels`; None: any number) will be solved from this process, import its back-end and
     run its warm-up, once, before worker processes are forked from us.
 
-    A single level is not worth it: its attempt's child imports only what it uses, and a
-    warm-up would ground a level for nothing. A planner whose packages are missing is left
-    alone here: running it reports them."""
+    A single level is not worth it: its attempt's child imports only what it uses. A planner
+    whose packages are missing is left alone here: running it reports them."""
     if PLANNERS[name].plans_in_actions:
         helltaker_domain()
     if levels is not None and levels <= 1:
@@ -252,7 +278,6 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
         return
     solver(name)
     _warm_up(_entry(name, Mode.SOLVE))
-
 
 
 @contextlib.contextmanager

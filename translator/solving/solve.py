@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, replace
 
 from strips_model.level import Level
-from strips_model.moves import Direction
+from strips_model.moves import Direction, format_plan
 from strips_model.schema import helltaker_domain
 from strips_model.validator import Verdict, validate
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
@@ -31,6 +31,11 @@ class Solution:
     phases: tuple[tuple[str, float], ...] = ()
     """Seconds per phase: the planner's own phases (or `planner` for the whole planner run
     when it does not measure them), then `decode` and `validate`."""
+
+    @property
+    def plan(self) -> str | None:
+        """The key presses as a word of u, d, l, r (`"ldd..."`); None without a plan."""
+        return None if self.directions is None else format_plan(self.directions)
 
     @property
     def status(self) -> Status:

@@ -129,7 +129,7 @@ def solve(level: Level, planner: str = SOLVE_DEFAULT, *, timeout: float | None =
     ...     solve(load_level("levels/level1.txt"), "dijkstra")
     ... except ValueError as error:
     ...     print(isinstance(error, HelltakerError), error)
-    True unknown planner 'dijkstra'; the planners are fd, fd-translate, ...
+    True unknown planner 'dijkstra'; the planners are auto, fd, fd-translate, ...
     """
     options = PlannerOptions(level.budget, timeout, memory_limit)
     return solve_level(level, known_planner(planner), options)

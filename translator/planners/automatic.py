@@ -13,10 +13,12 @@ grounding and search run in their child, as `--planner fd` does, with what is le
 time limit. Both searches are optimal under the same cost bound, so the choice never changes
 a cost or a verdict.
 
-The search runs in this process only when no memory limit is set: it starts no process and
-checks its own time limit, so limits, clean-up and parent death hold as for the other
-planners (a process that imports nothing has nothing to leave behind). Under a memory limit it
-runs in a child, as every other attempt.
+On a level of at most `MIN_STATES` / `EXPANSIONS_PER_CELL` open cells (every shipped
+level), the search runs in the calling process: it starts no process and checks its own time
+limit, and its memory, a few megabytes, is bounded by its budget of states, as the level's
+own reading is; so clean-up and parent death hold (nothing is started) and so do the time and
+memory limits, which are the attempt's. On a bigger level, whose budget of states can hold
+much more, it runs in a child under the memory limit, as every other attempt.
 """
 
 from __future__ import annotations
@@ -60,11 +62,11 @@ or Fast Downward (False)."""
 
 
 def search_first(level: Level, options: PlannerOptions, in_child: InChild) -> PlannerOutcome:
-    """The simulator's search under its budget of states, here (or, under a memory limit,
-    in a child); if it does not settle the level, Fast Downward in its child with what is
-    left of the time limit."""
+    """The simulator's search under its budget of states, here (on a big level, in a child);
+    if it does not settle the level, Fast Downward in its child with what is left of the
+    time limit."""
     started = time.perf_counter()
-    settled = settle_by_search(level, options) if options.memory_limit is None \
+    settled = settle_by_search(level, options) if state_budget(level) <= MIN_STATES \
         else in_child(options, True)
     if settled is not None:
         return settled

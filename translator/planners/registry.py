@@ -10,8 +10,9 @@ what is missing or unsupported; the CLI prints it and exits 3.
 
 Every back-end runs in a child process under the options' time and memory limits
 (translator/runtime/processes.py): past a limit it is a TIMEOUT or OUT_OF_MEMORY outcome,
-and nothing it started or wrote is left behind; enumerations too. Only auto's search,
-which starts nothing, runs in the caller when no memory limit is set (automatic.py).
+and nothing it started or wrote is left behind; enumerations too. Only auto's search on a
+small level, which starts nothing and is bounded by its budget of states, runs in the caller
+(automatic.py).
 """
 
 from __future__ import annotations
@@ -200,7 +201,7 @@ def enumerator(name: str) -> EnumerateFunction:
 def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutcome:
     """Planner `name` on `level` in a child process under the options' limits; what keeps it
     from running or finishing is an outcome, never an exception. A planner that searches
-    first (auto) runs that search here, unless a memory limit asks for a child."""
+    first (auto) runs that search here on a small level (automatic.py)."""
     attempt = _SolveAttempt(name, level, options)
     if PLANNERS[name].searches_first:
         from translator.planners.automatic import search_first

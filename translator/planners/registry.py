@@ -2,11 +2,9 @@
 back-end function that does it, and the packages it needs. This table is the only place that
 maps a planner name to a back-end.
 
-A back-end is imported when it is first run or prepared (`_load`), by the module and function
-names of the table: unified-planning and the planner packages take over a second to import,
-and a planner whose package is missing must be reported, not break the import. A missing
-package, or an engine that does not take the problem, gives an ERROR outcome whose log names
-what is missing or unsupported; the CLI prints it and exits 3.
+A back-end is imported when it is first run or prepared (`_load`), by the names of the table:
+planner packages take up to seconds to import, and a missing one must be reported (an ERROR
+outcome naming it; the CLI exits 3), not break the import.
 
 Every back-end runs in a child process under the options' time and memory limits
 (translator/runtime/processes.py): past a limit it is a TIMEOUT or OUT_OF_MEMORY outcome,
@@ -26,7 +24,6 @@ from functools import cache, partial
 from typing import Any
 
 from strips_model.level import Level
-from strips_model.schema import helltaker_domain
 
 # The default and the help are the catalogue's, named here too for the registry's callers.
 from translator.planners.catalogue import DEFAULT_PLANNER as DEFAULT_PLANNER
@@ -87,8 +84,8 @@ class Planner:
     """Its plans are actions of our schemas, decoded with the parsed schema file; False for a
     planner that searches over key presses itself."""
     searches_first: bool = False
-    """The simulator's search runs first, under a budget of states (automatic.py); `solve`
-    runs only when that search does not settle the level."""
+    """The simulator's search first, under a budget of states (automatic.py); `solve` only
+    when it does not settle the level."""
 
     def entry(self, mode: Mode) -> EntryPoint | None:
         return self.solve if mode is Mode.SOLVE else self.enumerate
@@ -107,11 +104,8 @@ _ONESHOT = "translator.planners.oneshot"
 _DESCRIPTIONS = {**SOLVING, **ENUMERATING}
 
 ALL_PLANNERS: dict[str, Planner] = {
-    "auto": Planner(
-        _DESCRIPTIONS["auto"],
-        solve=EntryPoint("fast_downward", "solve_grounded", (_UP_FD, _CLINGO),
-                         warm_up="warm_up"),
-        searches_first=True),
+    "auto": Planner(_DESCRIPTIONS["auto"], searches_first=True, solve=EntryPoint(
+        "fast_downward", "solve_grounded", (_UP_FD, _CLINGO), warm_up="warm_up")),
     "fd": Planner(
         _DESCRIPTIONS["fd"],
         solve=EntryPoint("fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),
@@ -137,9 +131,8 @@ ALL_PLANNERS: dict[str, Planner] = {
         _DESCRIPTIONS["asp"],
         solve=EntryPoint("asp", "solve_with_clingo", (_CLINGO,)),
         enumerate=EntryPoint("asp", "enumerate_with_clingo", (_CLINGO, _UP_FD))),
-    "sat": Planner(
-        _DESCRIPTIONS["sat"],
-        solve=EntryPoint("sat", "solve_with_sat", (_CLINGO, _PYSAT))),
+    "sat": Planner(_DESCRIPTIONS["sat"],
+                   solve=EntryPoint("sat", "solve_with_sat", (_CLINGO, _PYSAT))),
     "search": Planner(
         _DESCRIPTIONS["search"],
         solve=EntryPoint("exhaustive", "solve_with_search", ()), plans_in_actions=False),
@@ -227,8 +220,9 @@ def _in_child(attempt: _SolveAttempt, options: PlannerOptions,
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
     except WorkerFailed as failure:
         status = status_of_failure(failure)
-        limit = f" (limit {_size(options.memory_limit)})" \
-            if status is Status.OUT_OF_MEMORY else ""
+        memory = options.memory_limit
+        limit = "" if status is not Status.OUT_OF_MEMORY else \
+            f" (limit {'none' if memory is None else f'{memory / 2**20:.0f} MiB'})"
         return PlannerOutcome(status, name, False, log_tail=f"{failure}{limit}")
 
 
@@ -250,16 +244,12 @@ def _settle(attempt: _SolveAttempt) -> PlannerOutcome | None:
     return settle_by_search(attempt.level, attempt.options)
 
 
-def _size(memory: int | None) -> str:
-    return "none" if memory is None else f"{memory / 2**20:.0f} MiB"
-
-
 def prepare_attempt(name: str) -> None:
     """What the child of an attempt of planner `name` does before its job (catalogue.py
     `Preparation`): import the back-end and parse the schemas it grounds or decodes with."""
     solver(name)
     if PLANNERS[name].plans_in_actions:
-        helltaker_domain()
+        _parse_schemas()
 
 
 def prepare_planner(name: str, levels: int | None = None) -> None:
@@ -267,11 +257,13 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
     (`levels`; None: any number) will be solved from this process, import its back-end and
     run its warm-up, once, before worker processes are forked from us.
 
-    A single level is not worth it: its attempt's child imports only what it uses. A planner
-    whose packages are missing is left alone here: running it reports them."""
-    if PLANNERS[name].plans_in_actions:
-        helltaker_domain()
-    if levels is not None and levels <= 1:
+    A single level is not worth it: its attempt's child imports only what it uses (auto's
+    search, most often all it runs, needs no schemas). A planner whose packages are missing
+    is left alone here: running it reports them."""
+    single = levels is not None and levels <= 1
+    if PLANNERS[name].plans_in_actions and not (single and PLANNERS[name].searches_first):
+        _parse_schemas()
+    if single:
         return
     try:
         require_packages(name, Mode.SOLVE)
@@ -279,6 +271,11 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
         return
     solver(name)
     _warm_up(_entry(name, Mode.SOLVE))
+
+
+def _parse_schemas() -> None:
+    from strips_model.schema import helltaker_domain  # the schema grammar: not for search
+    helltaker_domain()
 
 
 @contextlib.contextmanager

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import ROOT
+from helpers import ROOT, shared_path
 
 TINY = "tiny\n9\n#####\n#H B#\n#  D#\n#####\n"
 
@@ -192,3 +192,51 @@ def test_validate_and_show_of_a_word_load_no_heavy_library_and_no_plan_grammar(
     for command in (("validate", str(level), "rrr"), ("show", str(level), "--plan", "rrr")):
         found = _imported(*command, heavy=heavy - {"rich"} if command[0] == "show" else heavy)
         assert found["command"] == [], command
+
+
+_FORKED_AHEAD = """
+import json, os, sys
+from translator.runtime import processes
+reserved, taken = [], []
+reserving, handing = processes.reserve_child, processes._hand_over
+def reserve_child(prepare):
+    child = reserving(prepare)
+    reserved.append(child.pid)
+    return child
+def hand_over(*arguments):
+    child = handing(*arguments)
+    taken.append(None if child is None else child.pid)
+    return child
+processes.reserve_child, processes._hand_over = reserve_child, hand_over
+from translator.cli.main import main
+status = main(sys.argv[1:])
+def alive(pid):
+    try:
+        return os.waitpid(pid, os.WNOHANG) == (0, 0)
+    except ChildProcessError:
+        return False
+print(json.dumps({"status": status, "reserved": reserved, "taken": taken,
+                  "alive": [pid for pid in reserved if alive(pid)]}), file=sys.stderr)
+"""
+
+
+def _forked_ahead(*arguments: str) -> dict[str, object]:
+    run = subprocess.run([sys.executable, "-c", _FORKED_AHEAD, *arguments], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, check=False)
+    found: dict[str, object] = json.loads(run.stderr.strip().splitlines()[-1])
+    return found
+
+
+def test_a_search_past_its_milestone_forks_fds_child_ahead_and_ends_it_unused() -> None:
+    """Classic level 4 takes the default's search 3,776 states: past 2,000 Fast Downward's
+    child is forked ahead; the search settles the level, and that child is ended."""
+    found = _forked_ahead("solve", "--json", str(shared_path("levels/classic/level4.txt")))
+    assert found["status"] == 0
+    reserved = found["reserved"]
+    assert isinstance(reserved, list) and len(reserved) == 1
+    assert found["taken"] == [] and found["alive"] == []
+
+
+def test_a_search_that_settles_early_forks_nothing() -> None:
+    found = _forked_ahead("solve", "--json", str(ROOT / "levels" / "level1.txt"))
+    assert found["status"] == 0 and found["reserved"] == [] and found["taken"] == []

@@ -6,7 +6,7 @@ small level and in a child on a big one."""
 from __future__ import annotations
 
 import pytest
-from helpers import ROOT, make_level
+from helpers import ROOT, make_level, shared_path
 
 from strips_model.level import Level
 from strips_model.level_file import load_level
@@ -91,3 +91,26 @@ def test_auto_falls_back_on_fd_with_the_same_cost(monkeypatch: pytest.MonkeyPatc
     outcome = run_planner("auto", LEVEL1, PlannerOptions(LEVEL1.budget, timeout=120.0))
     assert outcome.status is Status.SOLVED and outcome.cost == 23
     assert outcome.planner.startswith("auto -> fd astar(")
+
+
+@pytest.mark.planner
+def test_fds_child_forked_ahead_is_the_one_that_answers() -> None:
+    """Classic level 6 is not settled within 5,000 states: the child forked ahead at 2,000
+    takes Fast Downward's job, and no other is forked for it."""
+    from translator.runtime import processes
+
+    level = load_level(str(shared_path("levels/classic/level6.txt")))
+    reserved: list[int] = []
+    reserving = processes.reserve_child
+
+    def reserve_child(prepare: object) -> processes.Child:
+        child = reserving(prepare)  # type: ignore[arg-type]
+        reserved.append(child.pid)
+        return child
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(processes, "reserve_child", reserve_child)
+        outcome = run_planner("auto", level, PlannerOptions(level.budget, timeout=120.0))
+    assert outcome.status is Status.SOLVED and outcome.cost == 42
+    assert outcome.planner.startswith("auto -> fd astar(")
+    assert len(reserved) == 1 and processes._RESERVED == []

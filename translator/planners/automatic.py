@@ -23,13 +23,16 @@ much more, it runs in a child under the memory limit, as every other attempt.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Final
 
 from strips_model.level import Level
 from translator.planners.best_first import SearchTimeout
+from translator.planners.catalogue import Preparation
 from translator.planners.exhaustive import TooManyExpansions, solve_exhaustively
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.size_choice import EXPANSIONS_PER_CELL
@@ -40,6 +43,14 @@ settled within it (1,267 states for level 1, 3,776 for level 4), in about 0.1 s 
 than `fd`'s child spends importing numpy and clingo before it grounds anything. Levels 6, 7
 and 9 need 8,000 to 74,000 states: there `fd` is faster, and the search gives up after this
 many."""
+
+FORK_AHEAD_AT: Final = 2_000
+"""Expansions past which, when the search runs here and Fast Downward's back-end is not
+imported yet, its child is forked ahead (translator/runtime/processes.py `reserve_child`), to
+import it on the other core while the search goes on: a level that takes the search this far
+often goes to Fast Downward (levels 6, 7, 9), and that child's imports (0.3 s) are then
+hidden. The levels the search settles before it (1, 2, 3, 5, 8) start no child; level 4
+(3,776 states) pays for one it does not use."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +72,14 @@ InChild = Callable[[PlannerOptions, bool], PlannerOutcome | None]
 or Fast Downward (False)."""
 
 
-def search_first(level: Level, options: PlannerOptions, in_child: InChild) -> PlannerOutcome:
+def search_first(level: Level, options: PlannerOptions, in_child: InChild,
+                 fork_ahead: Callable[[], object] | None = None) -> PlannerOutcome:
     """The simulator's search under its budget of states, here (on a big level, in a child);
     if it does not settle the level, Fast Downward in its child with what is left of the
-    time limit."""
+    time limit. `fork_ahead` is called once the search here passes `FORK_AHEAD_AT` states."""
     started = time.perf_counter()
-    settled = settle_by_search(level, options) if state_budget(level) <= MIN_STATES \
-        else in_child(options, True)
+    settled = settle_by_search(level, options, fork_ahead) \
+        if state_budget(level) <= MIN_STATES else in_child(options, True)
     if settled is not None:
         return settled
     spent = time.perf_counter() - started
@@ -76,13 +88,15 @@ def search_first(level: Level, options: PlannerOptions, in_child: InChild) -> Pl
     return fd_label(outcome, Attempt(state_budget(level), spent))
 
 
-def settle_by_search(level: Level, options: PlannerOptions) -> PlannerOutcome | None:
+def settle_by_search(level: Level, options: PlannerOptions,
+                     fork_ahead: Callable[[], object] | None = None) -> PlannerOutcome | None:
     """The simulator search's answer within `state_budget(level)` expansions; None when the
     budget ran out and Fast Downward is to be run."""
     states = state_budget(level)
+    milestone = None if fork_ahead is None else (FORK_AHEAD_AT, fork_ahead)
     try:
         result = solve_exhaustively(level, options.budget, options.timeout,
-                                    expansion_limit=states)
+                                    expansion_limit=states, milestone=milestone)
     except TooManyExpansions:
         return None
     except SearchTimeout as timeout:
@@ -94,6 +108,26 @@ def settle_by_search(level: Level, options: PlannerOptions) -> PlannerOutcome | 
         return PlannerOutcome(Status.UNSOLVABLE, label, True, counts=counts)
     return PlannerOutcome(Status.SOLVED, label, True, key_presses=result.plan,
                           cost=result.cost, counts=counts)
+
+
+@contextlib.contextmanager
+def child_forked_on_demand(planner: str, back_end: str) -> Iterator[Callable[[], object]]:
+    """A function that forks the child of `planner`'s attempt ahead of its job, once, unless
+    its back-end (module `back_end`) is imported here already (a prepared parent's worker);
+    the child is stopped at the end if no attempt took it."""
+    from translator.runtime.processes import Child, cancel_reservation, reserve_child
+
+    forked: list[Child] = []
+
+    def fork() -> None:
+        if not forked and back_end not in sys.modules:
+            forked.append(reserve_child(Preparation(planner)))
+
+    try:
+        yield fork
+    finally:
+        for child in forked:
+            cancel_reservation(child)
 
 
 def remaining(options: PlannerOptions, spent: float) -> PlannerOptions:

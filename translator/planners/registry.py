@@ -195,11 +195,11 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
     """Planner `name` on `level` in a child process under the options' limits; what keeps it
     from running or finishing is an outcome, never an exception. A planner that searches
     first (auto) runs that search here on a small level (automatic.py)."""
-    attempt = _SolveAttempt(name, level, options)
+    attempt, entry = _SolveAttempt(name, level, options), _entry(name, Mode.SOLVE)
     if PLANNERS[name].searches_first:
-        from translator.planners.automatic import search_first
-
-        return search_first(level, options, partial(_in_child, attempt))
+        from translator.planners.automatic import child_forked_on_demand, search_first
+        with child_forked_on_demand(name, f"translator.planners.{entry.module}") as fork:
+            return search_first(level, options, partial(_in_child, attempt), fork)
     outcome = _in_child(attempt, options)
     assert outcome is not None  # only auto's search (`search=True`) may give up
     return outcome

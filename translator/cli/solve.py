@@ -6,7 +6,9 @@ numpy, the grounding), the attempt's child is forked from here before the level 
 this process has what both need (the registry, lark, the parsed schemas), which the child
 then inherits instead of loading it again, and before what only this process needs (the rest
 of the command, the level). The child imports the back-end on the second core meanwhile, and
-the attempt takes it (translator/runtime/processes.py `reserve_child`). The work itself is
+the attempt takes it (translator/runtime/processes.py `reserve_child`). The default, `auto`,
+forks nothing here: its search runs in this process and forks Fast Downward's child ahead
+only once it has gone far enough (translator/planners/automatic.py). The work itself is
 solve_run.py; what is printed for each level, solve_output.py.
 """
 

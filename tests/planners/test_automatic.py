@@ -114,3 +114,20 @@ def test_fds_child_forked_ahead_is_the_one_that_answers() -> None:
     assert outcome.status is Status.SOLVED and outcome.cost == 42
     assert outcome.planner.startswith("auto -> fd astar(")
     assert len(reserved) == 1 and processes._RESERVED == []
+
+
+@pytest.mark.planner
+def test_auto_and_fd_agree_on_every_classic_level() -> None:
+    """Both optimal under the same bound: the same cost (or the same proof that none fits),
+    whichever search answered for auto; six of the nine are settled by the search."""
+    from translator.solving.solve import solve_level
+
+    by_search = 0
+    for number in range(1, 10):
+        level = load_level(str(shared_path(f"levels/classic/level{number}.txt")))
+        options = PlannerOptions(level.budget, timeout=120.0)
+        auto, fd = solve_level(level, "auto", options), solve_level(level, "fd", options)
+        assert (auto.status, auto.verdict.cost if auto.verdict else None) == \
+            (fd.status, fd.verdict.cost if fd.verdict else None), number
+        by_search += auto.outcome.planner.startswith("auto -> search")
+    assert by_search == 6

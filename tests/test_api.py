@@ -14,10 +14,13 @@ import pytest
 from helpers import ROOT
 
 import translator
+from strips_model.errors import HelltakerError
 from translator import api
 
-PROMISED = ("load_level", "up_problem", "write_pddl", "solve", "validate_plan",
+PROMISED = ("load_level", "up_problem", "write_pddl", "pddl_text", "solve", "validate_plan",
             "compare_model")
+TYPES = ("Level", "Solution", "Verdict", "PddlTexts")
+HEAVY = ("numpy", "unified_planning", "clingo")
 
 
 def test_the_promised_names_are_exported_and_documented() -> None:
@@ -36,6 +39,43 @@ def test_importing_the_package_loads_no_stage() -> None:
     assert loaded.strip() == "[]"
 
 
+def test_the_types_a_user_meets_are_exported() -> None:
+    for name in TYPES:
+        assert name in translator.__all__
+        assert getattr(translator, name) is getattr(api, name)
+    from translator.compare.comparison import Comparison
+
+    assert translator.Comparison is Comparison
+
+
+def test_the_session_calls_load_neither_unified_planning_nor_numpy() -> None:
+    # A fresh process: this one has imported them already.
+    script = ("import sys\n"
+              "from translator import load_level, solve, validate_plan, pddl_text\n"
+              "level = load_level('levels/level1.txt')\n"
+              "assert validate_plan(level, 'dlllllllddlddrruurrrrdr').valid\n"
+              "assert '(problem level1)' in pddl_text(level).problem\n"
+              f"print(sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r}))")
+    loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            check=True, cwd=ROOT).stdout
+    assert loaded.strip() == "[]"
+
+
+def test_an_unknown_planner_is_a_value_error_naming_the_planners() -> None:
+    level = api.load_level(ROOT / "levels" / "level1.txt")
+    with pytest.raises(ValueError, match="unknown planner 'dijkstra'.* fd, .*search") as raised:
+        api.solve(level, "dijkstra")
+    assert isinstance(raised.value, HelltakerError)
+
+
+def test_a_solutions_plan_is_its_key_presses_as_a_word() -> None:
+    level = api.load_level(ROOT / "levels" / "level1.txt")
+    solution = api.solve(level, "search")
+    assert isinstance(solution.plan, str) and set(solution.plan) <= set("udlr")
+    assert api.validate_plan(level, solution.plan).valid
+    assert solution.plan == api.plan_text(solution.directions or ())
+
+
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'solve_everything'"):
         translator.solve_everything  # noqa: B018 - the lookup is what is tested
@@ -50,7 +90,7 @@ def test_docstring_examples(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.planner
-@pytest.mark.parametrize(("page", "examples"), [("docs/api.md", 15), ("README.md", 3)])
+@pytest.mark.parametrize(("page", "examples"), [("docs/api.md", 18), ("README.md", 3)])
 def test_the_sessions_of_the_docs_run(page: str, examples: int,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
     # docs/api.md is a notebook session; its `>>>` lines run as written, from the repository.

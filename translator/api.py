@@ -10,6 +10,12 @@ Each call is the entry of one stage; `translator/__init__.py` exports them lazil
 >>> validate_plan(level, "dlllllllddlddrruurrrrdr").valid
 True
 
+The types a session meets are exported with the calls:
+
+>>> from translator import Level, Solution, Verdict, PddlTexts, Comparison
+>>> isinstance(level, Level), Comparison.__name__
+(True, 'Comparison')
+
 docs/api.md shows the whole session, with a unified-planning engine of the user's choice.
 """
 
@@ -25,13 +31,16 @@ from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.schema import helltaker_domain
 from strips_model.validator import Verdict, validate
-from translator.compare.check import check_model
-from translator.compare.comparison import Comparison
 from translator.model.level_facts import level_facts
-from translator.model.model_cache import helltaker_parts
-from translator.model.pddl_text import MODEL_NAME
+from translator.model.pddl_text import (
+    MODEL_NAME,
+    PddlTexts,
+    helltaker_domain_text,
+    problem_name,
+    problem_text,
+)
+from translator.planners.catalogue import DEFAULT_PLANNER, SOLVE_DEFAULT, known_planner
 from translator.planners.outcome import PlannerOptions
-from translator.planners.registry import DEFAULT_PLANNER
 from translator.render.frames import replay
 from translator.render.text import render
 from translator.runtime.atomic_write import write_files_atomically
@@ -42,6 +51,12 @@ from translator.solving.solve import Solution, solve_level
 if TYPE_CHECKING:
     from unified_planning.model import Problem
     from unified_planning.plans import SequentialPlan
+
+    from translator.compare.comparison import Comparison
+
+__all__ = ["Level", "PddlTexts", "Solution", "Verdict", "compare_model", "draw", "key_presses",
+           "load_level", "pddl_text", "plan_text", "solve", "up_problem", "validate_plan",
+           "write_pddl"]
 
 
 def load_level(path: str | os.PathLike[str]) -> Level:
@@ -61,6 +76,7 @@ def up_problem(level: Level) -> Problem:
     >>> sorted(action.name for action in problem.actions)[:3]
     ['bump_lock_calm', 'bump_lock_hurt', 'crush_skeleton_calm']
     """
+    from translator.model.model_cache import helltaker_parts
     from translator.model.up_problem import build_problem  # unified-planning: 1 s to import
 
     return build_problem(helltaker_parts(), level_facts(level), MODEL_NAME)
@@ -76,6 +92,7 @@ def write_pddl(level: Level, folder: str | os.PathLike[str]) -> tuple[Path, Path
     ...     domain.read_text().startswith("(define (domain")
     True
     """
+    from translator.model.model_cache import helltaker_parts
     from translator.model.pddl_writer import pddl_texts  # unified-planning, as above
 
     texts = pddl_texts(helltaker_parts(), level)
@@ -85,16 +102,37 @@ def write_pddl(level: Level, folder: str | os.PathLike[str]) -> tuple[Path, Path
     return domain, problem
 
 
-def solve(level: Level, planner: str = DEFAULT_PLANNER, *, timeout: float | None = None,
+def pddl_text(level: Level) -> PddlTexts:
+    """The domain and problem text of `level` in PDDL, written straight from our schemas
+    (without unified-planning); `write_pddl` writes the same task through it.
+
+    >>> texts = pddl_text(load_level("levels/level1.txt"))
+    >>> texts.domain.startswith("(define (domain"), "(problem level1)" in texts.problem
+    (True, True)
+    """
+    facts = level_facts(level)
+    return PddlTexts(helltaker_domain_text(),
+                     problem_text(helltaker_domain(), facts, problem_name(level)))
+
+
+def solve(level: Level, planner: str = SOLVE_DEFAULT, *, timeout: float | None = None,
           memory_limit: int | None = None) -> Solution:
     """A plan of `level` within its budget by `planner` (`helltaker solve --help` lists them),
-    decoded to key presses and replayed by the rules simulator before it is returned.
+    decoded to key presses and replayed by the rules simulator before it is returned. An
+    unknown planner is a `ValueError` (and a `HelltakerError`) naming the planners.
 
     >>> solution = solve(load_level("levels/level1.txt"))
-    >>> solution.status.value, solution.verdict.cost
-    ('solved', 23)
+    >>> solution.status.value, len(solution.plan), solution.verdict.cost
+    ('solved', 23, 23)
+    >>> from strips_model.errors import HelltakerError
+    >>> try:
+    ...     solve(load_level("levels/level1.txt"), "dijkstra")
+    ... except ValueError as error:
+    ...     print(isinstance(error, HelltakerError), error)
+    True unknown planner 'dijkstra'; the planners are auto, fd, fd-translate, ...
     """
-    return solve_level(level, planner, PlannerOptions(level.budget, timeout, memory_limit))
+    options = PlannerOptions(level.budget, timeout, memory_limit)
+    return solve_level(level, known_planner(planner), options)
 
 
 def validate_plan(level: Level, plan: str | Iterable[Direction],
@@ -144,7 +182,10 @@ def compare_model(model: str | os.PathLike[str], levels: Sequence[Level] = (),
     replayed in the rules, and the rules it can express. `comparison.agrees` is the verdict;
     `comparison.as_json()` the whole of it.
     """
-    return check_model(os.fspath(model), levels, planner, Limits(timeout, None), jobs)
+    from translator.compare.check import check_model  # the comparison's machinery: heavy
+
+    return check_model(os.fspath(model), levels, known_planner(planner), Limits(timeout, None),
+                       jobs)
 
 
 def plan_text(directions: Iterable[Direction], alphabet: str = "en") -> str:

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import ROOT
+from helpers import ROOT, shared_path
 
 TINY = "tiny\n9\n#####\n#H B#\n#  D#\n#####\n"
 
@@ -86,7 +86,7 @@ def test_the_attempts_child_is_reserved_before_the_back_end_is_imported(
     """fd on one level: the child is forked once the arguments are read and the schemas
     parsed (lark, which both processes need, the child inherits), before the level is read
     (its absence is found after, and ends the child: exit 2) and before any heavy library."""
-    found = _imported("solve", "--optimal", str(tmp_path / "missing.txt"),
+    found = _imported("solve", "--optimal", "--planner", "fd", str(tmp_path / "missing.txt"),
                       heavy=HEAVY | {"lark", "strips_model.level_file"})
     assert found["status"] == 2
     reserved = found["at reservation"]
@@ -126,3 +126,117 @@ def test_solving_with_the_search_imports_no_heavy_library_in_any_process(
     assert "translator.planners.exhaustive" in child
     for imported in (command, child):
         assert {name.split(".")[0] for name in imported} & HEAVY == set()
+
+
+_ROUTE = """
+import json, sys
+from translator.planners import registry
+children = []
+forking = registry.run_in_child
+def run_in_child(name, *arguments, **keywords):
+    children.append(name)
+    return forking(name, *arguments, **keywords)
+registry.run_in_child = run_in_child
+from translator.cli.main import main
+status = main(sys.argv[2:])
+print(json.dumps({"status": status, "children": children,
+                  "heavy": sorted(name for name in sys.modules
+                                  if name.split(".")[0] in set(sys.argv[1].split(",")))}),
+      file=sys.stderr)
+"""
+
+
+def _route(*arguments: str) -> dict[str, object]:
+    run = subprocess.run([sys.executable, "-c", _ROUTE, ",".join(sorted(HEAVY)), *arguments],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    found: dict[str, object] = json.loads(run.stderr.strip().splitlines()[-1])
+    found["stdout"] = run.stdout
+    return found
+
+
+def test_the_default_solve_of_a_small_level_starts_no_child_and_no_heavy_library(
+        tmp_path: Path) -> None:
+    """`auto` (the default) settles a small level with the simulator's search in the command's
+    own process: no child, no numpy or clingo, and the output names the search."""
+    level = tmp_path / "tiny.txt"
+    level.write_text(TINY, encoding="utf-8")
+    found = _route("solve", "--optimal", "--json", str(level))
+    assert found["status"] == 0
+    assert found["children"] == [] and found["heavy"] == []
+    record = json.loads(str(found["stdout"]))
+    assert record["planner"].startswith("auto -> search") and record["valid"] is True
+
+
+def test_the_defaults_search_of_a_big_level_runs_in_a_child(tmp_path: Path) -> None:
+    """Over 1,250 open cells the budget of states (4 per cell) could hold more memory than
+    a small level's: the search runs in a child, under the memory limit."""
+    width = 40
+    rows = ["#" * (width + 2), "#H" + " " * (width - 1) + "#",
+            *(["#" + " " * width + "#"] * (width - 2)), "#" + " " * (width - 1) + "D#",
+            "#" * (width + 2)]
+    level = tmp_path / "room.txt"
+    level.write_text("room\n100\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    found = _route("solve", "--json", str(level))
+    assert found["status"] == 0 and found["children"] == ["auto"] and found["heavy"] == []
+    assert json.loads(str(found["stdout"]))["planner"].startswith("auto -> search")
+
+
+def test_validate_and_show_of_a_word_load_no_heavy_library_and_no_plan_grammar(
+        tmp_path: Path) -> None:
+    """A plan given as a word needs neither the grammar of PDDL plan files nor the schemas,
+    nor (without --solve) the planners' registry. `show` colours the terminal with rich."""
+    level = tmp_path / "tiny.txt"
+    level.write_text(TINY, encoding="utf-8")
+    heavy = HEAVY | {"strips_model.ground_plan", "strips_model.schema",
+                     "translator.planners.registry"}
+    for command in (("validate", str(level), "rrr"), ("show", str(level), "--plan", "rrr")):
+        found = _imported(*command, heavy=heavy - {"rich"} if command[0] == "show" else heavy)
+        assert found["command"] == [], command
+
+
+_FORKED_AHEAD = """
+import json, os, sys
+from translator.runtime import processes
+reserved, taken = [], []
+reserving, handing = processes.reserve_child, processes._hand_over
+def reserve_child(prepare):
+    child = reserving(prepare)
+    reserved.append(child.pid)
+    return child
+def hand_over(*arguments):
+    child = handing(*arguments)
+    taken.append(None if child is None else child.pid)
+    return child
+processes.reserve_child, processes._hand_over = reserve_child, hand_over
+from translator.cli.main import main
+status = main(sys.argv[1:])
+def alive(pid):
+    try:
+        return os.waitpid(pid, os.WNOHANG) == (0, 0)
+    except ChildProcessError:
+        return False
+print(json.dumps({"status": status, "reserved": reserved, "taken": taken,
+                  "alive": [pid for pid in reserved if alive(pid)]}), file=sys.stderr)
+"""
+
+
+def _forked_ahead(*arguments: str) -> dict[str, object]:
+    run = subprocess.run([sys.executable, "-c", _FORKED_AHEAD, *arguments], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, check=False)
+    found: dict[str, object] = json.loads(run.stderr.strip().splitlines()[-1])
+    return found
+
+
+def test_a_search_past_its_milestone_forks_fds_child_ahead_and_ends_it_unused() -> None:
+    """Classic level 4 takes the default's search 3,776 states: past 2,000 Fast Downward's
+    child is forked ahead; the search settles the level, and that child is ended."""
+    found = _forked_ahead("solve", "--json", str(shared_path("levels/classic/level4.txt")))
+    assert found["status"] == 0
+    reserved = found["reserved"]
+    assert isinstance(reserved, list) and len(reserved) == 1
+    assert found["taken"] == [] and found["alive"] == []
+
+
+def test_a_search_that_settles_early_forks_nothing() -> None:
+    found = _forked_ahead("solve", "--json", str(ROOT / "levels" / "level1.txt"))
+    assert found["status"] == 0 and found["reserved"] == [] and found["taken"] == []

@@ -17,7 +17,7 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     def work(*arguments: object, **options: object) -> None:
         raise AssertionError("work started before the outputs were checked")
 
-    for target in ("translator.cli.show.solve_level", "translator.cli.bench.run_benchmark",
+    for target in ("translator.solving.solve.solve_level", "translator.cli.bench.run_benchmark",
                    "translator.cli.export_options.run_in_child",
                    "translator.cli.pddl.load_levels", "translator.cli.solve_run.open_results"):
         monkeypatch.setattr(target, work)

@@ -1,4 +1,4 @@
-"""`helltaker solve` on one level forks its attempt's child before it reads the level
+"""`helltaker solve --planner fd` on one level forks its attempt's child before it reads the level
 (translator/cli/solve.py): the child is the one the attempt takes, its outcome is the one a
 child forked for the attempt gives, and when no attempt takes it (a level that does not load,
 Ctrl-C or SIGTERM meanwhile) it is ended and its folder removed."""
@@ -54,7 +54,7 @@ def _gone(child: Child) -> bool:
 def test_a_level_that_does_not_load_ends_the_reserved_child(
         tmp_path: Path, reserved: tuple[list[Child], list[Child | None]],
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["solve", "--optimal", str(tmp_path / "missing.txt")]) == 2
+    assert main(["solve", "--optimal", "--planner", "fd", str(tmp_path / "missing.txt")]) == 2
     assert "no such file" in capsys.readouterr().err
     made, taken = reserved
     assert len(made) == 1 and taken == [] and _gone(made[0])
@@ -74,7 +74,7 @@ def test_the_reserved_child_solves_as_a_forked_one(
         name: str, reserved: tuple[list[Child], list[Child | None]],
         capsys: pytest.CaptureFixture[str]) -> None:
     path = str(shared_path(f"levels/classic/{name}"))
-    assert main(["solve", "--optimal", "--json", path]) == 0
+    assert main(["solve", "--optimal", "--json", "--planner", "fd", path]) == 0
     record = json.loads(capsys.readouterr().out)
     made, taken = reserved
     assert len(made) == 1 and [child.pid for child in taken if child] == [made[0].pid]
@@ -102,7 +102,7 @@ def signalled(args):
 children = []
 run.solve_levels = signalled
 from translator.cli.main import main
-status = main(["solve", "--optimal", sys.argv[2]])
+status = main(["solve", "--optimal", "--planner", "fd", sys.argv[2]])
 try:  # still ours to reap: it was not stopped
     os.waitpid(children[0].pid, os.WNOHANG)
     print("left running", flush=True)

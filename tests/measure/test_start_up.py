@@ -19,28 +19,40 @@ TINY = "tiny\n3\n#####\n#H D#\n#   #\n#####\n"
 def test_fresh_processes_split_into_start_up_and_the_levels_work(tmp_path: Path) -> None:
     level = tmp_path / "tiny.txt"
     level.write_text(TINY, encoding="utf-8")
-    python, helps, solve = measure_start_up(str(level), ["search"], 1)
+    python, helps, default, solve, validate, show, compare = measure_start_up(
+        str(level), ["search"], 1)
     assert python.command == "python -c pass" and python.level_work is None
-    assert python.start_up == python.process > 0
+    assert python.start_up == python.process > 0 and python.times_python == 1.0
     assert helps.command == "helltaker --help" and helps.start_up == helps.process
+    assert default.command == f"helltaker solve --optimal --json {level}"
     assert solve.command == f"helltaker solve --optimal --json --planner search {level}"
-    assert solve.level_work is not None and 0 <= solve.level_work < solve.process
-    assert solve.start_up == pytest.approx(solve.process - solve.level_work)
+    for timed in (default, solve, compare):
+        assert timed.level_work is not None and 0 <= timed.level_work < timed.process
+        assert timed.start_up == pytest.approx(timed.process - timed.level_work)
+    # The plan the default found, validated and shown: a replay, counted in the start-up.
+    assert validate.command == f"helltaker validate {level} r"
+    assert show.command == f"helltaker show {level} --plan r"
+    assert validate.level_work is None and validate.start_up == validate.process
+    assert validate.times_python == pytest.approx(validate.start_up / python.start_up)
 
 
 def test_targets_and_tables_of_the_start_up() -> None:
     rows = [StartUp("python -c pass", 0.03, None, 0.03),
             StartUp("helltaker --help", 0.07, None, 0.07),
-            StartUp("helltaker solve --optimal --json --planner fd L", 0.2, 0.05, 0.15)]
+            StartUp("helltaker solve --optimal --json --planner fd L", 0.2, 0.05, 0.15),
+            StartUp("helltaker solve --optimal --json L", 0.2, 0.1, 0.1, 0.1 / 0.03),
+            StartUp("helltaker validate L rr", 0.08, None, 0.08, 0.08 / 0.03)]
     targets = start_up_targets(rows)
     assert [(target.goal, target.measured, target.met) for target in targets] == \
-        [(0.08, 0.07, True), (0.15, 0.2, False)]
+        [(0.08, 0.07, True), (0.15, 0.2, False), (3.0, 0.1 / 0.03, False),
+         (3.0, 0.08 / 0.03, True)]
     report = BenchReport({"cores": 2, "cpu": "x", "python": "3", "load_1_5_15": [0, 0, 0]},
                          1, [], targets, rows)
     for text in (report_markdown(report), readme_summary(report)):
         assert "| `helltaker solve --optimal --json --planner fd L` | 0.200 | 0.050 | 0.150 |" \
             in text
-        assert "| `python -c pass` | 0.030 | - | 0.030 |" in text
+        assert "| `python -c pass` | 0.030 | - | 0.030 | - |" in text
+        assert "| `helltaker validate L rr` | 0.080 | - | 0.080 | 2.7x |" in text
 
 
 def test_a_solve_without_its_record_is_a_run_error() -> None:

@@ -1,6 +1,7 @@
 """The catalogue (translator/planners/catalogue.py) names the registry's planners without
 importing it: the same names, in the same order, with the same descriptions, and a reserved
-child only for planners whose attempt imports packages of its own."""
+child only for planners whose attempt imports packages of its own from the start (auto's
+search, run first, imports none)."""
 
 from __future__ import annotations
 
@@ -17,13 +18,14 @@ def test_the_catalogue_names_the_registrys_planners() -> None:
     assert list(catalogue.SOLVING) == list(PLANNERS)
     assert {name: planner.description for name, planner in ALL_PLANNERS.items()} == \
         {**catalogue.SOLVING, **catalogue.ENUMERATING}
-    assert catalogue.DEFAULT_PLANNER in PLANNERS
+    assert catalogue.DEFAULT_PLANNER in PLANNERS and catalogue.SOLVE_DEFAULT in PLANNERS
 
 
-def test_only_attempts_without_packages_are_light() -> None:
+def test_only_attempts_without_packages_first_are_light() -> None:
     assert {
         name for name, planner in PLANNERS.items()
-        if planner.solve is not None and not planner.solve.packages} == catalogue.LIGHT_ATTEMPTS
+        if planner.solve is not None and (not planner.solve.packages or planner.searches_first)
+    } == catalogue.LIGHT_ATTEMPTS
 
 
 def test_preparations_of_one_planner_are_equal() -> None:

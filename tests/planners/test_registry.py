@@ -170,8 +170,8 @@ def test_every_planner_is_described_for_help() -> None:
 def test_the_registry_says_what_each_planner_does() -> None:
     """One table: `--planner` of solve takes the planners that solve, `plans` those that
     enumerate (symk first, its default); K* only enumerates."""
-    assert list(PLANNERS) == ["fd", "fd-translate", "fd-up", "symk", "pyperplan", "asp", "sat",
-                              "search"]
+    assert list(PLANNERS) == ["auto", "fd", "fd-translate", "fd-up", "symk", "pyperplan", "asp",
+                              "sat", "search"]
     assert ENUMERATING_PLANNERS == ("symk", "kstar", "asp")
     assert ALL_PLANNERS["kstar"].solve is None
 

@@ -33,11 +33,12 @@ def add_alphabet(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_planner(parser: argparse.ArgumentParser, purpose: str = "") -> None:
+def add_planner(parser: argparse.ArgumentParser, purpose: str = "",
+                default: str = DEFAULT_PLANNER) -> None:
     """`--planner NAME`, its help listing what every planner runs."""
     parser.add_argument(
-        "--planner", choices=sorted(SOLVING), default=DEFAULT_PLANNER,
-        help=f"{purpose}default {DEFAULT_PLANNER}. {describe_planners()}",
+        "--planner", choices=sorted(SOLVING), default=default,
+        help=f"{purpose}default {default}. {describe_planners()}",
     )
 
 

@@ -43,7 +43,8 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
     # Here, not at the top: these import unified-planning (over a second), which
     # `helltaker pddl --help` and a refused argument do not need.
     from translator.model.model_cache import helltaker_parts
-    from translator.model.pddl_writer import pddl_texts, problem_name
+    from translator.model.pddl_text import problem_name
+    from translator.model.pddl_writer import pddl_texts
     from translator.model.strips_compile import strips_pddl_texts
 
     if args.action_costs and not args.strips:

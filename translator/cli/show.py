@@ -23,15 +23,11 @@ from translator.cli.arguments import (
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, memory_limit_of
-from translator.planners.outcome import PlannerOptions, Status
 from translator.render.frames import Replay, replay
-from translator.render.html import render_html
 from translator.render.limits import check_picture_limits, limits_text
-from translator.render.svg import render_svg
 from translator.render.text import TerminalText
 from translator.runtime.output import STANDARD_OUTPUT, TextSink, print_out
 from translator.runtime.output_checks import check_outputs
-from translator.solving.solve import solve_level
 
 DESCRIPTION = """\
 Replay PLAN on LEVEL in the rules simulator and show every state: the level at the start, then
@@ -121,6 +117,10 @@ def _plan_directions(args: argparse.Namespace,
         return parse_plan(text, args.alphabet, source), ExitCode.OK
     if not args.solve:
         return None, ExitCode.OK
+    # Here, not at the top: the planners' registry and the schemas, which only --solve needs.
+    from translator.planners.outcome import PlannerOptions, Status
+    from translator.solving.solve import solve_level
+
     memory = memory_limit_of(args)
     solution = solve_level(level, args.planner,
                            PlannerOptions(level.budget, args.timeout, memory))
@@ -211,8 +211,12 @@ def _print_verdict(shown: Replay) -> None:
 def render_output(shown: Replay, extension: str) -> bytes:
     """The bytes of one output file."""
     if extension == "svg":
+        from translator.render.svg import render_svg
+
         return render_svg(shown).encode("utf-8")
     if extension == "html":
+        from translator.render.html import render_html
+
         return render_html(shown).encode("utf-8")
     # Here, not at the top: Pillow, which only the PNG and GIF outputs need.
     from translator.render.raster import render_gif, render_png

@@ -6,7 +6,9 @@ numpy, the grounding), the attempt's child is forked from here before the level 
 this process has what both need (the registry, lark, the parsed schemas), which the child
 then inherits instead of loading it again, and before what only this process needs (the rest
 of the command, the level). The child imports the back-end on the second core meanwhile, and
-the attempt takes it (translator/runtime/processes.py `reserve_child`). The work itself is
+the attempt takes it (translator/runtime/processes.py `reserve_child`). The default, `auto`,
+forks nothing here: its search runs in this process and forks Fast Downward's child ahead
+only once it has gone far enough (translator/planners/automatic.py). The work itself is
 solve_run.py; what is printed for each level, solve_output.py.
 """
 
@@ -19,6 +21,7 @@ from translator.cli.arguments import add_alphabet, add_cluster, add_planner
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import BUDGET_HELP, add_limits, at_least
+from translator.planners.catalogue import SOLVE_DEFAULT
 
 
 def add_command(commands: Subcommands) -> None:
@@ -29,7 +32,7 @@ def add_command(commands: Subcommands) -> None:
         epilog=EXIT_STATUS_HELP, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
-    add_planner(command)
+    add_planner(command, default=SOLVE_DEFAULT)
     command.add_argument("--optimal", action="store_true",
                          help="ask for a minimum-cost plan; every planner of --planner is "
                          "optimal, so plans are of minimum cost with or without it (it states "

@@ -6,9 +6,9 @@ import argparse
 import dataclasses
 import json
 import os
+from typing import TYPE_CHECKING
 
 from strips_model.errors import InputError, PlanError
-from strips_model.ground_plan import GroundPlan
 from strips_model.level import Level
 from strips_model.level_file import load_level
 from strips_model.validator import Verdict, validate
@@ -17,6 +17,9 @@ from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.runtime.output import print_out
 from translator.solving.plan_input import PlanInput, first_disagreement, read_plan
+
+if TYPE_CHECKING:
+    from strips_model.ground_plan import GroundPlan
 
 PLAN_FORMS = """\
 plans:

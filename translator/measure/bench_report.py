@@ -133,12 +133,17 @@ def _start_up_table(rows: list[StartUp]) -> list[str]:
     """The start-up phase of fresh processes, after an empty line; nothing without rows."""
     if not rows:
         return []
-    lines = ["", "Start-up, fresh processes (median seconds; the level's own work is what the "
-             "process reports in its JSON record, the start-up the rest):", "",
-             "| command | process | level's work | start-up |", "|---|---|---|---|"]
+    lines = ["", "Start-up, fresh processes taking turns (median seconds; the level's own work "
+             "is what the process reports in its JSON record, the start-up the rest, also as "
+             "a multiple of `python -c pass`'s):", "",
+             "| command | process | level's work | start-up | x python |", "|---|---|---|---|---|"]
     lines += [f"| `{row.command}` | {row.process:.3f} | {_seconds(row.level_work)} | "
-              f"{row.start_up:.3f} |" for row in rows]
+              f"{row.start_up:.3f} | {_times(row.times_python)} |" for row in rows]
     return lines
+
+
+def _times(ratio: float | None) -> str:
+    return "-" if ratio is None else f"{ratio:.1f}x"
 
 
 def _median(values: list[float]) -> str:

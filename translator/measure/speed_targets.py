@@ -73,6 +73,9 @@ def speed_targets(levels: list[str], repeat: int, rows: Sequence[Row] = ()) -> l
 HELP_SECONDS = 0.08
 SOLVE_SECONDS = 0.15
 """Issue 25's goals for a fresh `helltaker --help` and a fresh `solve --optimal` of a level."""
+FIXED_COST_TIMES_PYTHON = 3.0
+"""Issue 31's goal: the start-up of `solve LEVEL` (its default planner) and of `validate LEVEL
+PLAN` at most this multiple of `python -c pass`'s, measured in the same run."""
 
 
 def start_up_targets(rows: Sequence[StartUp]) -> list[Target]:
@@ -86,4 +89,15 @@ def start_up_targets(rows: Sequence[StartUp]) -> list[Target]:
             targets.append(Target("one level, a fresh `solve --optimal` process (fd)",
                                   row.process, SOLVE_SECONDS, "s",
                                   row.process <= SOLVE_SECONDS, row.command))
+        if row.times_python is not None and _fixed_cost_goal(row.command):
+            word = row.command.split()[1]
+            targets.append(Target(f"start-up of `{word}` of one level / `python -c pass`'s",
+                                  row.times_python, FIXED_COST_TIMES_PYTHON, "x python",
+                                  row.times_python <= FIXED_COST_TIMES_PYTHON, row.command))
     return targets
+
+
+def _fixed_cost_goal(command: str) -> bool:
+    """`solve` with its default planner, and `validate`: the commands of issue 31's goal."""
+    return command.startswith("helltaker validate ") or (
+        command.startswith("helltaker solve ") and " --planner " not in command)

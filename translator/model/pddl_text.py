@@ -9,8 +9,11 @@ Downward reads the same task from both texts. Names are written by the one PDDL 
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import cache
 
+from strips_model.level import Level
 from strips_model.pddl_names import pddl_symbol
 from strips_model.schema import Domain, Literal, Schema, helltaker_domain, pddl_name
 from translator.model.level_facts import Facts
@@ -20,6 +23,18 @@ MODEL_NAME = "helltaker"
 _DOMAIN_NAME = f"{MODEL_NAME}-domain"
 """What `PDDLWriter` calls the domain of a problem named MODEL_NAME: files of both writers
 name the same domain."""
+
+
+@dataclass(frozen=True, slots=True)
+class PddlTexts:
+    domain: str
+    problem: str
+
+
+def problem_name(level: Level) -> str:
+    """The level's name as a PDDL problem name: the files of several levels share one domain
+    and are told apart by it."""
+    return re.sub(r"[^a-z0-9_-]", "_", level.name.lower()) or "level"
 
 
 def _constants(domain: Domain) -> dict[str, str]:

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from unified_planning.io import PDDLWriter
 
 from strips_model.level import Level
 from translator.model.level_facts import level_facts
-from translator.model.pddl_text import MODEL_NAME
+from translator.model.pddl_text import MODEL_NAME, PddlTexts, problem_name
 from translator.model.up_problem import ModelParts, build_problem
-
-
-@dataclass(frozen=True, slots=True)
-class PddlTexts:
-    domain: str
-    problem: str
-
-
-def problem_name(level: Level) -> str:
-    return re.sub(r"[^a-z0-9_-]", "_", level.name.lower()) or "level"
 
 
 def pddl_texts(parts: ModelParts, level: Level) -> PddlTexts:

@@ -31,8 +31,7 @@ from unified_planning.shortcuts import BoolType, Compiler, Int, get_environment
 from strips_model.errors import RunError
 from strips_model.level import Level
 from translator.model.level_facts import level_facts
-from translator.model.pddl_text import MODEL_NAME
-from translator.model.pddl_writer import PddlTexts, problem_name
+from translator.model.pddl_text import MODEL_NAME, PddlTexts, problem_name
 from translator.model.up_problem import ModelParts, build_problem
 
 SETTLED = "settled"

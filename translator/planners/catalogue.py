@@ -13,11 +13,21 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
+from strips_model.errors import InputError
+
 DEFAULT_PLANNER = "fd"
+"""The default of bench, study and compare: one planner measured the same way everywhere."""
+SOLVE_DEFAULT = "auto"
+"""The default of `helltaker solve` and of the Python face's `solve`: the cheapest way to an
+optimal plan, whatever the level (automatic.py)."""
 
 SOLVING: dict[str, str] = {
+    "auto": "the exhaustive search over the simulator under a budget of states (5000, or 4 "
+            "per open cell), then fd when it does not settle the level; the planner shown "
+            "names which one did (default of solve)",
     "fd": "Fast Downward's search, A* with a pattern database over the hero's cell, bounded "
-          "by the budget, on the task clingo's grounder gives (default)",
+          "by the budget, on the task clingo's grounder gives (default of bench, study and "
+          "compare)",
     "fd-translate": "the same search on the task Fast Downward's own translator gives (the "
                     "reference grounding, slower on big levels)",
     "fd-up": "Fast Downward through unified-planning's OneshotPlanner, blind A* "
@@ -40,9 +50,23 @@ ENUMERATING: dict[str, str] = {
 }
 """Planners that only enumerate plans (`helltaker plans`), not listed above."""
 
-LIGHT_ATTEMPTS = frozenset({"search"})
-"""Solving planners whose attempt imports no package of its own: not worth a child forked
-ahead of its job (every other one imports tens of milliseconds of libraries or more)."""
+LIGHT_ATTEMPTS = frozenset({"auto", "search"})
+"""Solving planners whose attempt imports no package of its own, or (auto) most often none:
+not worth a child forked ahead of its job (every other one imports tens of milliseconds of
+libraries or more)."""
+
+
+class UnknownPlanner(InputError, ValueError):
+    """A planner name that is none of `SOLVING`: a `ValueError` too, as Python callers of
+    the face (translator/api.py) expect of a bad argument."""
+
+
+def known_planner(name: str) -> str:
+    """`name` when it is a solving planner's; otherwise `UnknownPlanner` naming them all."""
+    if name not in SOLVING:
+        raise UnknownPlanner(f"unknown planner {name!r}; the planners are "
+                             f"{', '.join(SOLVING)}")
+    return name
 
 
 def describe_planners() -> str:

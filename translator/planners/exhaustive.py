@@ -8,6 +8,7 @@ queue under the budget proves that no plan fits it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from strips_model.level import Cell, Level, State
@@ -35,11 +36,14 @@ class TooManyExpansions(Exception):
 
 def solve_exhaustively(level: Level, budget: int | None = None,
                        time_limit: float | None = None,
-                       expansion_limit: int | None = None) -> SearchResult[Direction]:
+                       expansion_limit: int | None = None,
+                       milestone: tuple[int, Callable[[], object]] | None = None
+                       ) -> SearchResult[Direction]:
     """A minimum-cost plan whose cost is within `budget` (the level's by default).
 
     `expansion_limit` stops the search (TooManyExpansions) after that many expansions: a
-    limit counted in states, not seconds, gives the same answer on every machine."""
+    limit counted in states, not seconds, gives the same answer on every machine.
+    `milestone` (count, function) calls the function once, at that many expansions."""
     distance = _distance_to_goal(level)
     expanded = 0
 
@@ -48,6 +52,8 @@ def solve_exhaustively(level: Level, budget: int | None = None,
         expanded += 1
         if expansion_limit is not None and expanded > expansion_limit:
             raise TooManyExpansions(f"more than {expansion_limit} states expanded")
+        if milestone is not None and expanded == milestone[0]:
+            milestone[1]()
         return [(key, move.state, move.cost) for key in _KEYS
                 if isinstance(move := step(level, state, key), Move)]
 

@@ -1,14 +1,14 @@
 """Fast Downward on a level, three ways, and its driver on PDDL files.
 
-`--planner fd` (default): our schemas grounded by clingo's grounder (C++) and translated to the
-finite-domain task by translator/ground/sas_translation.py, written straight to the file the
-search binary reads. `--planner fd-translate` (the reference): our PDDL text translated by Fast
-Downward's own translator, in this process. Both give the same task up to the numbering of
-variables (tests/ground/test_grounding_paths.py); the first skips the Python grounding that
-costs the translator about 0.35 ms per ground operator. Neither imports unified-planning (1.3 s
-per process) nor starts Fast Downward's driver. The search is A* under a cost bound of budget + 1
-(FD's bound is exclusive), guided by a pattern database over the hero's cell
-(`search_configuration`).
+`--planner fd` (and `auto` when its own search does not settle the level, automatic.py): our
+schemas grounded by clingo's grounder (C++) and translated to the finite-domain task by
+translator/ground/sas_translation.py, written straight to the file the search binary reads.
+`--planner fd-translate` (the reference): our PDDL text translated by Fast Downward's own
+translator, in this process. Both give the same task up to the numbering of variables
+(tests/ground/test_grounding_paths.py); the first skips the translator's Python grounding
+(0.35 ms per ground operator). Neither imports unified-planning nor starts Fast Downward's
+driver. The search is A* under a cost bound of budget + 1 (FD's bound is exclusive), guided
+by a pattern database over the hero's cell (`search_configuration`).
 
 `--planner fd-up` goes through unified-planning's `OneshotPlanner` (translator/planners/
 oneshot.py) and runs A* blind, under the same bound: A* never prunes a state that could still
@@ -63,11 +63,8 @@ def search_configuration(budget: int, first_values: Sequence[str]) -> str:
     """A* under the cost bound, with a pattern database over the hero's cell and the goal atom.
 
     That pattern database is the hero's walking distance to a demon, walls included and
-    boulders ignored: admissible, so A* stays optimal and complete under the bound (one
-    configuration serves the default and `--optimal`), and it halves the states expanded on
-    level 9 at a cost of milliseconds. Without those variables (a model of another
-    vocabulary) A* runs blind.
-    """
+    boulders ignored: admissible, so A* stays optimal and complete under the bound, and it
+    halves the states expanded on level 9. Without those variables A* runs blind."""
     pattern = [index for index, name in enumerate(first_values)
                if name.startswith(("Atom hero(", "Atom won("))]
     bound = exclusive_bound(budget)
@@ -79,8 +76,7 @@ def search_configuration(budget: int, first_values: Sequence[str]) -> str:
 
 
 def readable(configuration: str) -> str:
-    """The configuration as users read it: the pattern's variables named, not numbered (the
-    numbers change from level to level)."""
+    """The configuration as users read it: the pattern's variables named, not numbered."""
     return re.sub(r"manual_pattern\(\[\d+,\d+\]\)", "manual_pattern([hero,won])",
                   configuration)
 
@@ -104,10 +100,8 @@ def search_binary() -> str:
 class Grounding(Enum):
     """Where the finite-domain task the search reads comes from."""
 
-    CLINGO = "fd"
-    """clingo's grounder and our translation (`--planner fd`)."""
-    TRANSLATOR = "fd-translate"
-    """Fast Downward's own translator on our PDDL (`--planner fd-translate`)."""
+    CLINGO = "fd"  # clingo's grounder and our translation
+    TRANSLATOR = "fd-translate"  # Fast Downward's own translator on our PDDL
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,16 +164,22 @@ def solve_direct(level: Level, options: PlannerOptions) -> PlannerOutcome:
     return _solve(level, options, Grounding.CLINGO)
 
 
+def solve_grounded(level: Level, options: PlannerOptions) -> PlannerOutcome:
+    """`auto` after its own search: `fd` without trying the simulator's search again."""
+    return _solve(level, options, Grounding.CLINGO, settle_big_levels=False)
+
+
 def solve_with_translator(level: Level, options: PlannerOptions) -> PlannerOutcome:
     """`--planner fd-translate`: Fast Downward's translator, Fast Downward's search."""
     return _solve(level, options, Grounding.TRANSLATOR)
 
 
-def _solve(level: Level, options: PlannerOptions, grounding: Grounding) -> PlannerOutcome:
+def _solve(level: Level, options: PlannerOptions, grounding: Grounding,
+           settle_big_levels: bool = True) -> PlannerOutcome:
     started = time.perf_counter()
     helltaker_domain()  # parsed once per process, outside the phases timed below
     clock = Stopwatch()
-    if grounding is Grounding.CLINGO and tries_simulator(level):
+    if grounding is Grounding.CLINGO and settle_big_levels and tries_simulator(level):
         settled = simulator_first(level, options)  # a large level: size_choice.py
         clock.lap("simulator")
         if settled is not None:

@@ -12,10 +12,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from strips_model.ground_plan import PlanStep
 from strips_model.moves import Direction
 from translator.runtime.processes import Limits, WorkerFailed, WorkerOutOfMemory, WorkerTimeout
+
+if TYPE_CHECKING:
+    from strips_model.ground_plan import PlanStep  # the plan grammar: not for key presses
 
 
 class Status(Enum):

@@ -2,16 +2,15 @@
 back-end function that does it, and the packages it needs. This table is the only place that
 maps a planner name to a back-end.
 
-A back-end is imported when it is first run or prepared (`_load`), by the module and function
-names of the table: unified-planning and the planner packages take over a second to import,
-and a planner whose package is missing must be reported, not break the import. A missing
-package, or an engine that does not take the problem, gives an ERROR outcome whose log names
-what is missing or unsupported; the CLI prints it and exits 3.
+A back-end is imported when it is first run or prepared (`_load`), by the names of the table:
+planner packages take up to seconds to import, and a missing one must be reported (an ERROR
+outcome naming it; the CLI exits 3), not break the import.
 
-Every attempt to solve runs in a child process under the options' time and memory limits
-(translator/runtime/processes.py), whatever the planner: past a limit it is a TIMEOUT or
-OUT_OF_MEMORY outcome, and nothing it started or wrote is left behind. Enumerations run the
-same way (translator/solving/plan_enumeration.py).
+Every back-end runs in a child process under the options' time and memory limits
+(translator/runtime/processes.py): past a limit it is a TIMEOUT or OUT_OF_MEMORY outcome,
+and nothing it started or wrote is left behind; enumerations too. Only auto's search on a
+small level, which starts nothing and is bounded by its budget of states, runs in the caller
+(automatic.py).
 """
 
 from __future__ import annotations
@@ -19,13 +18,12 @@ from __future__ import annotations
 import contextlib
 import importlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from strips_model.level import Level
-from strips_model.schema import helltaker_domain
 
 # The default and the help are the catalogue's, named here too for the registry's callers.
 from translator.planners.catalogue import DEFAULT_PLANNER as DEFAULT_PLANNER
@@ -85,6 +83,9 @@ class Planner:
     plans_in_actions: bool = True
     """Its plans are actions of our schemas, decoded with the parsed schema file; False for a
     planner that searches over key presses itself."""
+    searches_first: bool = False
+    """The simulator's search first, under a budget of states (automatic.py); `solve` only
+    when it does not settle the level."""
 
     def entry(self, mode: Mode) -> EntryPoint | None:
         return self.solve if mode is Mode.SOLVE else self.enumerate
@@ -103,6 +104,8 @@ _ONESHOT = "translator.planners.oneshot"
 _DESCRIPTIONS = {**SOLVING, **ENUMERATING}
 
 ALL_PLANNERS: dict[str, Planner] = {
+    "auto": Planner(_DESCRIPTIONS["auto"], searches_first=True, solve=EntryPoint(
+        "fast_downward", "solve_grounded", (_UP_FD, _CLINGO), warm_up="warm_up")),
     "fd": Planner(
         _DESCRIPTIONS["fd"],
         solve=EntryPoint("fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),
@@ -128,9 +131,8 @@ ALL_PLANNERS: dict[str, Planner] = {
         _DESCRIPTIONS["asp"],
         solve=EntryPoint("asp", "solve_with_clingo", (_CLINGO,)),
         enumerate=EntryPoint("asp", "enumerate_with_clingo", (_CLINGO, _UP_FD))),
-    "sat": Planner(
-        _DESCRIPTIONS["sat"],
-        solve=EntryPoint("sat", "solve_with_sat", (_CLINGO, _PYSAT))),
+    "sat": Planner(_DESCRIPTIONS["sat"],
+                   solve=EntryPoint("sat", "solve_with_sat", (_CLINGO, _PYSAT))),
     "search": Planner(
         _DESCRIPTIONS["search"],
         solve=EntryPoint("exhaustive", "solve_with_search", ()), plans_in_actions=False),
@@ -172,7 +174,6 @@ def _load(entry: EntryPoint) -> Any:
 
 @cache
 def _warm_up(entry: EntryPoint) -> None:
-    """Run the back-end's warm-up, once per process."""
     if entry.warm_up is not None:
         module = importlib.import_module(f"translator.planners.{entry.module}")
         getattr(module, entry.warm_up)()
@@ -192,20 +193,36 @@ def enumerator(name: str) -> EnumerateFunction:
 
 def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutcome:
     """Planner `name` on `level` in a child process under the options' limits; what keeps it
-    from running or finishing is an outcome, never an exception."""
+    from running or finishing is an outcome, never an exception. A planner that searches
+    first (auto) runs that search here on a small level (automatic.py)."""
+    attempt, entry = _SolveAttempt(name, level, options), _entry(name, Mode.SOLVE)
+    if PLANNERS[name].searches_first:
+        from translator.planners.automatic import child_forked_on_demand, search_first
+        with child_forked_on_demand(name, f"translator.planners.{entry.module}") as fork:
+            return search_first(level, options, partial(_in_child, attempt), fork)
+    outcome = _in_child(attempt, options)
+    assert outcome is not None  # only auto's search (`search=True`) may give up
+    return outcome
+
+
+def _in_child(attempt: _SolveAttempt, options: PlannerOptions,
+              search: bool = False) -> PlannerOutcome | None:
+    """The planner's back-end (or, `search`, auto's search alone) on the level in a child."""
+    name = attempt.planner
     try:
         require_packages(name, Mode.SOLVE)
         # The back-end is looked up in the child: a parent that did not prepare it (one
-        # level) never imports it. A child reserved for the planner (the command line's,
-        # translator/cli/solve.py) has imported it already.
-        return run_in_child(name, _attempt, _SolveAttempt(name, level, options),
-                            options.limits, prepare=Preparation(name))
+        # level) never imports it; a child reserved for the planner has (cli/solve.py).
+        return run_in_child(name, _settle if search else _attempt,
+                            replace(attempt, options=options), options.limits,
+                            prepare=None if search else Preparation(name))
     except PlannerUnavailable as error:
         return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
     except WorkerFailed as failure:
         status = status_of_failure(failure)
-        limit = f" (limit {_size(options.memory_limit)})" \
-            if status is Status.OUT_OF_MEMORY else ""
+        memory = options.memory_limit
+        limit = "" if status is not Status.OUT_OF_MEMORY else \
+            f" (limit {'none' if memory is None else f'{memory / 2**20:.0f} MiB'})"
         return PlannerOutcome(status, name, False, log_tail=f"{failure}{limit}")
 
 
@@ -222,8 +239,9 @@ def _attempt(attempt: _SolveAttempt) -> PlannerOutcome:
     return solver(attempt.planner)(attempt.level, attempt.options)
 
 
-def _size(memory: int | None) -> str:
-    return "none" if memory is None else f"{memory / 2**20:.0f} MiB"
+def _settle(attempt: _SolveAttempt) -> PlannerOutcome | None:
+    from translator.planners.automatic import settle_by_search  # auto's search, in a child
+    return settle_by_search(attempt.level, attempt.options)
 
 
 def prepare_attempt(name: str) -> None:
@@ -231,7 +249,7 @@ def prepare_attempt(name: str) -> None:
     `Preparation`): import the back-end and parse the schemas it grounds or decodes with."""
     solver(name)
     if PLANNERS[name].plans_in_actions:
-        helltaker_domain()
+        _parse_schemas()
 
 
 def prepare_planner(name: str, levels: int | None = None) -> None:
@@ -239,12 +257,13 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
     (`levels`; None: any number) will be solved from this process, import its back-end and
     run its warm-up, once, before worker processes are forked from us.
 
-    A single level is not worth it: its attempt's child imports only what it uses, and a
-    warm-up would ground a level for nothing. A planner whose packages are missing is left
-    alone here: running it reports them."""
-    if PLANNERS[name].plans_in_actions:
-        helltaker_domain()
-    if levels is not None and levels <= 1:
+    A single level is not worth it: its attempt's child imports only what it uses (auto's
+    search, most often all it runs, needs no schemas). A planner whose packages are missing
+    is left alone here: running it reports them."""
+    single = levels is not None and levels <= 1
+    if PLANNERS[name].plans_in_actions and not (single and PLANNERS[name].searches_first):
+        _parse_schemas()
+    if single:
         return
     try:
         require_packages(name, Mode.SOLVE)
@@ -253,6 +272,10 @@ def prepare_planner(name: str, levels: int | None = None) -> None:
     solver(name)
     _warm_up(_entry(name, Mode.SOLVE))
 
+
+def _parse_schemas() -> None:
+    from strips_model.schema import helltaker_domain  # the schema grammar: not for search
+    helltaker_domain()
 
 
 @contextlib.contextmanager

@@ -20,12 +20,14 @@ import signal
 import tempfile
 from collections.abc import Callable, Set
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from strips_model.errors import RunError
 from translator.runtime.memory_limits import inherited_address_space, means_out_of_memory
 from translator.runtime.process_tree import kill_family
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 OUT_OF_MEMORY_EXIT = 86
 """The exit code of a child that ran out of memory before it could send its result."""

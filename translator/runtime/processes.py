@@ -28,9 +28,7 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from multiprocessing import Pipe
-from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from strips_model.errors import RunError
 from translator.runtime.child_side import (
@@ -45,6 +43,9 @@ from translator.runtime.memory_limits import MEMORY_POLL_SECONDS, MemoryWatch, m
 from translator.runtime.parent_death import die_with_parent
 from translator.runtime.process_tree import kill_family
 from translator.runtime.temporary_folders import make_temporary_folder, stop_signals_held
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
@@ -131,6 +132,8 @@ def start_child(name: str, function: Callable[[Argument], Result], argument: Arg
         scratch = make_temporary_folder()
         _FOLDERS.add(scratch)
         try:
+            from multiprocessing import Pipe  # with the first child: not for a run without
+
             receiver, sender = Pipe(duplex=False)
             pid = os.fork()
         except BaseException:
@@ -183,6 +186,8 @@ def reserve_child(prepare: Callable[[], object]) -> Child:
     """Fork now a child that runs `prepare()` at once, then waits for the job that the first
     `run_in_child` with an equal `prepare` hands it. Until then it is a running child like any
     other: `stop`, `stop_every_child` and its parent's death end it and remove its folder."""
+    from multiprocessing import Pipe
+
     jobs, sender = Pipe(duplex=False)
     try:
         child = start_child("reserved child", await_job, (jobs, sender), None, prepare)

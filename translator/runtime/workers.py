@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from multiprocessing.connection import wait
 from typing import Any, TypeVar
 
 from translator.runtime.processes import Child, receive, start_child, stop
@@ -47,6 +46,8 @@ def run_completed(function: Callable[[Item], Result], items: Sequence[Item], job
                 value = error
             yield index, value
         return
+    from multiprocessing.connection import wait  # with the first worker, as processes.py
+
     waiting = list(enumerate(items))
     waiting.reverse()  # popped from the end: input order
     running: dict[int, Child] = {}

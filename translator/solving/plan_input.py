@@ -4,25 +4,27 @@ Fast Downward writes it (strips_model/ground_plan.py), told apart by its text.
 A ground plan's actions must be actions of our model (strips_model/helltaker.strips); each
 names its key press. Whether the objects it names are the ones the model's action takes on
 a given level is asked separately (`first_disagreement`), by replaying the model.
+
+A word of key presses, what most commands are given, is read without the ground plans'
+grammar or the schemas: those are imported for a ground plan only (docs/performance.md).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from strips_model.errors import PlanError
-from strips_model.ground_plan import (
-    GroundPlan,
-    GroundStep,
-    PlanStep,
-    is_ground_plan,
-    parse_ground_plan,
-)
 from strips_model.level import Level
 from strips_model.moves import Direction, parse_plan
-from strips_model.schema import helltaker_domain
-from translator.solving.ground_plans import replay_ground_actions
-from translator.solving.key_presses import PlanMappingError, key_press
+
+if TYPE_CHECKING:
+    from strips_model.ground_plan import GroundPlan, GroundStep, PlanStep
+
+_LETTERS_ONLY = re.compile(r"\ufeff?[^\W\d_]*\s*", re.UNICODE)
+"""A text of letters alone (and trailing blanks): a word of key presses, never a ground plan,
+which starts with `(` or a comment."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,10 @@ class Disagreement:
 def read_plan(text: str, alphabet: str = "en", source: str = "<plan>") -> PlanInput:
     """The key presses of a plan text, and its ground plan when it is one; an action that is
     not one of the model's is a `PlanError` at the action's name."""
+    if _LETTERS_ONLY.fullmatch(text):
+        return PlanInput(parse_plan(text, alphabet, source), None)
+    from strips_model.ground_plan import is_ground_plan, parse_ground_plan
+
     if not is_ground_plan(text):
         return PlanInput(parse_plan(text, alphabet, source), None)
     plan = parse_ground_plan(text, source)
@@ -57,6 +63,9 @@ def read_plan(text: str, alphabet: str = "en", source: str = "<plan>") -> PlanIn
 
 
 def _key_press(step: GroundStep) -> Direction:
+    from strips_model.schema import helltaker_domain
+    from translator.solving.key_presses import PlanMappingError, key_press
+
     try:
         return key_press(helltaker_domain(), step.pair)
     except PlanMappingError as error:
@@ -71,6 +80,8 @@ def first_disagreement(level: Level, plan: PlanInput, applied: int) -> Disagreem
     has no action for the others."""
     if plan.ground is None:
         return None
+    from translator.solving.ground_plans import replay_ground_actions
+
     pairs = zip(plan.ground.steps[:applied],
                 replay_ground_actions(level, plan.directions[:applied]), strict=True)
     for index, (given, expected) in enumerate(pairs, start=1):

@@ -11,12 +11,10 @@ import time
 from dataclasses import dataclass, replace
 
 from strips_model.level import Level
-from strips_model.moves import Direction
-from strips_model.schema import helltaker_domain
+from strips_model.moves import Direction, format_plan
 from strips_model.validator import Verdict, validate
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 from translator.planners.registry import run_planner
-from translator.solving.key_presses import PlanMappingError, key_presses
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +31,11 @@ class Solution:
     when it does not measure them), then `decode` and `validate`."""
 
     @property
+    def plan(self) -> str | None:
+        """The key presses as a word of u, d, l, r (`"ldd..."`); None without a plan."""
+        return None if self.directions is None else format_plan(self.directions)
+
+    @property
     def status(self) -> Status:
         """The outcome's status, or INVALID when the rules reject the plan it found."""
         if self.outcome.status is Status.SOLVED and self.verdict is not None \
@@ -46,12 +49,10 @@ def solve_level(level: Level, planner_name: str, options: PlannerOptions) -> Sol
     started = time.perf_counter()
     outcome = run_planner(planner_name, level, options)
     planned = time.perf_counter()
-    try:
-        directions = _decode(outcome)
-    except PlanMappingError as error:
-        tail = f"{outcome.log_tail}\n{error}" if outcome.log_tail else str(error)
+    directions, mapping_error = _decode(outcome)
+    if mapping_error is not None:
+        tail = f"{outcome.log_tail}\n{mapping_error}" if outcome.log_tail else mapping_error
         outcome = replace(outcome, status=Status.ERROR, optimal=False, log_tail=tail)
-        directions = None
     decoded = time.perf_counter()
     verdict = validate(level, directions) if directions is not None else None
     finished = time.perf_counter()
@@ -76,9 +77,17 @@ def solve_request(request: SolveRequest) -> Solution:
     return solve_level(request.level, request.planner, request.options)
 
 
-def _decode(outcome: PlannerOutcome) -> tuple[Direction, ...] | None:
+def _decode(outcome: PlannerOutcome) -> tuple[tuple[Direction, ...] | None, str | None]:
+    """The outcome's key presses, and why its plan did not decode when it did not."""
     if outcome.key_presses is not None:
-        return outcome.key_presses
-    if outcome.steps is not None:
-        return key_presses(helltaker_domain(), outcome.steps)
-    return None
+        return outcome.key_presses, None
+    if outcome.steps is None:
+        return None, None
+    # Here, not at the top: the schemas, which a planner over key presses never needs.
+    from strips_model.schema import helltaker_domain
+    from translator.solving.key_presses import PlanMappingError, key_presses
+
+    try:
+        return key_presses(helltaker_domain(), outcome.steps), None
+    except PlanMappingError as error:
+        return None, str(error)

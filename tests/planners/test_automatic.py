@@ -1,0 +1,133 @@
+"""`auto` (translator/planners/automatic.py): the simulator's search under a budget of states
+settles what it can, with the cheapest cost and a label that says so; past the budget Fast
+Downward answers, with what is left of the time limit; the search runs in the caller on a
+small level and in a child on a big one."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import ROOT, make_level, shared_path
+
+from strips_model.level import Level
+from strips_model.level_file import load_level
+from strips_model.moves import parse_plan
+from translator.planners import automatic
+from translator.planners.automatic import search_first, settle_by_search, state_budget
+from translator.planners.exhaustive import solve_exhaustively
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
+from translator.planners.registry import run_planner
+
+LEVEL1 = load_level(str(ROOT / "levels" / "level1.txt"))
+WALLED = make_level("#####\n#H#D#\n#####", budget=9)
+"""The demon out of reach: the search proves there is no plan."""
+
+
+def _room(side: int) -> Level:
+    rows = ["#" * (side + 2), "#H" + " " * (side - 1) + "#",
+            *(["#" + " " * side + "#"] * (side - 2)), "#" + " " * (side - 1) + "D#",
+            "#" * (side + 2)]
+    return make_level("\n".join(rows), budget=4 * side)
+
+
+class _Children:
+    """A stand-in for the registry's attempt in a child: records what it was asked."""
+
+    def __init__(self, answer: PlannerOutcome | None) -> None:
+        self.asked: list[tuple[float | None, bool]] = []
+        self.answer = answer
+
+    def __call__(self, options: PlannerOptions, search: bool) -> PlannerOutcome | None:
+        self.asked.append((options.timeout, search))
+        return self.answer
+
+
+def test_the_budget_is_the_floor_or_four_states_per_open_cell() -> None:
+    assert state_budget(LEVEL1) == automatic.MIN_STATES
+    room = _room(40)
+    assert state_budget(room) == 4 * len(room.open_cells()) > automatic.MIN_STATES
+
+
+def test_a_small_level_is_settled_here_with_the_cheapest_cost() -> None:
+    children = _Children(None)
+    outcome = search_first(LEVEL1, PlannerOptions(LEVEL1.budget), children)
+    assert children.asked == []
+    assert outcome.status is Status.SOLVED and outcome.optimal
+    assert outcome.cost == solve_exhaustively(LEVEL1).cost == 23
+    assert outcome.planner.startswith("auto -> search (A* over the simulator: ")
+    assert outcome.key_presses is not None
+
+
+def test_a_level_without_plan_is_proven_unsolvable_by_the_search() -> None:
+    outcome = settle_by_search(WALLED, PlannerOptions(WALLED.budget))
+    assert outcome is not None and outcome.status is Status.UNSOLVABLE and outcome.optimal
+
+
+def test_past_the_budget_fast_downward_answers_with_the_time_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(automatic, "MIN_STATES", 10)  # level 1 needs 1,267
+    monkeypatch.setattr(automatic, "EXPANSIONS_PER_CELL", 0)
+    plan = parse_plan("dlddllllldlddrruurrrrdr")
+    children = _Children(PlannerOutcome(Status.SOLVED, "fd x", True, key_presses=plan,
+                                        cost=23, timings=(("search", 0.5),)))
+    outcome = search_first(LEVEL1, PlannerOptions(LEVEL1.budget, timeout=60.0), children)
+    [(timeout, search)] = children.asked
+    assert search is False and timeout is not None and 0 < timeout < 60.0
+    assert outcome.planner.startswith("auto -> fd x (the simulator's search did not settle "
+                                      "it within 10 states")
+    assert [name for name, _ in outcome.timings] == ["simulator", "search"]
+
+
+def test_the_search_of_a_big_level_runs_in_a_child() -> None:
+    room = _room(40)
+    settled = PlannerOutcome(Status.SOLVED, "auto -> search", True, key_presses=(), cost=0)
+    children = _Children(settled)
+    assert search_first(room, PlannerOptions(room.budget), children) is settled
+    assert children.asked == [(None, True)]
+
+
+@pytest.mark.planner
+def test_auto_falls_back_on_fd_with_the_same_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(automatic, "MIN_STATES", 10)
+    outcome = run_planner("auto", LEVEL1, PlannerOptions(LEVEL1.budget, timeout=120.0))
+    assert outcome.status is Status.SOLVED and outcome.cost == 23
+    assert outcome.planner.startswith("auto -> fd astar(")
+
+
+@pytest.mark.planner
+def test_fds_child_forked_ahead_is_the_one_that_answers() -> None:
+    """Classic level 6 is not settled within 5,000 states: the child forked ahead at 2,000
+    takes Fast Downward's job, and no other is forked for it."""
+    from translator.runtime import processes
+
+    level = load_level(str(shared_path("levels/classic/level6.txt")))
+    reserved: list[int] = []
+    reserving = processes.reserve_child
+
+    def reserve_child(prepare: object) -> processes.Child:
+        child = reserving(prepare)  # type: ignore[arg-type]
+        reserved.append(child.pid)
+        return child
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(processes, "reserve_child", reserve_child)
+        outcome = run_planner("auto", level, PlannerOptions(level.budget, timeout=120.0))
+    assert outcome.status is Status.SOLVED and outcome.cost == 42
+    assert outcome.planner.startswith("auto -> fd astar(")
+    assert len(reserved) == 1 and processes._RESERVED == []
+
+
+@pytest.mark.planner
+def test_auto_and_fd_agree_on_every_classic_level() -> None:
+    """Both optimal under the same bound: the same cost (or the same proof that none fits),
+    whichever search answered for auto; six of the nine are settled by the search."""
+    from translator.solving.solve import solve_level
+
+    by_search = 0
+    for number in range(1, 10):
+        level = load_level(str(shared_path(f"levels/classic/level{number}.txt")))
+        options = PlannerOptions(level.budget, timeout=120.0)
+        auto, fd = solve_level(level, "auto", options), solve_level(level, "fd", options)
+        assert (auto.status, auto.verdict.cost if auto.verdict else None) == \
+            (fd.status, fd.verdict.cost if fd.verdict else None), number
+        by_search += auto.outcome.planner.startswith("auto -> search")
+    assert by_search == 6

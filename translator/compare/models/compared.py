@@ -90,12 +90,29 @@ class LevelModel(Protocol):
 
 
 class ComparedModel(Protocol):
+    """A model a level can be run with (`on`), and how it reads a level."""
+
     label: str
     vocabulary: str
     schemas: tuple[Schema, ...]
     """As written in the file."""
     goal: str
     """The goal, as the model states it."""
+
+    @property
+    def report(self) -> Report:
+        """The report as the model reads it (its places gathered, its objects split)."""
+        ...
+
+    @property
+    def words(self) -> Vocabulary | None:
+        """The vocabulary it is read in; None for a model in our own predicates."""
+        ...
+
+    @property
+    def evidence(self) -> tuple[str, ...]:
+        """Why that vocabulary was inferred; empty when it was given or none is needed."""
+        ...
 
     def on(self, level: Level) -> LevelModel: ...
 
@@ -116,6 +133,7 @@ class UnbuildableModel:
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
                  defect: str, evidence: tuple[str, ...] = ()) -> None:
         self.label = label
+        self.report = report
         self.words = vocabulary
         self.evidence = evidence
         self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})" if vocabulary \
@@ -205,22 +223,20 @@ def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = 
         return UnbuildableModel(report, label, vocabulary, error.message)
 
 
-def vocabulary_record(model: object) -> dict[str, object]:
+def vocabulary_record(model: ComparedModel | UnbuildableModel) -> dict[str, object]:
     """How the model reads a level, for `--json` and the report's head: the vocabulary's
     roles, values, convention and key presses, whether it was inferred, and the evidence."""
-    words = getattr(model, "words", None)
-    evidence = tuple(getattr(model, "evidence", ()))
-    if not isinstance(words, Vocabulary):
-        return {"name": str(getattr(model, "vocabulary", "none")), "inferred": False,
-                "evidence": []}
+    words, evidence = model.words, model.evidence
+    if words is None:
+        return {"name": model.vocabulary, "inferred": False, "evidence": []}
     return {**words.as_json(), "inferred": bool(evidence), "evidence": list(evidence)}
 
 
-def model_vocabulary_toml(model: object) -> str:
+def model_vocabulary_toml(model: ComparedModel | UnbuildableModel) -> str:
     """The vocabulary the model is read in, as a file `--vocabulary` reads, its evidence as
     comments; a model in our own predicates gets a file saying so and naming no role."""
-    words = getattr(model, "words", None)
-    if not isinstance(words, Vocabulary):
+    words = model.words
+    if words is None:
         return ("# The model is written in our own predicates (hero, adjacent): it needs no "
                 "vocabulary.\n")
-    return vocabulary_toml(words, tuple(getattr(model, "evidence", ())))
+    return vocabulary_toml(words, model.evidence)

@@ -15,6 +15,7 @@ from strips_model.moves import Direction
 from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas
+from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema, build_domain
 from translator.compare.models.observation import Observation
 from translator.ground.exact_semantics import GroundAction, Grounder
@@ -32,9 +33,13 @@ from translator.solving.key_presses import DIRECTION_TYPE
 
 class OurModel:
     vocabulary = "ours (hero, adjacent, occupied, phase)"
+    words: Vocabulary | None = None
+    """Our own predicates need no vocabulary."""
+    evidence: tuple[str, ...] = ()
 
     def __init__(self, report: Report, label: str) -> None:
         self.label = label
+        self.report = report
         self.schemas = report.schemas
         self.goal = "won(yes), added by the moves that end next to a demon"
         read, _ = read_schemas(report.schemas)

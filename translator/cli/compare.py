@@ -125,8 +125,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         return _vocabulary_template(args.report)
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     levels = load_levels(args.levels)
-    # Here, not at the top: the compared models are built with unified-planning (over a
-    # second), which `helltaker compare --help` and a refused argument do not need.
+    # Here, not at the top: the compare stage's imports (its readers, grammars and the
+    # planners' modules) take seconds, which `helltaker compare --help` and a refused
+    # argument do not need.
     from translator.compare.check import checked_model
     from translator.compare.grading.class_grading import model_record
     from translator.compare.report.markdown import render_markdown

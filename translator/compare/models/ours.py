@@ -18,6 +18,7 @@ from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema, build_domain
 from translator.compare.models.observation import Observation
+from translator.compare.models.protocols import LevelModel
 from translator.ground.exact_semantics import GroundAction, Grounder
 from translator.model.level_facts import (
     PARITY,
@@ -49,7 +50,7 @@ class OurModel:
         return OurLevelModel(self, level)
 
 
-class OurLevelModel:
+class OurLevelModel(LevelModel):
     init_note = "translator/model/level_facts.py"
     notes: tuple[str, ...] = ()
 
@@ -105,9 +106,6 @@ class OurLevelModel:
     def pddl_texts(self) -> tuple[str, str]:
         return (domain_text(self.model.exact),
                 problem_text(self.model.exact, self._facts, self.level.name))
-
-    def pddl_bytes(self) -> int:
-        return sum(len(text.encode()) for text in self.pddl_texts())
 
     def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
         # Fast Downward's plans name actions and objects as the PDDL text does (pddl_text.py).

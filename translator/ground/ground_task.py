@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from strips_model.level import Level
 from strips_model.schema import Domain
 from translator.ground.clingo_grounding import ground
-from translator.ground.fd_translate import translate, write_pddl
 from translator.ground.sas_format import SasTask, Variable, parse_sas
 from translator.ground.sas_translation import translate_task
 from translator.ground.sas_variables import Unreachable
@@ -87,6 +86,10 @@ def translated_task(level: Level) -> SasTask:
 
 
 def _translated(facts: Facts, domain: Domain | None) -> SasTask:
+    # Imported here: Fast Downward's translator is not on `--planner fd`'s path, which
+    # imports this module for `ground_and_translate`.
+    from translator.ground.fd_translate import translate, write_pddl
+
     with temporary_folder("translate") as work:
         domain_file, problem_file = write_pddl(work, facts, domain)
         sas_file = os.path.join(work, "output.sas")

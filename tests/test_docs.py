@@ -67,6 +67,55 @@ def test_architecture_names_every_package() -> None:
     assert not missing, f"docs/architecture.md does not name these packages: {missing}"
 
 
+_PACKAGE_ENTRY = re.compile(r"^(?:- )?\*\*`((?:strips_model|translator)[A-Za-z0-9_.]*)`\*\*",
+                            re.MULTILINE)
+
+
+def _package_entries(text: str) -> dict[str, str]:
+    """Each package's paragraph (or list item) in "The packages", from its bold name to the
+    next one."""
+    starts = list(_PACKAGE_ENTRY.finditer(text))
+    ends = [match.start() for match in starts[1:]] + [text.find("\n## ", starts[-1].start())]
+    return {match.group(1): text[match.start():end] for match, end in zip(starts, ends,
+                                                                          strict=True)}
+
+
+def _modules() -> list[Path]:
+    """Every module of the two top packages but the packages' own __init__.py."""
+    return sorted(path for top in TOP_PACKAGES for path in (ROOT / top).rglob("*.py")
+                  if path.name != "__init__.py")
+
+
+def _unnamed_modules(text: str) -> list[str]:
+    """Modules named neither by their path anywhere on the page nor by their file name in
+    their package's entry."""
+    entries = _package_entries(text)
+    code = "\n".join(_INLINE_CODE.findall(text))
+    missing = []
+    for path in _modules():
+        relative = path.relative_to(ROOT)
+        package = ".".join(relative.parent.parts)
+        entry_code = " ".join(_INLINE_CODE.findall(entries.get(package, "")))
+        if str(relative) not in code and not re.search(rf"\b{re.escape(path.name)}\b",
+                                                        entry_code):
+            missing.append(str(relative))
+    return missing
+
+
+def test_module_naming_rule() -> None:
+    text = ("**`translator.a`**: `one.py`.\n\n- **`translator.a.b`**: `two.py`.\n"
+            "See `translator/cli/main.py`.\n\n## Next\n")
+    entries = _package_entries(text)
+    assert set(entries) == {"translator.a", "translator.a.b"}
+    assert "`two.py`" in entries["translator.a.b"] and "two" not in entries["translator.a"]
+
+
+def test_architecture_names_every_module() -> None:
+    missing = _unnamed_modules(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert not missing, ("docs/architecture.md names neither the path nor, in its package's "
+                         f"entry, the file of these modules: {missing}")
+
+
 def test_readme_is_short() -> None:
     lines = len(README.read_text(encoding="utf-8").splitlines())
     assert lines <= README_MAX_LINES, f"README.md has {lines} lines, at most {README_MAX_LINES}"

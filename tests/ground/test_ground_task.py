@@ -11,10 +11,20 @@ from helpers import ROOT
 from strips_model.level_file import load_level, parse_level
 from strips_model.schema import helltaker_domain
 from translator.ground.clingo_grounding import ground
-from translator.ground.ground_task import ground_task, translated_task
+from translator.ground.ground_task import (
+    UNREACHABLE_GOAL,
+    ground_and_translate,
+    ground_task,
+    translated_task,
+)
 from translator.ground.sas_translation import translate_task
 from translator.model.level_facts import level_facts
 from translator.model.specialised import specialise, unspecialised
+from translator.planners.outcome import PlannerOptions, Status
+from translator.planners.registry import run_planner
+
+LOCKED = "Locked\n3\n#####\n#H#D#\n#####\n"
+"""A demon behind a wall: the goal is out of reach."""
 
 pytestmark = pytest.mark.planner
 
@@ -47,8 +57,17 @@ def test_the_ground_task_is_that_of_the_specialised_model() -> None:
     assert not any(" odd" in operator.name for operator in task.operators)
 
 
-def test_an_unreachable_goal_is_left_to_fast_downwards_translator() -> None:
-    """Its stand-in task for an unsolvable level has the translator's log."""
-    task = ground_task(specialise(parse_level("Locked\n3\n#####\n#H#D#\n#####\n",
-                                              source="locked")))
-    assert "Translator operators" in task.log
+def test_an_unreachable_goal_is_one_policy_unsolvable_without_search() -> None:
+    """Relaxed reachability proves the level unsolvable: no translator is asked again, the
+    ASP/SAT values are a task no operator solves, Fast Downward's search is not started."""
+    level = parse_level(LOCKED, source="locked")
+    specialised = specialise(level)
+    assert ground_and_translate(specialised.domain, specialised.facts) is None
+    task = ground_task(specialised)
+    assert task == UNREACHABLE_GOAL and not task.operators
+    assert task.goal and all(task.initial[variable] != value for variable, value in task.goal)
+    for planner in ("fd", "asp", "sat"):
+        outcome = run_planner(planner, level, PlannerOptions(budget=3))
+        assert outcome.status is Status.UNSOLVABLE and outcome.optimal, planner
+    assert run_planner("fd", level, PlannerOptions(budget=3)).planner == \
+        "fd (goal unreachable in the ground task)"

@@ -33,6 +33,13 @@ def test_preparations_of_one_planner_are_equal() -> None:
     assert Preparation("fd") == Preparation("fd") != Preparation("asp")
 
 
+def test_the_registry_the_catalogue_imports_by_name_is_the_registry() -> None:
+    from translator.planners import registry
+
+    assert catalogue.registry() is registry
+    assert catalogue.registry().prepare_attempt is registry.prepare_attempt
+
+
 def test_the_catalogue_imports_no_planner_machinery() -> None:
     run = subprocess.run(
         [sys.executable, "-c", "import sys, translator.planners.catalogue; "

@@ -18,12 +18,12 @@ from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.compare_class import grade_class, split_models
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
-from translator.planners.registry import prepare_planner
 from translator.runtime.output import print_out, write_out
 from translator.runtime.output_checks import check_outputs
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
+    from translator.compare.check import ModelSetUp, ReadModel
     from translator.compare.comparison import Comparison
 
 DESCRIPTION = """\
@@ -121,53 +121,33 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                          "(one model's levels run in local workers, --jobs)")
     if args.output or args.vocabulary_out:
         check_outputs([path for path in (args.output, args.vocabulary_out) if path])
-    # Here, not at the top: the compared models are built with unified-planning (over a
-    # second), which `helltaker compare --help` and a refused argument do not need.
-    from translator.compare.check import NO_LEVEL, levels_to_check, our_model, read_model
-    from translator.compare.comparison import compare
+    if args.vocabulary_template:
+        return _vocabulary_template(args.report)
+    vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
+    levels = load_levels(args.levels)
+    # Here, not at the top: the compare stage's imports (its readers, grammars and the
+    # planners' modules) take seconds, which `helltaker compare --help` and a refused
+    # argument do not need.
+    from translator.compare.check import checked_model
     from translator.compare.grading.class_grading import model_record
-    from translator.compare.models.compared import (
-        UnbuildableModel,
-        model_or_defect,
-        model_vocabulary_toml,
-        used_predicates,
-    )
     from translator.compare.report.markdown import render_markdown
 
-    reading = read_model(args.report)
-    report = reading.report
-    # What was read comes first, so that nothing read is lost in silence (issue 22 item 3).
-    counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
-    unread = len(skipped_schemas(report.skipped))
-    print(f"{args.report} ({reading.notation} notation): {counts}, "
-          f"{unread} schema(s) skipped" + ("; the lint lists them" if unread else ""),
-          file=sys.stderr)
-    if args.vocabulary_template:
-        name = os.path.splitext(os.path.basename(args.report))[0]
-        write_out(vocabulary_template(used_predicates(report.schemas), name))
-        return ExitCode.OK
-    vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
-    model = model_or_defect(report, args.report, vocabulary)
-    if isinstance(model, UnbuildableModel):
-        # Not bad input: the schemas were read, so the lint and the report still come.
-        print(f"{args.report}: cannot be run: {model.defect}", file=sys.stderr)
-    if args.vocabulary_out:
-        write_outputs({args.vocabulary_out: model_vocabulary_toml(model)}, args.vocabulary_out)
-    levels = levels_to_check(report, model, load_levels(args.levels))
-    if not levels:
-        print(f"{args.report}: {NO_LEVEL}", file=sys.stderr)
-    if levels:  # our model is solved on levels only; the probes need no planner
-        prepare_planner(args.planner)
+    def announce(set_up: ModelSetUp) -> None:
+        """What was read and built, before the comparison runs."""
+        _announce_reading(args.report, set_up.reading)
+        _announce_set_up(args.report, set_up, args.vocabulary_out)
+
     jobs = args.jobs or default_jobs()
-    comparison = compare(report, model, our_model(), levels, args.planner, limits_of(args, jobs),
-                         jobs)
+    checked = checked_model(args.report, levels, args.planner, limits_of(args, jobs), jobs,
+                            vocabulary, announce=announce)
+    comparison = checked.comparison
     markdown = render_markdown(comparison)
     if args.output:
-        write_outputs({args.output: _page(comparison, levels, markdown)
+        write_outputs({args.output: _page(comparison, list(checked.set_up.levels), markdown)
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
                       args.output)
     if args.json:
-        print_out(json.dumps(model_record(comparison, reading)))
+        print_out(json.dumps(model_record(comparison, checked.set_up.reading)))
     elif args.output:
         print_out(args.output)
     else:
@@ -175,6 +155,42 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if comparison.planner_failed:
         return ExitCode.RUN_FAILED
     return ExitCode.OK if comparison.agrees else ExitCode.FAILED
+
+
+def _vocabulary_template(path: str) -> ExitCode:
+    """`--vocabulary-template`: REPORT's predicates in a vocabulary file to fill in."""
+    from translator.compare.check import read_model
+    from translator.compare.models.compared import used_predicates
+
+    reading = read_model(path)
+    _announce_reading(path, reading)
+    name = os.path.splitext(os.path.basename(path))[0]
+    write_out(vocabulary_template(used_predicates(reading.report.schemas), name))
+    return ExitCode.OK
+
+
+def _announce_reading(path: str, reading: ReadModel) -> None:
+    # What was read comes first, so that nothing read is lost in silence (issue 22 item 3).
+    report = reading.report
+    counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
+    unread = len(skipped_schemas(report.skipped))
+    print(f"{path} ({reading.notation} notation): {counts}, "
+          f"{unread} schema(s) skipped" + ("; the lint lists them" if unread else ""),
+          file=sys.stderr)
+
+
+def _announce_set_up(path: str, set_up: ModelSetUp, vocabulary_out: str | None) -> None:
+    """Whether the model can be run and on which levels; its vocabulary written out."""
+    from translator.compare.check import NO_LEVEL
+    from translator.compare.models.compared import UnbuildableModel, model_vocabulary_toml
+
+    if isinstance(set_up.model, UnbuildableModel):
+        # Not bad input: the schemas were read, so the lint and the report still come.
+        print(f"{path}: cannot be run: {set_up.model.defect}", file=sys.stderr)
+    if vocabulary_out:
+        write_outputs({vocabulary_out: model_vocabulary_toml(set_up.model)}, vocabulary_out)
+    if not set_up.levels:
+        print(f"{path}: {NO_LEVEL}", file=sys.stderr)
 
 
 def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:

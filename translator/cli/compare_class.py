@@ -88,8 +88,8 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
         check_outputs(folders=[args.output])
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     levels = load_levels(level_paths)
-    # Here, not at the top: the compare stage brings unified-planning (over a second), which
-    # `--help` and a refused argument do not need.
+    # Here, not at the top: the compare stage's imports take seconds, which `--help` and a
+    # refused argument do not need.
     from translator.compare.grading.class_grading import (
         GradingTask,
         Standing,

@@ -1,6 +1,7 @@
 """The entry of the compare stage: a model file read, built and run next to ours.
 
-`check_model` is what `helltaker compare` and the Python face (`translator.compare_model`) call:
+`checked_model` is what `helltaker compare` (one model, or each model of a class) calls, and
+the Python face (`translator.compare_model`) through `check_model`:
 read the file in whichever notation it is written (`read_model`), build its semantics through
 a vocabulary, rebuild a level from its `Init(...)` when none is given, then `compare` it with
 our model (`strips_model/helltaker.strips`) level by level and rule by rule.
@@ -8,7 +9,7 @@ our model (`strips_model/helltaker.strips`) level by level and rule by rule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -63,31 +64,64 @@ def our_model() -> tuple[Report, ComparedModel]:
     return report, built
 
 
-def levels_to_check(report: Report, model: object, levels: Sequence[Level]) -> list[Level]:
+def levels_to_check(model: ComparedModel | UnbuildableModel,
+                    levels: Sequence[Level]) -> list[Level]:
     """The levels given, or the one the report's `Init(...)` describes; without either,
     none: the model is still linted and probed (`NO_LEVEL` says why no level is compared)."""
     if levels:
         return list(levels)
     # The Init as the model reads it (its places gathered, its objects split: models/compared.py).
-    init = getattr(model, "report", report).init
+    init = model.report.init
     if init is None:
         return []
-    words = getattr(model, "words", None)
-    return [rebuild_level(init, f"rebuilt from the Init of {report.source}", words).level]
+    return [rebuild_level(init, f"rebuilt from the Init of {model.report.source}",
+                          model.words).level]
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSetUp:
+    """A model file read and built, with the levels it is to be compared on."""
+
+    reading: ReadModel
+    model: ComparedModel | UnbuildableModel
+    levels: tuple[Level, ...]
+    """The levels given, or the one rebuilt from its Init; none when neither exists."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelCheck:
+    """A model checked: what was read and built, and its comparison with ours."""
+
+    set_up: ModelSetUp
+    comparison: Comparison
+
+
+def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
+                  limits: Limits = NO_LIMITS, jobs: int = 1,
+                  vocabulary: Vocabulary | None = None,
+                  our_columns: Sequence[Column | None] = (),
+                  announce: Callable[[ModelSetUp], None] | None = None) -> ModelCheck:
+    """The model in `path` compared with ours on `levels` (or its own Init) and on the
+    rules' probe levels; `planner` solves our model, Fast Downward the compared one.
+    `our_columns`, in the order of `levels`, are our model's columns solved beforehand.
+    `announce` is told what was read and built before the (long) comparison starts.
+
+    The one way through the compare stage: `helltaker compare`, one model or a class, and
+    the Python face (`check_model`) enter here."""
+    reading = read_model(path)
+    model = model_or_defect(reading.report, path, vocabulary)
+    set_up = ModelSetUp(reading, model, tuple(levels_to_check(model, levels)))
+    if announce is not None:
+        announce(set_up)
+    if set_up.levels and not (our_columns and all(our_columns)):
+        # Our model is solved on levels only; the probes need no planner.
+        prepare_planner(planner)
+    return ModelCheck(set_up, compare(reading.report, model, our_model(), list(set_up.levels),
+                                      planner, limits, jobs, our_columns if levels else ()))
 
 
 def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
                 limits: Limits = NO_LIMITS, jobs: int = 1,
-                vocabulary: Vocabulary | None = None,
-                our_columns: Sequence[Column | None] = ()) -> Comparison:
-    """The model in `path` compared with ours on `levels` (or its own Init) and on the
-    rules' probe levels; `planner` solves our model, Fast Downward the compared one.
-    `our_columns`, in the order of `levels`, are our model's columns solved beforehand."""
-    report = read_model(path).report
-    model = model_or_defect(report, path, vocabulary)
-    checked = levels_to_check(report, model, levels)
-    if checked and not (our_columns and all(our_columns)):
-        # Our model is solved on levels only; the probes need no planner.
-        prepare_planner(planner)
-    return compare(report, model, our_model(), checked, planner, limits, jobs,
-                   our_columns if levels else ())
+                vocabulary: Vocabulary | None = None) -> Comparison:
+    """`checked_model`'s comparison alone, as the Python face (`compare_model`) returns it."""
+    return checked_model(path, levels, planner, limits, jobs, vocabulary).comparison

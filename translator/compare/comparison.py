@@ -141,8 +141,7 @@ class Comparison:
 
 
 def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset[str] | None:
-    words = getattr(model, "words", None)
-    return words.predicates if words is not None else None
+    return model.words.predicates if model.words is not None else None
 
 
 def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, ComparedModel],

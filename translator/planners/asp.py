@@ -21,7 +21,6 @@ from dataclasses import replace
 
 import clingo
 
-from strips_model.errors import RunError
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from translator.ground.asp_program import encoding, step_of_term, task_facts
@@ -29,6 +28,7 @@ from translator.ground.ground_task import ground_task
 from translator.ground.horizon import horizon_of
 from translator.ground.sas_format import SasTask
 from translator.model.specialised import Specialised, specialise
+from translator.planners.ground_task_search import TaskAnswer, solve_ground_task
 from translator.planners.outcome import (
     EnumerationOptions,
     EnumerationOutcome,
@@ -64,14 +64,12 @@ def solve_with_clingo(level: Level, options: PlannerOptions) -> PlannerOutcome:
 
 def solve_task_with_clingo(specialised: Specialised, options: PlannerOptions) -> PlannerOutcome:
     """The level's task as `specialised` states it (tests hold it to the unspecialised one)."""
-    clock = Stopwatch()
-    task = ground_task(specialised)
-    clock.lap("translate")
-    label = "asp clingo --opt-mode=opt (sequential.lp)"
-    try:
-        control = _control(task, options.budget, ["--opt-mode=opt", "--models=0"])
-    except RunError as error:
-        return PlannerOutcome(Status.ERROR, label, False, log_tail=str(error))
+    return solve_ground_task(specialised, options, "asp clingo --opt-mode=opt (sequential.lp)",
+                             _optimal_plan)
+
+
+def _optimal_plan(task: SasTask, budget: int, clock: Stopwatch) -> TaskAnswer:
+    control = _control(task, budget, ["--opt-mode=opt", "--models=0"])
     control.ground([("base", []), ("optimal", [])])
     clock.lap("encode")
     best: list[Plan] = []
@@ -81,20 +79,15 @@ def solve_task_with_clingo(specialised: Specialised, options: PlannerOptions) ->
 
     result = control.solve(on_model=keep)
     clock.lap("search")
-    timings = clock.timings
     counts = _sizes(control) + (("actions", len(task.operators)),)
     if result.unsatisfiable:
-        return PlannerOutcome(Status.UNSOLVABLE, label, True, timings=tuple(timings),
-                              counts=counts)
+        return TaskAnswer(None, None, counts)
     if not best or not result.exhausted:
-        return PlannerOutcome(Status.ERROR, label, False,
-                              log_tail="clingo stopped before proving its answer optimal",
-                              timings=tuple(timings), counts=counts)
+        return TaskAnswer(None, None, counts,
+                          "clingo stopped before proving its answer optimal")
     steps = best[-1]
     cost = sum(_costs(task)[" ".join((name, *arguments))] for name, arguments in steps)
-    return PlannerOutcome(Status.SOLVED, label, True, steps=specialised.restored(steps),
-                          cost=cost,
-                          timings=tuple(timings), counts=counts)
+    return TaskAnswer(steps, cost, counts)
 
 
 def _costs(task: SasTask) -> dict[str, int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Protocol, cast
 
 from strips_model.errors import InputError
 
@@ -74,6 +75,23 @@ def describe_planners() -> str:
     return "; ".join(f"{name} = {description}" for name, description in SOLVING.items())
 
 
+class _Registry(Protocol):
+    """What this module asks of registry.py: the one call a reserved child makes."""
+
+    def prepare_attempt(self, planner: str) -> None: ...
+
+
+_REGISTRY = "translator.planners.registry"
+"""registry.py, imported by name: it is built on this module (an import of it here would be a
+cycle), and this module is read long before the registry is worth importing. The name and the
+`_Registry` protocol are checked against the module by tests/planners/test_catalogue.py."""
+
+
+def registry() -> _Registry:
+    """The registry module, imported on first use, typed by what this module calls of it."""
+    return cast(_Registry, importlib.import_module(_REGISTRY))
+
+
 @dataclass(frozen=True, slots=True)
 class Preparation:
     """What the child of an attempt of `planner` runs before its job: the back-end's imports
@@ -82,9 +100,4 @@ class Preparation:
     planner: str
 
     def __call__(self) -> None:
-        # By name, as the registry imports its back-ends: the registry is built on this
-        # module, which is read long before the registry is worth importing.
-        importlib.import_module(_REGISTRY).prepare_attempt(self.planner)
-
-
-_REGISTRY = "translator.planners.registry"
+        registry().prepare_attempt(self.planner)

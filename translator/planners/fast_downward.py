@@ -22,28 +22,25 @@ reopen closed nodes and misses plans on levels 6, 7 and 9.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from functools import cache
 from pathlib import Path
 
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.level_file import parse_level
 from strips_model.schema import Domain, helltaker_domain
-from translator.ground.clingo_grounding import ground
-from translator.ground.sas_translation import translate_task
-from translator.ground.sas_variables import Unreachable
+from translator.ground.ground_task import ground_and_translate
 from translator.ground.sas_writer import sas_text
 from translator.model.level_facts import Facts
 from translator.model.specialised import specialise
 from translator.planners.cost_bound import exclusive_bound
 from translator.planners.exit_codes import status_of_exit
+from translator.planners.fd_search import run_search
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch, log_tail
 from translator.planners.packages import package_directory
 from translator.planners.pddl_driver import (
@@ -55,7 +52,6 @@ from translator.planners.pddl_driver import (
     run_pddl_driver,
 )
 from translator.planners.size_choice import simulator_first, tries_simulator
-from translator.runtime.commands import run_command
 from translator.runtime.temporary_folders import temporary_folder
 
 
@@ -91,14 +87,9 @@ def first_values(sas_text: str) -> list[str]:
     return names
 
 
-@cache
-def search_binary() -> str:
-    return os.path.join(package_directory("up_fast_downward"),
-                        "downward", "builds", "release", "bin", "downward")
-
-
-class Grounding(Enum):
-    """Where the finite-domain task the search reads comes from."""
+class TaskSource(Enum):
+    """Where the finite-domain task the search reads comes from (not to be confused with
+    clingo's `Grounding`, translator/ground/clingo_grounding.py: the rows it grounds)."""
 
     CLINGO = "fd"  # clingo's grounder and our translation
     TRANSLATOR = "fd-translate"  # Fast Downward's own translator on our PDDL
@@ -115,19 +106,18 @@ class _Task:
 
 
 def _clingo_task(domain: Domain, facts: Facts, sas_file: str, clock: Stopwatch) -> _Task | None:
-    """Ground with clingo and translate; None when the goal is out of reach."""
-    grounding = ground(domain, facts)
-    clock.lap("ground")
-    try:
-        task = translate_task(domain, facts, grounding)
-    except Unreachable:
+    """Ground with clingo and translate; None when the goal is out of reach (the one
+    policy of translator/ground/ground_task.py: unsolvable, no search)."""
+    translated = ground_and_translate(domain, facts, lambda: clock.lap("ground"))
+    if translated is None:
         clock.lap("translate")
         return None
+    task = translated.task
     with open(sas_file, "w", encoding="utf-8") as stream:
         stream.write(sas_text(task))
     clock.lap("translate")
     return _Task(tuple(variable.values[0] for variable in task.variables), "",
-                 (("ground actions", grounding.action_count),
+                 (("ground actions", translated.ground_actions),
                   ("operators", task.operator_count), ("variables", len(task.variables))))
 
 
@@ -154,32 +144,32 @@ def warm_up() -> None:
     does: what numpy and clingo load on first use (30 ms), then inherited by every worker
     forked after it. Per-domain caches matter little (under 1 ms: docs/performance.md)."""
     specialised = specialise(parse_level(WARM_UP_LEVEL, source="<warm-up>"))
-    domain, facts = specialised.domain, specialised.facts
-    with contextlib.suppress(Unreachable):
-        sas_text(translate_task(domain, facts, ground(domain, facts)))
+    translated = ground_and_translate(specialised.domain, specialised.facts)
+    if translated is not None:
+        sas_text(translated.task)
 
 
 def solve_direct(level: Level, options: PlannerOptions) -> PlannerOutcome:
     """`--planner fd`: clingo's grounding, Fast Downward's search."""
-    return _solve(level, options, Grounding.CLINGO)
+    return _solve(level, options, TaskSource.CLINGO)
 
 
 def solve_grounded(level: Level, options: PlannerOptions) -> PlannerOutcome:
     """`auto` after its own search: `fd` without trying the simulator's search again."""
-    return _solve(level, options, Grounding.CLINGO, settle_big_levels=False)
+    return _solve(level, options, TaskSource.CLINGO, settle_big_levels=False)
 
 
 def solve_with_translator(level: Level, options: PlannerOptions) -> PlannerOutcome:
     """`--planner fd-translate`: Fast Downward's translator, Fast Downward's search."""
-    return _solve(level, options, Grounding.TRANSLATOR)
+    return _solve(level, options, TaskSource.TRANSLATOR)
 
 
-def _solve(level: Level, options: PlannerOptions, grounding: Grounding,
+def _solve(level: Level, options: PlannerOptions, source: TaskSource,
            settle_big_levels: bool = True) -> PlannerOutcome:
     started = time.perf_counter()
     helltaker_domain()  # parsed once per process, outside the phases timed below
     clock = Stopwatch()
-    if grounding is Grounding.CLINGO and settle_big_levels and tries_simulator(level):
+    if source is TaskSource.CLINGO and settle_big_levels and tries_simulator(level):
         settled = simulator_first(level, options)  # a large level: size_choice.py
         clock.lap("simulator")
         if settled is not None:
@@ -189,7 +179,7 @@ def _solve(level: Level, options: PlannerOptions, grounding: Grounding,
     with temporary_folder("fd") as work:
         sas_file = os.path.join(work, "output.sas")
         plan_file = os.path.join(work, PLAN_FILE)
-        if grounding is Grounding.CLINGO:
+        if source is TaskSource.CLINGO:
             task = _clingo_task(specialised.domain, specialised.facts, sas_file, clock)
         else:
             task = _translator_task(specialised.domain, specialised.facts, sas_file, clock)
@@ -208,9 +198,7 @@ def _solve(level: Level, options: PlannerOptions, grounding: Grounding,
             return PlannerOutcome(Status.TIMEOUT, label, False,
                                   log_tail=f"time limit reached after {_phases_text(timings)}",
                                   timings=tuple(timings))
-        search = run_command([search_binary(), "--search", configuration,
-                              "--internal-plan-file", plan_file], work, remaining,
-                             stdin_path=sas_file)
+        search = run_search(sas_file, configuration, work, remaining)
         if search.exit_code is None:
             return PlannerOutcome(Status.TIMEOUT, label, False, log_tail=log_tail(search.output),
                                   timings=tuple(timings))

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from pysat.solvers import Solver
 
-from strips_model.errors import RunError
 from strips_model.ground_plan import PlanStep, step_of_name
 from strips_model.level import Level
 from translator.ground.cnf_encoding import CnfEncoding, encode
-from translator.ground.ground_task import ground_task
 from translator.ground.horizon import horizon_of
+from translator.ground.sas_format import SasTask
 from translator.model.specialised import Specialised, specialise
-from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status, Stopwatch
+from translator.planners.ground_task_search import TaskAnswer, solve_ground_task
+from translator.planners.outcome import PlannerOptions, PlannerOutcome, Stopwatch
 
 SOLVER = "glucose42"
 """Chosen by measurement on the classic levels (README, "ASP and SAT")."""
@@ -31,20 +31,18 @@ def solve_with_sat(level: Level, options: PlannerOptions) -> PlannerOutcome:
 
 def solve_task_with_sat(specialised: Specialised, options: PlannerOptions) -> PlannerOutcome:
     """The level's task as `specialised` states it (tests hold it to the unspecialised one)."""
-    clock = Stopwatch()
-    task = ground_task(specialised)
-    clock.lap("translate")
-    try:
-        horizon = horizon_of(task, options.budget)
-    except RunError as error:
-        return PlannerOutcome(Status.ERROR, f"sat {SOLVER}", False, log_tail=str(error))
-    encoding = encode(task, horizon, options.budget)
+    return solve_ground_task(
+        specialised, options, f"sat {SOLVER}, sequential CNF, horizon = budget / cheapest action",
+        _cheapest_plan)
+
+
+def _cheapest_plan(task: SasTask, budget: int, clock: Stopwatch) -> TaskAnswer:
+    encoding = encode(task, horizon_of(task, budget), budget)
     clock.lap("encode")
-    label = f"sat {SOLVER}, sequential CNF, horizon = budget / cheapest action"
     counts = (("variables", encoding.variable_count), ("clauses", len(encoding.clauses)),
               ("actions", len(task.operators)))
     best: tuple[tuple[PlanStep, ...], int] | None = None
-    bound = options.budget
+    bound = budget
     with Solver(name=SOLVER, bootstrap_with=encoding.clauses) as sat:
         while sat.solve(assumptions=encoding.cost_assumption(bound)):
             best = _plan_of_model(encoding, sat.get_model() or [])
@@ -52,14 +50,7 @@ def solve_task_with_sat(specialised: Specialised, options: PlannerOptions) -> Pl
                 break
             bound = best[1] - 1
     clock.lap("search")
-    timings = clock.timings
-    if best is None:
-        return PlannerOutcome(Status.UNSOLVABLE, label, True, timings=tuple(timings),
-                              counts=counts)
-    steps, cost = best
-    return PlannerOutcome(Status.SOLVED, label, True, steps=specialised.restored(steps),
-                          cost=cost,
-                          timings=tuple(timings), counts=counts)
+    return TaskAnswer(None, None, counts) if best is None else TaskAnswer(*best, counts)
 
 
 def _plan_of_model(encoding: CnfEncoding, model: list[int]) -> tuple[tuple[PlanStep, ...], int]:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from strips_model.errors import InputError, Position, RunError
 from translator.compare import comparison
-from translator.compare.check import check_model, our_model, read_model
+from translator.compare.check import checked_model, our_model, read_model
 from translator.compare.grading.class_grading import (
     GradeCounts,
     ModelGrade,
@@ -124,5 +124,5 @@ def test_our_model_is_solved_once_for_the_class_and_its_columns_are_used_as_give
     # A model that cannot be built takes the given columns too (nothing of it runs).
     clash_file = tmp_path / "clash.txt"
     clash_file.write_text(CLASH, "utf-8")
-    clash = check_model(str(clash_file), [level], "search", our_columns=(column,))
+    clash = checked_model(str(clash_file), [level], "search", our_columns=(column,)).comparison
     assert clash.defect is not None and clash.levels[0].ours == column

@@ -1,6 +1,6 @@
 """The compared model's Fast Downward run (translator/compare/runs/model_run.py): its planning view
-as the fast writer's PDDL text, translated in the child and searched, plans decoded back to
-the model's own names."""
+as the fast writer's PDDL text, planned by the planners' one Fast Downward runner
+(translator/planners/fd_search.py), plans decoded back to the model's own names."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A class of models graded in one run: each model checked by `check_model` on the same
+"""A class of models graded in one run: each model checked by `checked_model` on the same
 levels and boiled down to one row of the class table.
 
 `grade_model` is the task one worker runs for one model (translator/cli/compare_class.py puts
@@ -20,13 +20,7 @@ from strips_model.errors import HelltakerError, InputError
 from strips_model.level import Level
 from strips_model.reports.reading import ReadingCounts, skipped_schemas
 from strips_model.reports.vocabulary import Vocabulary
-from translator.compare.check import (
-    ReadModel,
-    check_model,
-    levels_to_check,
-    our_model,
-    read_model,
-)
+from translator.compare.check import ReadModel, checked_model, our_model
 from translator.compare.comparison import Comparison
 from translator.compare.lint.findings import SEVERITIES, SEVERITY
 from translator.compare.runs.level_comparison import AGREES, DIVERGES, NOT_RUN, Column, our_column
@@ -142,28 +136,23 @@ def model_record(comparison: Comparison, reading: ReadModel) -> dict[str, object
 def grade_model(task: GradingTask) -> GradedModel:
     """Check the model of `task` as `compare MODEL LEVEL...` would, and render its texts."""
     try:
-        reading = read_model(task.path)
-        comparison = check_model(task.path, task.levels, task.planner, task.limits, task.jobs,
-                                 task.vocabulary, task.ours)
+        checked = checked_model(task.path, task.levels, task.planner, task.limits, task.jobs,
+                                task.vocabulary, task.ours)
     except HelltakerError as error:
         return failed_grade(task.path, error)
+    reading, comparison = checked.set_up.reading, checked.comparison
     record = {"model": task.path, **model_record(comparison, reading)} if task.record else None
     if not task.reports:
         return GradedModel(grade_of(task.path, reading.notation, comparison), record)
     # Here, not at the top: the HTML page brings the renderers, which a run without -o does
     # not need.
-    from translator.compare.models.compared import model_or_defect
     from translator.compare.report.html import render_html
     from translator.compare.report.markdown import render_markdown
 
     markdown = render_markdown(comparison)
-    levels = list(task.levels)
-    if not levels and comparison.levels:
-        # No LEVEL: the level was rebuilt from the model's own Init, in its vocabulary.
-        model = model_or_defect(reading.report, task.path, task.vocabulary)
-        levels = levels_to_check(reading.report, model, ())
+    # The levels compared: those given, or the one rebuilt from the model's own Init.
     return GradedModel(grade_of(task.path, reading.notation, comparison), record, markdown,
-                       render_html(comparison, levels, markdown))
+                       render_html(comparison, list(checked.set_up.levels), markdown))
 
 
 def grade_of(path: str, notation: str, comparison: Comparison) -> ModelGrade:

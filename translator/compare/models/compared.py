@@ -18,87 +18,22 @@ counter, for one); its plans are replayed in the exact view before anything is c
 from __future__ import annotations
 
 import re
-from typing import Protocol
 
 from strips_model.errors import Position, SchemaError
-from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
-from strips_model.moves import Direction
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
-from translator.compare.models.observation import Observation
 from translator.compare.models.ours import OurModel
 from translator.compare.models.probes import convention_by_probes
+from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.vocabulary.gathered_places import gather_places
 from translator.compare.vocabulary.inference import InferredVocabulary, infer_vocabulary
 from translator.compare.vocabulary.object_places import split_objects
-from translator.ground.exact_semantics import GroundAction
-from translator.model.level_facts import Atom
-
-
-class LevelModel(Protocol):
-    """A model on one level."""
-
-    level: Level
-    init_note: str
-    """Where the initial state comes from, for the report."""
-    notes: tuple[str, ...]
-    """Treatments this level needed (for instance a phantom trap), one sentence each."""
-    search: str
-    """Fast Downward search configuration, without spaces."""
-    cost_limit: int
-    """The most a plan may spend in this model (inclusive)."""
-
-    def initial(self) -> frozenset[Atom]: ...
-
-    def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]: ...
-
-    def direction(self, action: GroundAction) -> Direction | None:
-        """The key press an action stands for, None for bookkeeping actions."""
-        ...
-
-    def observe(self, atoms: frozenset[Atom]) -> Observation: ...
-
-    def goal_holds(self, atoms: frozenset[Atom]) -> bool: ...
-
-    def pddl_texts(self) -> tuple[str, str]:
-        """The planning view as PDDL, domain and problem, as the fast writer
-        (translator/model/pddl_text.py) writes it: `PDDLWriter` takes seconds a level."""
-        ...
-
-    def pddl_bytes(self) -> int: ...
-
-    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
-        """A planner's plan step (names lowercased, as Fast Downward writes them) as (schema,
-        argument of each exact parameter it fixes), or None for an action that only exists
-        in the planning view."""
-        ...
-
-    def static(self) -> frozenset[Atom]:
-        """The exact view's static facts."""
-        ...
-
-    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
-        """The exact schemas that may stand for a key press, each with the binding the key
-        press fixes (ours: the direction parameter)."""
-        ...
-
-
-class ComparedModel(Protocol):
-    label: str
-    vocabulary: str
-    schemas: tuple[Schema, ...]
-    """As written in the file."""
-    goal: str
-    """The goal, as the model states it."""
-
-    def on(self, level: Level) -> LevelModel: ...
-
 
 OUR_VOCABULARY = frozenset({"hero", "adjacent"})
 STEPPING = re.compile(r"(plus|minus)_[0-9]+")
@@ -116,6 +51,7 @@ class UnbuildableModel:
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
                  defect: str, evidence: tuple[str, ...] = ()) -> None:
         self.label = label
+        self.report = report
         self.words = vocabulary
         self.evidence = evidence
         self.vocabulary = f"{vocabulary.name} ({vocabulary.summary})" if vocabulary \
@@ -205,22 +141,20 @@ def model_or_defect(report: Report, label: str, vocabulary: Vocabulary | None = 
         return UnbuildableModel(report, label, vocabulary, error.message)
 
 
-def vocabulary_record(model: object) -> dict[str, object]:
+def vocabulary_record(model: ComparedModel | UnbuildableModel) -> dict[str, object]:
     """How the model reads a level, for `--json` and the report's head: the vocabulary's
     roles, values, convention and key presses, whether it was inferred, and the evidence."""
-    words = getattr(model, "words", None)
-    evidence = tuple(getattr(model, "evidence", ()))
-    if not isinstance(words, Vocabulary):
-        return {"name": str(getattr(model, "vocabulary", "none")), "inferred": False,
-                "evidence": []}
+    words, evidence = model.words, model.evidence
+    if words is None:
+        return {"name": model.vocabulary, "inferred": False, "evidence": []}
     return {**words.as_json(), "inferred": bool(evidence), "evidence": list(evidence)}
 
 
-def model_vocabulary_toml(model: object) -> str:
+def model_vocabulary_toml(model: ComparedModel | UnbuildableModel) -> str:
     """The vocabulary the model is read in, as a file `--vocabulary` reads, its evidence as
     comments; a model in our own predicates gets a file saying so and naming no role."""
-    words = getattr(model, "words", None)
-    if not isinstance(words, Vocabulary):
+    words = model.words
+    if words is None:
         return ("# The model is written in our own predicates (hero, adjacent): it needs no "
                 "vocabulary.\n")
-    return vocabulary_toml(words, tuple(getattr(model, "evidence", ())))
+    return vocabulary_toml(words, model.evidence)

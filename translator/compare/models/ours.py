@@ -15,8 +15,10 @@ from strips_model.moves import Direction
 from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas
+from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema, build_domain
 from translator.compare.models.observation import Observation
+from translator.compare.models.protocols import LevelModel
 from translator.ground.exact_semantics import GroundAction, Grounder
 from translator.model.level_facts import (
     PARITY,
@@ -32,9 +34,13 @@ from translator.solving.key_presses import DIRECTION_TYPE
 
 class OurModel:
     vocabulary = "ours (hero, adjacent, occupied, phase)"
+    words: Vocabulary | None = None
+    """Our own predicates need no vocabulary."""
+    evidence: tuple[str, ...] = ()
 
     def __init__(self, report: Report, label: str) -> None:
         self.label = label
+        self.report = report
         self.schemas = report.schemas
         self.goal = "won(yes), added by the moves that end next to a demon"
         read, _ = read_schemas(report.schemas)
@@ -44,7 +50,7 @@ class OurModel:
         return OurLevelModel(self, level)
 
 
-class OurLevelModel:
+class OurLevelModel(LevelModel):
     init_note = "translator/model/level_facts.py"
     notes: tuple[str, ...] = ()
 
@@ -100,9 +106,6 @@ class OurLevelModel:
     def pddl_texts(self) -> tuple[str, str]:
         return (domain_text(self.model.exact),
                 problem_text(self.model.exact, self._facts, self.level.name))
-
-    def pddl_bytes(self) -> int:
-        return sum(len(text.encode()) for text in self.pddl_texts())
 
     def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
         # Fast Downward's plans name actions and objects as the PDDL text does (pddl_text.py).

@@ -32,6 +32,7 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.observation import Observation
+from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_observation import observe_atoms
 from translator.compare.models.report_planning import (
@@ -141,7 +142,7 @@ class ReportModel:
         return goal_cells(level, coordinates, self.words) if self.game_goal else ()
 
 
-class ReportLevelModel:
+class ReportLevelModel(LevelModel):
     """The report's model on one level, a `LevelModel` (translator/compare/models/compared.py): the
     exact view for replays, the planning problem for Fast Downward."""
 
@@ -225,9 +226,6 @@ class ReportLevelModel:
         planning = self.model.planning
         return (domain_text(planning),
                 problem_text(planning, self._planning_facts, self.level.name))
-
-    def pddl_bytes(self) -> int:
-        return sum(len(text.encode()) for text in self.pddl_texts())
 
     def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
         name, arguments = step

@@ -1,0 +1,54 @@
+"""Fast Downward's one runner (translator/planners/fd_search.py): a plan of a PDDL task, its
+failures as statuses, within the time given."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import make_level
+
+from strips_model.schema import helltaker_domain
+from translator.model.level_facts import level_facts
+from translator.model.pddl_text import domain_text, problem_text
+from translator.planners.fast_downward import blind_search_configuration
+from translator.planners.fd_search import plan_pddl
+from translator.planners.outcome import Status
+
+pytestmark = pytest.mark.planner
+
+ROOM = """\
+    #######
+    #H B  #
+    #    D#
+    #######
+    """
+"""Kick the boulder on, walk round it: 4 moves."""
+
+
+def _texts(budget: int) -> tuple[str, str, str]:
+    level = make_level(ROOM, budget=budget)
+    domain = helltaker_domain()
+    return (domain_text(domain), problem_text(domain, level_facts(level), level.name),
+            blind_search_configuration(budget))
+
+
+def test_a_plan_of_the_task_within_its_budget() -> None:
+    planned = plan_pddl(*_texts(6), None)
+    assert planned.status is Status.SOLVED and planned.steps
+    assert planned.operators is not None and planned.operators > 0
+    assert all(name == name.lower() for name, _ in planned.steps)
+
+
+def test_a_budget_too_small_is_a_proof() -> None:
+    planned = plan_pddl(*_texts(3), None)
+    assert planned.status is Status.UNSOLVABLE and planned.steps is None
+
+
+def test_no_time_left_after_translating_starts_no_search() -> None:
+    planned = plan_pddl(*_texts(6), 0.0)
+    assert planned.status is Status.TIMEOUT and planned.steps is None
+
+
+def test_text_the_translator_cannot_read_is_an_error_with_its_exit_code() -> None:
+    planned = plan_pddl("(define (domain d)", "(define (problem p)", "astar(blind())", None)
+    assert planned.status is Status.ERROR and planned.steps is None
+    assert planned.log_tail.startswith("exit code 31\ntranslator: ")

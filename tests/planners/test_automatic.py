@@ -5,6 +5,8 @@ small level and in a child on a big one."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from helpers import ROOT, make_level, shared_path
 
@@ -110,6 +112,9 @@ def test_fds_child_forked_ahead_is_the_one_that_answers() -> None:
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(processes, "reserve_child", reserve_child)
+        # The child is forked ahead only while Fast Downward's back-end is not imported here;
+        # an earlier test in this worker may have imported it.
+        patch.delitem(sys.modules, "translator.planners.fast_downward", raising=False)
         outcome = run_planner("auto", level, PlannerOptions(level.budget, timeout=120.0))
     assert outcome.status is Status.SOLVED and outcome.cost == 42
     assert outcome.planner.startswith("auto -> fd astar(")

@@ -21,7 +21,7 @@ REPO_LEVELS = sorted(str(p) for p in (ROOT / "levels").glob("*.txt"))
 
 
 def _solve(capsys, *args: str) -> tuple[int, list[dict]]:  # type: ignore[type-arg]
-    code = main(["solve", *args, "--json"])
+    code = main(["solve", "--planner", "fd", *args, "--json"])
     captured = capsys.readouterr()
     if code not in (0, 1):
         pytest.fail(f"exit {code}; stderr:\n{captured.err}")

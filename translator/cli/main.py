@@ -125,6 +125,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ExitCode.INTERRUPTED if interrupted else ExitCode.TERMINATED
     except BrokenPipeError:
         return _reader_gone()
+    except MemoryError:
+        # Past an inherited address-space limit (ulimit -v) in this process itself: what it
+        # held is freed on the way here, enough for one line.
+        print("helltaker: out of memory (the address space this process may use is "
+              "exhausted; raise `ulimit -v` or give a smaller input)", file=sys.stderr)
+        return ExitCode.RUN_FAILED
+    except RecursionError:
+        # A reader whose own bound missed some nesting: still bad input, not a traceback.
+        print("helltaker: the input is nested too deeply to be read", file=sys.stderr)
+        return ExitCode.BAD_INPUT
     except OSError as error:
         # What the machine refuses that no check could foresee (no usable temporary folder
         # under a file-size limit of 0, a full disk mid-way): one line, a failed run.

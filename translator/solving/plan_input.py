@@ -8,6 +8,7 @@ a given level is asked separately (`first_disagreement`), by replaying the model
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strips_model.errors import PlanError
@@ -18,8 +19,9 @@ from strips_model.ground_plan import (
     is_ground_plan,
     parse_ground_plan,
 )
+from strips_model.letters import parse_letters
 from strips_model.level import Level
-from strips_model.moves import Direction, parse_plan
+from strips_model.moves import Direction
 from strips_model.schema import helltaker_domain
 from translator.solving.ground_plans import replay_ground_actions
 from translator.solving.key_presses import PlanMappingError, key_press
@@ -27,7 +29,8 @@ from translator.solving.key_presses import PlanMappingError, key_press
 
 @dataclass(frozen=True, slots=True)
 class PlanInput:
-    directions: tuple[Direction, ...]
+    directions: Sequence[Direction]
+    """One byte a letter for a word of key presses (strips_model/letters.py)."""
     ground: GroundPlan | None
     """The ground plan the key presses were read from; None for a word of key presses."""
 
@@ -51,7 +54,7 @@ def read_plan(text: str, alphabet: str = "en", source: str = "<plan>") -> PlanIn
     """The key presses of a plan text, and its ground plan when it is one; an action that is
     not one of the model's is a `PlanError` at the action's name."""
     if not is_ground_plan(text):
-        return PlanInput(parse_plan(text, alphabet, source), None)
+        return PlanInput(parse_letters(text, alphabet, source), None)
     plan = parse_ground_plan(text, source)
     return PlanInput(tuple(_key_press(step) for step in plan.steps), plan)
 

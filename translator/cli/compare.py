@@ -8,7 +8,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from strips_model.errors import InputError
+from strips_model.errors import InputError, shown_name
 from strips_model.level import Level
 from strips_model.reports.reading import skipped_schemas
 from strips_model.reports.vocabulary import load_vocabulary
@@ -139,7 +139,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     # What was read comes first, so that nothing read is lost in silence (issue 22 item 3).
     counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
     unread = len(skipped_schemas(report.skipped))
-    print(f"{args.report} ({reading.notation} notation): {counts}, "
+    print(f"{shown_name(args.report)} ({reading.notation} notation): {counts}, "
           f"{unread} schema(s) skipped" + ("; the lint lists them" if unread else ""),
           file=sys.stderr)
     if args.vocabulary_template:
@@ -150,12 +150,12 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     model = model_or_defect(report, args.report, vocabulary)
     if isinstance(model, UnbuildableModel):
         # Not bad input: the schemas were read, so the lint and the report still come.
-        print(f"{args.report}: cannot be run: {model.defect}", file=sys.stderr)
+        print(f"{shown_name(args.report)}: cannot be run: {model.defect}", file=sys.stderr)
     if args.vocabulary_out:
         write_outputs({args.vocabulary_out: model_vocabulary_toml(model)}, args.vocabulary_out)
     levels = levels_to_check(report, model, load_levels(args.levels))
     if not levels:
-        print(f"{args.report}: {NO_LEVEL}", file=sys.stderr)
+        print(f"{shown_name(args.report)}: {NO_LEVEL}", file=sys.stderr)
     if levels:  # our model is solved on levels only; the probes need no planner
         prepare_planner(args.planner)
     jobs = args.jobs or default_jobs()

@@ -35,10 +35,12 @@ import pytest
 from cli.environment_runs import (
     Environment,
     check_environment,
+    check_the_contract,
     kill_what_remains,
     processes_of,
     run,
 )
+from cli.hostile_inputs import CASES
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -131,3 +133,29 @@ def test_a_signal_during_start_up() -> None:
 def test_no_file_may_grow() -> None:
     # tempfile finds no usable temporary folder: one line and a failed run, no traceback.
     check_environment(Environment("solve-search", limits=((resource.RLIMIT_FSIZE, 0),)))
+
+
+# -- the hostile inputs of issue 30 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_hostile_input_ends_as_documented(case: str) -> None:
+    # Each numbered case of issue 30 (hostile_inputs.py): the documented status and exactly
+    # the lines it must print on stderr, no traceback, nothing left behind. The long plan
+    # runs under an address space the old replay (400 bytes a letter) could not fit in.
+    limits = ((resource.RLIMIT_AS, 600 << 20),) if case == "long-plan" else ()
+    environment = Environment("hostile", stdout="file", limits=limits, hostile=case)
+    with tempfile.TemporaryDirectory(prefix="environment-") as folder:
+        done = run(environment, Path(folder))
+        try:
+            assert done.hostile is not None
+            assert done.status == done.hostile.status, done.stderr
+            assert len(done.stderr.splitlines()) == done.hostile.stderr_lines, done.stderr
+            check_the_contract(done)
+            assert not (Path(folder) / "ran").exists(), "the forged cache entry ran its code"
+            if case == "newline-name":
+                lines = (Path(folder) / "stdout.txt").read_text("utf-8").splitlines()
+                assert [line.split("\t")[0] for line in lines] == \
+                    [f"{folder}/two\\nlines.txt", f"{folder}/a.txt"]
+        finally:
+            kill_what_remains(done)

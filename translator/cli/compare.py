@@ -121,6 +121,8 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                          "(one model's levels run in local workers, --jobs)")
     if args.output or args.vocabulary_out:
         check_outputs([path for path in (args.output, args.vocabulary_out) if path])
+    # Before the model is read: a bad vocabulary is bad input, said alone and at once.
+    vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     # Here, not at the top: the compared models are built with unified-planning (over a
     # second), which `helltaker compare --help` and a refused argument do not need.
     from translator.compare.check import NO_LEVEL, levels_to_check, our_model, read_model
@@ -146,7 +148,6 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         name = os.path.splitext(os.path.basename(args.report))[0]
         write_out(vocabulary_template(used_predicates(report.schemas), name))
         return ExitCode.OK
-    vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     model = model_or_defect(report, args.report, vocabulary)
     if isinstance(model, UnbuildableModel):
         # Not bad input: the schemas were read, so the lint and the report still come.

@@ -55,10 +55,7 @@ def kept(derivation: Derivation[Any]) -> Any:
     folder = cache_folder()
     if folder is None or not _private(folder):
         return derivation.make()
-    digest = hashlib.sha256()
-    for source in derivation.sources:
-        digest.update(hashlib.sha256(source).digest())
-    header = _FORMAT + digest.hexdigest().encode() + b"\n"
+    header = entry_header(derivation)
     path = os.path.join(folder, derivation.kind.replace("/", "-") + ".bin")
     data = _stored(path)
     if data is not None and data.startswith(header):
@@ -71,6 +68,14 @@ def kept(derivation: Derivation[Any]) -> Any:
     with contextlib.suppress(OSError):
         write_files_atomically({path: header + derivation.encode(value)})
     return value
+
+
+def entry_header(derivation: Derivation[Any]) -> bytes:
+    """What an entry starts with: the format, and a digest of the value's sources."""
+    digest = hashlib.sha256()
+    for source in derivation.sources:
+        digest.update(hashlib.sha256(source).digest())
+    return _FORMAT + digest.hexdigest().encode() + b"\n"
 
 
 def _private(folder: str) -> bool:

@@ -24,7 +24,7 @@ from cli.hostile_inputs import CASES, Hostile
 
 from translator.runtime.temporary_folders import remove_orphaned_folders
 
-DOCUMENTED = {0, 1, 2, 3, 130, 141, 143}
+DOCUMENTED = {0, 1, 2, 3, 129, 130, 131, 138, 140, 141, 143}
 """The exit statuses of the README's contract."""
 SETTLE_SECONDS = 2.0
 """How long after the end of a run its processes and folders may take to go."""

@@ -64,7 +64,8 @@ _LIMITS = st.builds(Environment, command=_SOLVES, stdout=st.sampled_from(["pipe"
                         unique_by=lambda limit: limit[0]).map(tuple))
 _SIGNALS = st.builds(Environment, command=_SOLVES,
                      kill=st.tuples(st.sampled_from([signal.SIGINT, signal.SIGTERM,
-                                                     signal.SIGKILL]),
+                                                     signal.SIGKILL, signal.SIGHUP,
+                                                     signal.SIGQUIT, signal.SIGUSR1]),
                                     st.floats(0.0, 1.0)))
 _EARLY_SIGNALS = st.builds(Environment, command=st.just("solve-fd"),
                            kill=st.tuples(st.sampled_from([signal.SIGINT, signal.SIGTERM]),
@@ -107,7 +108,8 @@ test_signals_to_the_parent, test_signals_to_the_parent_long = explicit_and_long(
     _SIGNALS,
     Environment("solve-search", kill=(signal.SIGKILL, 0.3)),
     Environment("solve-search", kill=(signal.SIGTERM, 0.2)),
-    Environment("solve-search", kill=(signal.SIGINT, 0.0)))
+    Environment("solve-search", kill=(signal.SIGINT, 0.0)),
+    Environment("solve-fd", kill=(signal.SIGHUP, 0.2)))
 test_signals_at_the_start_of_a_batch, test_signals_at_the_start_of_a_batch_long = \
     explicit_and_long(_EARLY_SIGNALS, Environment("solve-fd", kill=(signal.SIGTERM, 0.0)))
 

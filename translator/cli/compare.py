@@ -21,6 +21,7 @@ from translator.cli.options import add_limits, at_least, limits_of
 from translator.planners.registry import prepare_planner
 from translator.runtime.output import print_out, write_out
 from translator.runtime.output_checks import check_outputs
+from translator.runtime.progress import Progress, tasks_shown
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
@@ -160,8 +161,14 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if levels:  # our model is solved on levels only; the probes need no planner
         prepare_planner(args.planner)
     jobs = args.jobs or default_jobs()
-    comparison = compare(report, model, our_model(), levels, args.planner, limits_of(args, jobs),
-                         jobs)
+    # A model's compare runs a minute or more: on a terminal, each level and probe counted
+    # as it finishes (nothing is drawn otherwise).
+    from translator.compare.coverage import distinct_probes
+
+    with tasks_shown(Progress(len(levels) + len(distinct_probes()), json_mode=args.json,
+                              unit="tasks")):
+        comparison = compare(report, model, our_model(), levels, args.planner,
+                             limits_of(args, jobs), jobs)
     markdown = render_markdown(comparison)
     if args.output:
         write_outputs({args.output: _page(comparison, levels, markdown)

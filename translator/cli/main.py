@@ -105,7 +105,9 @@ def _silence_libraries() -> None:
     library raises is translated where it is called."""
     warnings.simplefilter("ignore")
     # With a handler on the root logger, logging's last resort (stderr) is never used.
-    logging.getLogger().addHandler(logging.NullHandler())
+    root = logging.getLogger()
+    if not any(isinstance(handler, logging.NullHandler) for handler in root.handlers):
+        root.addHandler(logging.NullHandler())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,6 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+_ESCAPES = str.maketrans({"\n": "\\n", "\r": "\\r", "\t": "\\t"})
+
+
+def shown_name(name: str) -> str:
+    """A file name as every line of output shows it: a newline, a carriage return or a tab in
+    it is written as `\\n`, `\\r`, `\\t`, so that one level stays one line (and one
+    `LEVEL<TAB>PLAN` field) whatever it is called."""
+    return name.translate(_ESCAPES)
+
 
 @dataclass(frozen=True, slots=True)
 class Position:
@@ -20,8 +29,7 @@ class Position:
     column: int | None = None
 
     def __str__(self) -> str:
-        # A file name may hold a newline; the message must stay one line.
-        source = self.source.replace("\n", "\\n").replace("\r", "\\r")
+        source = shown_name(self.source)
         if self.line is None:
             return source
         if self.column is None:

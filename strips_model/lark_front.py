@@ -9,7 +9,6 @@ a better word for some situations passes a `special` hook that sees the problem 
 
 from __future__ import annotations
 
-import io
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -21,7 +20,10 @@ from typing import Final, TypeVar
 import lark
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 
+from strips_model import plain_values
 from strips_model.derived import Derivation, derive, package_sources
 from strips_model.errors import HelltakerError, InputError, Position
 
@@ -128,14 +130,28 @@ def _built(grammar: str) -> Lark:
     )
 
 
+_OPTIONS_NOT_KEPT: Final = frozenset(
+    {"postlex", "transformer", "lexer_callbacks", "tree_class", "_plugins", "import_paths",
+     "source_path"})
+"""Options that hold objects rather than data (lark's own cache leaves most of them out too);
+`_built` leaves them all at their defaults but the grammar's place, needed only to build."""
+
+
 def _saved(parser: Lark) -> bytes:
-    stream = io.BytesIO()
-    parser.save(stream)
-    return stream.getvalue()
+    # lark's own save() pickles; its serialised form is plain data, kept without pickle.
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    data["options"] = {name: value for name, value in data["options"].items()
+                       if name not in _OPTIONS_NOT_KEPT}
+    return plain_values.encode({"data": data, "memo": memo})
 
 
 def _loaded(data: bytes) -> Lark:
-    return Lark.load(io.BytesIO(data))
+    # Lark.load takes the serialised dictionary as it is; its classes are lark's own
+    # (Rule, TerminalDef and their parts), looked up by lark in a fixed table.
+    serialised = plain_values.decode(data)
+    if not isinstance(serialised, dict) or set(serialised) != {"data", "memo"}:
+        raise TypeError("not a serialised parser")
+    return Lark.load(serialised)
 
 
 def _problem(

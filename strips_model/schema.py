@@ -7,7 +7,6 @@ unusable (unbound variables, arity or type clashes) are errors with file:line:co
 
 from __future__ import annotations
 
-import pickle
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -16,6 +15,7 @@ from typing import TypeVar
 
 from lark import Token, Transformer, v_args
 
+from strips_model import plain_values
 from strips_model.derived import Derivation, derive, package_sources
 from strips_model.errors import Position, SchemaError
 from strips_model.lark_front import SyntaxProblem, Unexpected, Wording, integer_of, parse_with
@@ -245,13 +245,17 @@ def helltaker_domain() -> Domain:
     derivation: Derivation[Domain] = Derivation(
         "domain", package_sources(),
         lambda: parse_domain(resource.read_text("utf-8"), "strips_model/helltaker.strips"),
-        pickle.dumps, _unpickled_domain)
+        plain_values.encode, _decoded_domain)
     return derive(derivation)
 
 
-def _unpickled_domain(data: bytes) -> Domain:
-    # Only bytes the keeper stored from these very sources reach here (Derivation.sources).
-    domain = pickle.loads(data)  # noqa: S301
+_DOMAIN_CLASSES = {cls.__name__: cls
+                   for cls in (Domain, Schema, Parameter, Predicate, Literal, Term, Position)}
+
+
+def _decoded_domain(data: bytes) -> Domain:
+    # Plain data, never pickle: the bytes come from a folder someone else may have written.
+    domain = plain_values.decode(data, _DOMAIN_CLASSES)
     if not isinstance(domain, Domain):
         raise TypeError(f"not a Domain: {type(domain).__name__}")
     return domain

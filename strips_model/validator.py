@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from strips_model.letters import DIRECTIONS, codes_of
 from strips_model.level import Cell, Level, State
 from strips_model.moves import ALPHABETS, Direction
-from strips_model.simulator import Event, Happening, Move, Obstacle, is_goal, step
+from strips_model.simulator import Event, Happening, Move, Obstacle, is_goal
+from strips_model.steps import Steps
 
 
 def cell_text(cell: Cell) -> str:
@@ -85,6 +87,9 @@ class Verdict:
     failed_at: int | None
     """1-based index of the letter that made the plan invalid, if one did."""
     trace: tuple[TraceStep, ...]
+    """Every letter applied, when the replay kept them (validate's `keep_trace`)."""
+    applied: int = 0
+    """How many letters the rules accepted (R-A0), the one that broke the budget included."""
 
     def summary(self) -> str:
         """The verdict in one line, as every command prints it."""
@@ -106,19 +111,23 @@ class Verdict:
 
 
 def validate(
-    level: Level, directions: Sequence[Direction], alphabet: str = "en", explain: bool = False
+    level: Level, directions: Sequence[Direction], alphabet: str = "en", explain: bool = False,
+    keep_trace: bool = True,
 ) -> Verdict:
     """Replay `directions` from the level's start and judge the plan; with `explain`, each
-    trace step carries its events in words."""
+    trace step carries its events in words. Without `keep_trace` (and `explain`) the verdict's
+    trace is empty and the replay takes the same memory whatever the plan's length."""
     to_letter = ALPHABETS[alphabet]
+    keep_trace = keep_trace or explain
     state = level.start
     spent = 0
+    applied = 0
     trace: list[TraceStep] = []
 
     def verdict(valid: bool, goal_at: int | None, reason: str | None = None,
                 rule: str | None = None, failed_at: int | None = None) -> Verdict:
         return Verdict(level.name, valid, spent, level.budget, len(directions), goal_at,
-                       reason, rule, failed_at, tuple(trace))
+                       reason, rule, failed_at, tuple(trace), applied)
 
     if is_goal(level, state):
         if directions:
@@ -126,22 +135,28 @@ def validate(
             return verdict(False, 0, f"goal reached at letter 0 (the start), {extra} trailing "
                            f"letter{'s' if extra > 1 else ''} (R-G2)", "R-G2", 1)
         return verdict(True, 0)
-    for index, direction in enumerate(directions, start=1):
-        letter = to_letter[direction]
-        outcome = step(level, state, direction)
+    steps = Steps(level)
+    number = steps.number(state)
+    for index, code in enumerate(codes_of(directions), start=1):
+        outcome, goal, number = steps.after(state, number, code)
         if not isinstance(outcome, Move):
             hero = cell_text(state.hero)
+            letter = to_letter[DIRECTIONS[code]]
             return verdict(False, None, f"letter {index} {letter!r}: hero at {hero} walks into "
                            f"{obstacle_text(outcome.obstacle)} at {cell_text(outcome.cell)} (R-A0)",
                            "R-A0", index)
+        applied = index
         spent += outcome.cost
         state = outcome.state
-        events = tuple(map(event_text, outcome.events)) if explain else ()
-        trace.append(TraceStep(index, letter, state, outcome.cost, spent, outcome.rules, events))
+        if keep_trace:
+            events = tuple(map(event_text, outcome.events)) if explain else ()
+            trace.append(TraceStep(index, to_letter[DIRECTIONS[code]], state, outcome.cost,
+                                   spent, outcome.rules, events))
         if spent > level.budget:
+            letter = to_letter[DIRECTIONS[code]]
             return verdict(False, None, f"letter {index} {letter!r}: budget exceeded, "
                            f"{spent} > {level.budget} (R-G3)", "R-G3", index)
-        if is_goal(level, state):
+        if goal:
             extra = len(directions) - index
             if extra:
                 return verdict(False, index, f"goal reached at letter {index}, {extra} trailing "

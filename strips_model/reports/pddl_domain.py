@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from strips_model.errors import Position, SchemaError
+from strips_model.nesting import PDDL_NESTING, check_nesting
 from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart, split_name
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term
 
@@ -57,6 +58,7 @@ def read_pddl_domain(text: str, source: str) -> Reading:
     # Here, not at the top: unified-planning takes seconds to import, and only PDDL needs it.
     from unified_planning.io import PDDLReader
 
+    check_nesting(text, source, PDDL_NESTING)  # the reader recurses once per parenthesis
     try:
         problem = PDDLReader().parse_problem_string(text)
     except Exception as error:  # pyparsing and unified-planning raise many types

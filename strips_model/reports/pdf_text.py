@@ -11,14 +11,20 @@ page as part of the source, lines and columns counted in the page's extracted te
 from __future__ import annotations
 
 import io
+import logging
 import re
+import time
+import warnings
 from bisect import bisect_right
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from strips_model.errors import InputError, Position
 from strips_model.reports.reading import Reading, SkippedPart
 from strips_model.schema import Literal, Schema
+
+if TYPE_CHECKING:
+    from pypdf import PageObject
 
 PDF_MAGIC: Final = b"%PDF-"
 """What tells a PDF by its content, whatever the file is called."""
@@ -63,15 +69,62 @@ class PdfText:
         return Position(f"{self.source}:{page}", line, position.column)
 
 
+PAGES_CAP: Final = 1000
+CHARACTERS_CAP: Final = 4_000_000
+PIECES_CAP: Final = 50_000
+"""Text pieces (one per text-showing operator): pypdf spends some 0.2 ms on each, so a page of
+160,000 one-letter lines, in a 2 KB file, would take half a minute."""
+SECONDS_CAP: Final = 30.0
+CONTENT_CAP: Final = 512 * 1024
+"""Bytes of a page's content stream once decompressed (a dense page of text: some 30 KB);
+pypdf parses it whole before the first piece of text comes."""
+
+
+class _PastCap(Exception):
+    """Raised from inside pypdf's extraction, which it does not catch, to stop it."""
+
+
+@dataclass
+class _Extraction:
+    """What extraction has produced so far, checked against the caps as each piece comes."""
+
+    deadline: float
+    pieces: int = 0
+    characters: int = 0
+
+    def piece(self, text: str, *_: object) -> None:
+        self.pieces += 1
+        self.characters += len(text)
+        if self.pieces > PIECES_CAP:
+            raise _PastCap(f"more than {PIECES_CAP:,} pieces of text")
+        if self.characters > CHARACTERS_CAP:
+            raise _PastCap(f"more than {CHARACTERS_CAP:,} characters of text")
+        if time.monotonic() > self.deadline:
+            raise _PastCap(f"text extraction past {SECONDS_CAP:.0f} s")
+
+
 def pdf_text(data: bytes, source: str) -> PdfText:
-    """The normalised text of every page; an unreadable PDF is bad input."""
-    # Here, not at the top: only a PDF needs pypdf.
+    """The normalised text of every page; an unreadable PDF, or one past a cap (pages,
+    characters, pieces of text, time), is bad input."""
+    # Here, not at the top: only a PDF needs pypdf. Its log goes nowhere: what it warns of
+    # (a damaged file) is either repaired or the one error line below.
+    logging.getLogger("pypdf").propagate = False
+    logging.getLogger("pypdf").addHandler(logging.NullHandler())
     from pypdf import PdfReader
 
+    extraction = _Extraction(time.monotonic() + SECONDS_CAP)
     try:
-        pages = [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            reader = PdfReader(io.BytesIO(data))
+            if len(reader.pages) > PAGES_CAP:
+                raise _PastCap(f"{len(reader.pages):,} pages, more than {PAGES_CAP:,}")
+            pages = [_page_text(page, extraction) for page in reader.pages]
+    except _PastCap as past:
+        raise InputError(f"the PDF is past a cap of its reader: {past} (docs/limits.md)",
+                         Position(source)) from None
     except Exception as error:  # a damaged file can make pypdf raise almost anything
-        raise InputError(f"not a PDF pypdf can read: {error}".splitlines()[0],
+        raise InputError(f"not a PDF that can be read: {_in_words(error)}",
                          Position(source)) from None
     starts: list[int] = []
     texts: list[str] = []
@@ -84,6 +137,24 @@ def pdf_text(data: bytes, source: str) -> PdfText:
     if not any(text.strip() for text in texts):
         raise InputError("the PDF holds no text to read (scanned pages?)", Position(source))
     return PdfText("\n".join(texts), tuple(starts), source)
+
+
+def _page_text(page: PageObject, extraction: _Extraction) -> str:
+    contents = page.get_contents()
+    size = len(contents.get_data()) if contents is not None else 0
+    if size > CONTENT_CAP:
+        raise _PastCap(f"a page of {size:,} bytes of content, more than {CONTENT_CAP:,}")
+    return page.extract_text(visitor_text=extraction.piece) or ""
+
+
+def _in_words(error: Exception) -> str:
+    """pypdf's reason, in a reader's words where its own are a library's."""
+    reason = (str(error).splitlines() or [type(error).__name__])[0]
+    if "not been decrypted" in reason or "decrypt" in reason.lower():
+        return "it is encrypted; save it without a password and give that file"
+    if isinstance(error, RecursionError):
+        return "its objects are nested too deeply"
+    return reason
 
 
 def relocated(reading: Reading, pdf: PdfText) -> Reading:

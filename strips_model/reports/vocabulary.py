@@ -23,6 +23,7 @@ from typing import Final
 from strips_model.errors import Position, SchemaError
 from strips_model.input_files import InputKind, read_input
 from strips_model.moves import Direction
+from strips_model.nesting import TOML_NESTING, check_nesting
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
                 "counter", "successor", "floor", "goal", "has_key", "trap_raised",
@@ -194,6 +195,7 @@ def _string(value: object, what: str, source: str) -> str:
 
 
 def parse_vocabulary(text: str, source: str) -> Vocabulary:
+    check_nesting(text, source, TOML_NESTING)  # tomllib recurses once per level
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

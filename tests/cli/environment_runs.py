@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from cli.hostile_inputs import CASES, Hostile
+
 from translator.runtime.temporary_folders import remove_orphaned_folders
 
-DOCUMENTED = {0, 1, 2, 3, 130, 141, 143}
+DOCUMENTED = {0, 1, 2, 3, 129, 130, 131, 138, 140, 141, 143}
 """The exit statuses of the README's contract."""
 SETTLE_SECONDS = 2.0
 """How long after the end of a run its processes and folders may take to go."""
@@ -52,6 +54,8 @@ class Environment:
     """(resource, soft and hard limit) set in the child before `helltaker` starts."""
     kill: tuple[int, float] | None = None
     """(signal, seconds after the start) sent to the command's own process."""
+    hostile: str | None = None
+    """With command `hostile`: the case of hostile_inputs.CASES that gives the command."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ class Run:
     """time.monotonic() when the command's process ended."""
     stderr_held: bool
     """Standard error was still open in some process of the run SETTLE_SECONDS later."""
+    hostile: Hostile | None = None
+    """The hostile input the run was given (Environment.hostile), with what it must end in."""
 
 
 def _argv(environment: Environment, folder: Path, busy: bool = False) -> list[str]:
@@ -103,7 +109,11 @@ def run(environment: Environment, folder: Path, signal_at_start: int | None = No
     tmpdir = folder / "tmp"
     tmpdir.mkdir()
     marker = uuid.uuid4().hex
-    env = {**os.environ, "TMPDIR": str(tmpdir), _MARKER: marker}
+    hostile = CASES[environment.hostile](folder) if environment.hostile is not None else None
+    arguments = hostile.arguments if hostile is not None else \
+        _argv(environment, folder, busy=signal_at_start is not None)
+    added = hostile.environment if hostile is not None else {}
+    env = {**os.environ, **added, "TMPDIR": str(tmpdir), _MARKER: marker}
     stdout_file = _stdout(environment.stdout, folder)
 
     def in_child() -> None:
@@ -114,7 +124,6 @@ def run(environment: Environment, folder: Path, signal_at_start: int | None = No
         if environment.stdin == "closed":
             os.close(0)
 
-    arguments = _argv(environment, folder, busy=signal_at_start is not None)
     command = [sys.executable, "-m", "translator.cli", *arguments]
     started, ready = os.pipe() if signal_at_start is not None else (-1, -1)
     if signal_at_start is not None:
@@ -154,7 +163,7 @@ def run(environment: Environment, folder: Path, signal_at_start: int | None = No
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
     return Run(environment, process.returncode, stderr.decode("utf-8", "replace"),
-               process.pid, marker, tmpdir, ended, held)
+               process.pid, marker, tmpdir, ended, held, hostile)
 
 
 def _wait_for_the_batch(process: subprocess.Popen[bytes], tmpdir: Path) -> None:

@@ -35,10 +35,12 @@ import pytest
 from cli.environment_runs import (
     Environment,
     check_environment,
+    check_the_contract,
     kill_what_remains,
     processes_of,
     run,
 )
+from cli.hostile_inputs import CASES
 from hypothesis import Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -62,7 +64,8 @@ _LIMITS = st.builds(Environment, command=_SOLVES, stdout=st.sampled_from(["pipe"
                         unique_by=lambda limit: limit[0]).map(tuple))
 _SIGNALS = st.builds(Environment, command=_SOLVES,
                      kill=st.tuples(st.sampled_from([signal.SIGINT, signal.SIGTERM,
-                                                     signal.SIGKILL]),
+                                                     signal.SIGKILL, signal.SIGHUP,
+                                                     signal.SIGQUIT, signal.SIGUSR1]),
                                     st.floats(0.0, 1.0)))
 _EARLY_SIGNALS = st.builds(Environment, command=st.just("solve-fd"),
                            kill=st.tuples(st.sampled_from([signal.SIGINT, signal.SIGTERM]),
@@ -105,7 +108,8 @@ test_signals_to_the_parent, test_signals_to_the_parent_long = explicit_and_long(
     _SIGNALS,
     Environment("solve-search", kill=(signal.SIGKILL, 0.3)),
     Environment("solve-search", kill=(signal.SIGTERM, 0.2)),
-    Environment("solve-search", kill=(signal.SIGINT, 0.0)))
+    Environment("solve-search", kill=(signal.SIGINT, 0.0)),
+    Environment("solve-fd", kill=(signal.SIGHUP, 0.2)))
 test_signals_at_the_start_of_a_batch, test_signals_at_the_start_of_a_batch_long = \
     explicit_and_long(_EARLY_SIGNALS, Environment("solve-fd", kill=(signal.SIGTERM, 0.0)))
 
@@ -131,3 +135,29 @@ def test_a_signal_during_start_up() -> None:
 def test_no_file_may_grow() -> None:
     # tempfile finds no usable temporary folder: one line and a failed run, no traceback.
     check_environment(Environment("solve-search", limits=((resource.RLIMIT_FSIZE, 0),)))
+
+
+# -- the hostile inputs of issue 30 ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_hostile_input_ends_as_documented(case: str) -> None:
+    # Each numbered case of issue 30 (hostile_inputs.py): the documented status and exactly
+    # the lines it must print on stderr, no traceback, nothing left behind. The long plan
+    # runs under an address space the old replay (400 bytes a letter) could not fit in.
+    limits = ((resource.RLIMIT_AS, 600 << 20),) if case == "long-plan" else ()
+    environment = Environment("hostile", stdout="file", limits=limits, hostile=case)
+    with tempfile.TemporaryDirectory(prefix="environment-") as folder:
+        done = run(environment, Path(folder))
+        try:
+            assert done.hostile is not None
+            assert done.status == done.hostile.status, done.stderr
+            assert len(done.stderr.splitlines()) == done.hostile.stderr_lines, done.stderr
+            check_the_contract(done)
+            assert not (Path(folder) / "ran").exists(), "the forged cache entry ran its code"
+            if case == "newline-name":
+                lines = (Path(folder) / "stdout.txt").read_text("utf-8").splitlines()
+                assert [line.split("\t")[0] for line in lines] == \
+                    [f"{folder}/two\\nlines.txt", f"{folder}/a.txt"]
+        finally:
+            kill_what_remains(done)

@@ -217,7 +217,7 @@ def test_exit_statuses_are_declared_once() -> None:
     from translator.cli.exit_codes import ExitCode, exit_code_of
     from translator.runtime.processes import WorkerDied
 
-    assert [code.value for code in ExitCode] == [0, 1, 2, 3, 130, 141, 143]
+    assert [code.value for code in ExitCode] == [0, 1, 2, 3, 129, 130, 131, 138, 140, 141, 143]
     assert exit_code_of(LevelError("x")) is exit_code_of(InputError("x")) is ExitCode.BAD_INPUT
     assert exit_code_of(WorkerDied("x")) is exit_code_of(RunError("x")) is ExitCode.RUN_FAILED
 

@@ -135,13 +135,20 @@ def test_existing_folder_refused_unless_forced(tmp_path: Path,
     assert capsys.readouterr().err.strip().splitlines() == [
         f"helltaker: {folder}: exists and is not empty; use --force to replace it"]
     assert os.listdir(folder) == ["mine.txt"]
-    assert make_suite(folder, 7, 1, "--force") == 0
-    assert sorted(os.listdir(folder))[:2] == ["README.md", "domain.pddl"]
-    assert not (folder / "mine.txt").exists()
-    assert sorted(os.listdir(tmp_path)) == ["taken"]  # no staging folder left beside it
+    # Issue 30: --force replaces an earlier suite or an empty folder, never other files.
+    assert make_suite(folder, 7, 1, "--force") == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"helltaker: {folder}: holds 'mine.txt', which no suite writes; --force replaces "
+        "only an empty folder or an earlier suite"]
+    assert os.listdir(folder) == ["mine.txt"]
     empty = tmp_path / "empty"
     empty.mkdir()
     assert make_suite(empty, 7, 1) == 0
+    first = sorted(os.listdir(empty))
+    assert first[:2] == ["README.md", "domain.pddl"]
+    assert make_suite(empty, 8, 1, "--force") == 0  # an earlier suite is replaced
+    assert sorted(os.listdir(empty)) == first
+    assert sorted(os.listdir(tmp_path)) == ["empty", "taken"]  # no staging folder left
 
 
 @pytest.mark.planner

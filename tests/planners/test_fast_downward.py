@@ -124,3 +124,12 @@ def test_both_fast_downward_paths_agree(capsys) -> None:
         costs[planner] = {json.loads(line)["level"]: json.loads(line)["cost"]
                           for line in capsys.readouterr().out.split("\n") if line}
     assert costs["fd"] == costs["fd-up"]
+
+
+@pytest.mark.parametrize("planner", ["fd", "fd-translate", "fd-up"])
+def test_each_fast_downward_planner_says_its_own_name(capsys, planner: str) -> None:
+    # Issue 30: fd-translate (and fd-up) printed `fd ...`, as if fd had run.
+    level = str(ROOT / "levels" / "lock_and_key.txt")
+    code, results = _solve(capsys, level, "--planner", planner)
+    assert code == 0 and results[0]["status"] == "solved"
+    assert results[0]["planner"].split()[0] == planner

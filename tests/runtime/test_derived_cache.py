@@ -1,19 +1,22 @@
 """translator/runtime/derived_cache.py: a value derived from the model is made once and read
 back by the processes after; changed sources, a corrupt or foreign entry and an unwritable
 folder all give the value made afresh, never an error; HELLTAKER_CACHE_DIR redirects or
-(empty) disables it. The model and the grammars' parsers read back are the ones made."""
+(empty) disables it. The model and the grammars' parsers read back are the ones made. An
+entry planted to run code when read (a pickle under the right header) runs nothing; a folder
+others may write, and a home folder that does not exist, keep nothing."""
 
 from __future__ import annotations
 
 import os
 import pickle
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from lark import Lark
 
-from strips_model import lark_front, schema
+from strips_model import lark_front, plain_values, schema
 from strips_model.derived import Derivation, derive, keep_derived_with
 from strips_model.level_file import parse_level
 from strips_model.schema import Domain
@@ -34,7 +37,7 @@ class Counted:
 
 def _derivation(make: Callable[[], object], sources: tuple[bytes, ...] = (b"model",),
                 kind: str = "value") -> Derivation[object]:
-    return Derivation(kind, sources, make, pickle.dumps, pickle.loads)
+    return Derivation(kind, sources, make, plain_values.encode, plain_values.decode)
 
 
 @pytest.fixture
@@ -142,3 +145,64 @@ def test_without_a_keeper_every_value_is_made() -> None:
     assert derive(_derivation(make)) == 3
     assert derive(_derivation(make)) == 3
     assert make.calls == 2
+
+
+class Planted:
+    """Unpickling this touches `marker`: what a forged entry would do instead."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return (Path.touch, (self.marker,))
+
+
+@pytest.mark.parametrize("entry", ["domain.bin", "parser-level.lark.bin"])
+def test_a_planted_entry_that_would_run_code_runs_nothing(
+        folder: Path, tmp_path: Path, entry: str) -> None:
+    keep_derived_with(kept)
+    lark_front.grammar_parser.cache_clear()
+    marker = tmp_path / "ran"
+    try:
+        schema.helltaker_domain.__wrapped__()
+        lark_front.grammar_parser("level.lark")
+        stored = (folder / entry).read_bytes()
+        header = stored[:stored.index(b"\n", stored.index(b"\n") + 1) + 1]
+        (folder / entry).write_bytes(header + pickle.dumps(Planted(marker)))
+        lark_front.grammar_parser.cache_clear()
+        domain = schema.helltaker_domain.__wrapped__()
+        level = parse_level("t\n5\n#####\n#H D#\n#####\n", "t")
+    finally:
+        keep_derived_with(None)
+        lark_front.grammar_parser.cache_clear()
+    assert not marker.exists()
+    assert isinstance(domain, Domain) and domain.schemas
+    assert level.budget == 5
+    assert (folder / entry).read_bytes()[len(header):] != pickle.dumps(Planted(marker))
+
+
+@pytest.mark.parametrize("others", [stat.S_IWGRP, stat.S_IWOTH], ids=["group", "others"])
+def test_a_folder_others_may_write_is_not_used(folder: Path, others: int) -> None:
+    folder.mkdir()
+    folder.chmod(0o755 | others)
+    make = Counted([1])
+    assert kept(_derivation(make)) == [1]
+    assert kept(_derivation(make)) == [1]
+    assert make.calls == 2
+    assert os.listdir(folder) == []
+
+
+def test_a_missing_folder_is_made_private(folder: Path) -> None:
+    kept(_derivation(Counted(1)))
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+
+
+def test_no_folder_is_made_under_a_home_that_does_not_exist(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(CACHE_VARIABLE, raising=False)
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "nowhere"))
+    assert cache_folder() is None
+    make = Counted(2)
+    assert kept(_derivation(make)) == 2
+    assert os.listdir(tmp_path) == []

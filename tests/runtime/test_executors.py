@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from helpers import ROOT
 
+from strips_model.errors import InputError
 from translator.cli.main import main
 from translator.runtime import executors
 from translator.runtime.executors import LocalExecutor, open_executor
@@ -64,6 +65,26 @@ def test_a_bad_cluster_value_is_bad_input(cluster: str,
     assert main(["solve", SMALL_LEVELS[0], "--cluster", cluster]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("helltaker: --cluster"), err
+
+
+def test_more_local_workers_than_the_machine_runs_is_bad_input_before_any_starts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 30 case 5: local:500 on 2 cores ran at a load of 145 and ended in tracebacks.
+    cores = executors.default_jobs()
+    started: list[int] = []
+    monkeypatch.setattr(executors, "_start_local_cluster",
+                        lambda _, workers, __: started.append(workers))
+    too_many = executors.WORKERS_PER_CORE * cores + 1
+    assert main(["solve", SMALL_LEVELS[0], "--cluster", f"local:{too_many}"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"helltaker: --cluster local:{too_many}: more workers than this machine can "
+                   f"run ({executors.WORKERS_PER_CORE} per core, {cores} cores: at most "
+                   f"{too_many - 1})"]
+    monkeypatch.setattr(executors, "default_memory_limit", lambda: 3 * executors.WORKER_MEMORY)
+    with pytest.raises(InputError, match="more workers than memory allows .* at most 3"):
+        executors.check_local_workers(4)
+    executors.check_local_workers(3)
+    assert started == []
 
 
 def test_an_unreachable_scheduler_is_a_one_line_run_error(

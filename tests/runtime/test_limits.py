@@ -50,8 +50,9 @@ def test_the_default_planner_stops_at_the_timeout_grounding_included(
     record = json.loads(run.stdout)
     assert (run.returncode, record["status"], run.stderr) == (3, "timeout", "")
     assert "stopped after 1 s" in record["message"]
-    # A second past the limit, plus the interpreter's start-up, on a loaded machine.
-    assert elapsed < 1 + 1 + 2
+    # The status and message show the limit fired; the bound only catches a run that the
+    # limit did not stop, generous so that a loaded machine cannot fail it (issue 30).
+    assert elapsed < 30
     assert os.listdir(scratch) == []
 
 
@@ -220,12 +221,14 @@ def test_a_planner_failure_in_a_batch_is_that_levels_record(tmp_path: Path,
 @pytest.mark.planner
 def test_plans_ends_within_a_second_of_its_timeout(tmp_path: Path) -> None:
     """SymK's enumeration of level 1 up to cost 45 takes minutes: `--timeout 2` ends it
-    within a second of the limit (start-up aside), its plan files removed."""
+    with status timeout, its plan files removed."""
     scratch = tmp_path / "tmp"
     started = time.monotonic()
     run = _helltaker("plans", LEVEL1, "--max-cost", "45", "--timeout", "2", scratch=scratch)
     elapsed = time.monotonic() - started
     assert (run.returncode, run.stdout) == (3, "")
     assert ": timeout\n" in run.stderr and "Traceback" not in run.stderr
-    assert elapsed < 2 + 1 + 1.5  # the limit, the second it promises, the start-up
+    # The enumeration alone takes minutes: a generous bound still tells a stopped run from
+    # one the limit missed, whatever the machine's load (issue 30).
+    assert elapsed < 30
     assert os.listdir(scratch) == []

@@ -51,7 +51,7 @@ def test_a_function_in_a_child_is_stopped_at_its_timeout() -> None:
     started = time.monotonic()
     with pytest.raises(WorkerTimeout, match="sleeper stopped after 0.2 s"):
         run_in_child("sleeper", _sleep, 30.0, Limits(0.2))
-    assert time.monotonic() - started < 0.2 + 1.0
+    assert time.monotonic() - started < 10  # stopped: the sleep alone is 30 s
     with pytest.raises(WorkerDied, match="exit code 9"):
         run_in_child("dier", _die_on_two, 2, Limits(5))
     with pytest.raises(ValueError, match="three"):

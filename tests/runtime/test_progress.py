@@ -114,3 +114,29 @@ def test_background_redraw_keeps_the_elapsed_time_moving() -> None:
     assert redrawing and not any(thread.is_alive() for thread in redrawing), (
         "the redraw thread outlived the bar")
     assert stream.getvalue() == erased, "the bar was drawn again after close()"
+
+
+def _fail_on_two(item: int) -> int:
+    if item == 2:
+        raise ValueError("two")
+    return item
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_tasks_the_worker_pool_finishes_are_counted_one_by_one(jobs: int) -> None:
+    # Issue 30: one model's `compare` ran for a minute with nothing on the terminal; its
+    # levels and probes run in the worker pool, which now counts each on the bar shown.
+    from translator.runtime.progress import tasks_shown
+    from translator.runtime.workers import run_completed
+
+    stream = FakeTerminal()
+    with tasks_shown(Progress(3, stream=stream, refresh_per_second=0.1, unit="tasks")) as bar:
+        outcomes = dict(run_completed(_fail_on_two, [1, 2, 3], jobs))
+        assert (bar.finished, bar.failed) == (3, 1)
+    assert isinstance(outcomes[1], ValueError)
+    assert any(line.endswith("3/3 done, 1 failed") or "3/3 done, 1 failed" in line
+               for line in drawn_lines(stream))
+    assert stream.getvalue().endswith(ERASE_LINE)
+    # Outside the block nothing is counted.
+    assert dict(run_completed(_fail_on_two, [1], jobs)) == {0: 1}
+    assert bar.finished == 3

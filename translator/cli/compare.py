@@ -6,9 +6,10 @@ import argparse
 import json
 import os
 import sys
+from contextlib import ExitStack
 from typing import TYPE_CHECKING
 
-from strips_model.errors import InputError
+from strips_model.errors import InputError, shown_name
 from strips_model.level import Level
 from strips_model.reports.reading import skipped_schemas
 from strips_model.reports.vocabulary import load_vocabulary
@@ -20,6 +21,7 @@ from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
 from translator.runtime.output import print_out, write_out
 from translator.runtime.output_checks import check_outputs
+from translator.runtime.progress import Progress, tasks_shown
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
@@ -123,6 +125,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         check_outputs([path for path in (args.output, args.vocabulary_out) if path])
     if args.vocabulary_template:
         return _vocabulary_template(args.report)
+    # Before the model is read: a bad vocabulary is bad input, said alone and at once.
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     levels = load_levels(args.levels)
     # Here, not at the top: the compare stage's imports (its readers, grammars and the
@@ -131,15 +134,22 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     from translator.compare.check import checked_model
     from translator.compare.grading.class_grading import model_record
     from translator.compare.report.markdown import render_markdown
+    from translator.compare.runs.coverage import distinct_probes
+
+    shown = ExitStack()
 
     def announce(set_up: ModelSetUp) -> None:
-        """What was read and built, before the comparison runs."""
+        """What was read and built, before the comparison runs; then, on a terminal, each
+        level and probe counted as it finishes (a model's compare runs a minute or more)."""
         _announce_reading(args.report, set_up.reading)
         _announce_set_up(args.report, set_up, args.vocabulary_out)
+        tasks = len(set_up.levels) + len(distinct_probes())
+        shown.enter_context(tasks_shown(Progress(tasks, json_mode=args.json, unit="tasks")))
 
     jobs = args.jobs or default_jobs()
-    checked = checked_model(args.report, levels, args.planner, limits_of(args, jobs), jobs,
-                            vocabulary, announce=announce)
+    with shown:
+        checked = checked_model(args.report, levels, args.planner, limits_of(args, jobs), jobs,
+                                vocabulary, announce=announce)
     comparison = checked.comparison
     markdown = render_markdown(comparison)
     if args.output:
@@ -174,7 +184,7 @@ def _announce_reading(path: str, reading: ReadModel) -> None:
     report = reading.report
     counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
     unread = len(skipped_schemas(report.skipped))
-    print(f"{path} ({reading.notation} notation): {counts}, "
+    print(f"{shown_name(path)} ({reading.notation} notation): {counts}, "
           f"{unread} schema(s) skipped" + ("; the lint lists them" if unread else ""),
           file=sys.stderr)
 
@@ -186,11 +196,11 @@ def _announce_set_up(path: str, set_up: ModelSetUp, vocabulary_out: str | None) 
 
     if isinstance(set_up.model, UnbuildableModel):
         # Not bad input: the schemas were read, so the lint and the report still come.
-        print(f"{path}: cannot be run: {set_up.model.defect}", file=sys.stderr)
+        print(f"{shown_name(path)}: cannot be run: {set_up.model.defect}", file=sys.stderr)
     if vocabulary_out:
         write_outputs({vocabulary_out: model_vocabulary_toml(set_up.model)}, vocabulary_out)
     if not set_up.levels:
-        print(f"{path}: {NO_LEVEL}", file=sys.stderr)
+        print(f"{shown_name(path)}: {NO_LEVEL}", file=sys.stderr)
 
 
 def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:

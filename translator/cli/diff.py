@@ -8,6 +8,7 @@ import re
 from collections import Counter
 from dataclasses import asdict
 
+from strips_model.errors import shown_name
 from strips_model.reports.notation import ModelReading, read_model_file
 from strips_model.reports.reading import skipped_schemas
 from translator.cli.command_table import Subcommands, add_parser
@@ -67,7 +68,8 @@ def _reading_line(side: str, reading: ModelReading) -> str:
                 else reading.notation)
     read = len(reading.schemas)
     counts = reading.tally()
-    line = (f"{side}: {reading.source} ({notation} notation): {read} schema{_s(read)} read, "
+    line = (f"{side}: {shown_name(reading.source)} ({notation} notation): {read} "
+            f"schema{_s(read)} read, "
             f"{len(skipped_schemas(reading.skipped))} skipped; {counts.cases_split} "
             f"case{_s(counts.cases_split)} split, {counts.disjunctions_expanded} "
             f"disjunction{_s(counts.disjunctions_expanded)} expanded, "

@@ -17,8 +17,16 @@ class ExitCode(IntEnum):
     RUN_FAILED = 3
     """A planner failed, timed out or ran out of memory, or a worker process died; or standard
     output cannot take the result (closed, a full device): translator/runtime/output.py."""
+    HUNG_UP = 129
+    """SIGHUP (its terminal closed), as shells report it (128 + 1)."""
     INTERRUPTED = 130
     """Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
+    QUIT = 131
+    """SIGQUIT (Ctrl-\\), ended as SIGTERM is, without a core dump (128 + 3)."""
+    USER_SIGNAL_1 = 138
+    """SIGUSR1, which would otherwise end the command without cleaning up (128 + 10)."""
+    USER_SIGNAL_2 = 140
+    """SIGUSR2, likewise (128 + 12)."""
     BROKEN_PIPE = 141
     """The reader of standard output went away (128 + SIGPIPE), as Unix filters report it."""
     TERMINATED = 143
@@ -35,6 +43,6 @@ exit status: 0 success, 1 invalid plan or level unsolvable within its budget,
 2 bad input (checked before any work, output files included), 3 planner error,
 timeout or out of memory (or a worker process that died, or a closed or full
 standard output), 130 interrupted (Ctrl-C), 141 standard output's reader went
-away (| head), 143 terminated (SIGTERM); with several levels, the worst status
-of any level."""
+away (| head), 143 terminated (SIGTERM; 129 SIGHUP, 131 SIGQUIT, 138 SIGUSR1,
+140 SIGUSR2); with several levels, the worst status of any level."""
 """The common part of every command's epilog."""

@@ -9,9 +9,11 @@ imports none, `helltaker solve ...` only translator/cli/solve.py and what it nee
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Sequence
 from importlib import import_module
 from types import FrameType
@@ -79,16 +81,38 @@ def _command_in(arguments: Sequence[str]) -> str | None:
 
 
 class Terminated(BaseException):
-    """SIGTERM, raised where the program is so that every `finally` cleans up on the way out,
-    as KeyboardInterrupt does for Ctrl-C."""
+    """SIGTERM (or SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2), raised where the program is so that
+    every `finally` cleans up on the way out, as KeyboardInterrupt does for Ctrl-C."""
+
+    def __init__(self, signal_number: int = signal.SIGTERM) -> None:
+        super().__init__(signal_number)
+        self.signal_number = signal_number
 
 
 def _terminate(signal_number: int, frame: FrameType | None) -> None:
-    raise Terminated
+    raise Terminated(signal_number)
+
+
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1,
+                  signal.SIGUSR2)
+"""Signals that end a command the way SIGTERM does: children ended, folders removed, one
+line, exit status 128 + N (a closed terminal's SIGHUP, a Ctrl-\\ SIGQUIT, a user's kill)."""
+
+
+def _silence_libraries() -> None:
+    """What libraries say on their own (pypdf's repairs, Dask's comings and goings, a
+    deprecation) goes nowhere: standard error holds our one line per problem, and what a
+    library raises is translated where it is called."""
+    warnings.simplefilter("ignore")
+    # With a handler on the root logger, logging's last resort (stderr) is never used.
+    root = logging.getLogger()
+    if not any(isinstance(handler, logging.NullHandler) for handler in root.handlers):
+        root.addHandler(logging.NullHandler())
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     reserve_stdout()
+    _silence_libraries()
     arguments = sys.argv[1:] if argv is None else list(argv)
     try:
         args = build_parser(_command_in(arguments)).parse_args(arguments)
@@ -102,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_code_of(error)
     except BrokenPipeError:
         return _reader_gone()
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = {number: signal.signal(number, _terminate) for number in ENDING_SIGNALS}
     try:
         # Here, not at the top (hashlib, platformdirs are not needed to print help or refuse
         # an argument), and inside the chain: a Ctrl-C while it loads is one line too.
@@ -120,11 +144,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The `finally` blocks on the way here ended the children they knew of and removed
         # their folders; this ends any that started between two of them.
         _stop_every_child()
-        interrupted = isinstance(stopped, KeyboardInterrupt)
-        print(f"helltaker: {'interrupted' if interrupted else 'terminated'}", file=sys.stderr)
-        return ExitCode.INTERRUPTED if interrupted else ExitCode.TERMINATED
+        if isinstance(stopped, KeyboardInterrupt):
+            print("helltaker: interrupted", file=sys.stderr)
+            return ExitCode.INTERRUPTED
+        number = stopped.signal_number
+        by = "" if number == signal.SIGTERM else f" by {signal.Signals(number).name}"
+        print(f"helltaker: terminated{by}", file=sys.stderr)
+        return ExitCode(128 + number)
     except BrokenPipeError:
         return _reader_gone()
+    except MemoryError:
+        # Past an inherited address-space limit (ulimit -v) in this process itself: what it
+        # held is freed on the way here, enough for one line.
+        print("helltaker: out of memory (the address space this process may use is "
+              "exhausted; raise `ulimit -v` or give a smaller input)", file=sys.stderr)
+        return ExitCode.RUN_FAILED
+    except RecursionError:
+        # A reader whose own bound missed some nesting: still bad input, not a traceback.
+        print("helltaker: the input is nested too deeply to be read", file=sys.stderr)
+        return ExitCode.BAD_INPUT
     except OSError as error:
         # What the machine refuses that no check could foresee (no usable temporary folder
         # under a file-size limit of 0, a full disk mid-way): one line, a failed run.
@@ -132,7 +170,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               + (f": {error.filename}" if error.filename else ""), file=sys.stderr)
         return ExitCode.RUN_FAILED
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _stop_every_child() -> None:

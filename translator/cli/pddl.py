@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from strips_model.errors import InputError
+from strips_model.errors import InputError, shown_name
 from translator.cli.arguments import load_levels, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
@@ -65,7 +65,7 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
             name = problem_name(level)
             if name in names:
                 raise InputError(f"two levels would both be written as {name}.pddl "
-                                     f"({names[name]} and {level.source})")
+                                     f"({shown_name(names[name])} and {shown_name(level.source)})")
             names[name] = level.source
             target = os.path.join(args.output, f"{name}.pddl")
         files[target] = texts.problem

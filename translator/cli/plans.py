@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from strips_model.errors import InputError
+from strips_model.errors import InputError, shown_name
 from strips_model.level import Level
 from strips_model.level_file import load_level
 from strips_model.moves import format_plan
@@ -100,7 +100,7 @@ def command_plans(args: argparse.Namespace) -> ExitCode:
         require_packages(args.planner, Mode.ENUMERATE)
     except PlannerUnavailable as error:
         for level in levels:
-            print(f"{level.source}: {error}", file=sys.stderr)
+            print(f"{shown_name(level.source)}: {error}", file=sys.stderr)
         return ExitCode.RUN_FAILED
     jobs = default_jobs()
     memory = memory_limit_of(args, min(jobs, len(bounds)))
@@ -168,10 +168,10 @@ def _report(args: argparse.Namespace, level: Level, max_cost: int,
     if isinstance(outcome, BaseException) or outcome.status in FAILURES:
         if isinstance(outcome, BaseException):
             status, reason = "error", (str(outcome).strip().splitlines() or [""])[0]
-            print(f"{level.source}: {reason}", file=sys.stderr)
+            print(f"{shown_name(level.source)}: {reason}", file=sys.stderr)
         else:
             status, reason = outcome.status.value, outcome.message
-            print(f"{level.source}: {outcome.search}: {status}", file=sys.stderr)
+            print(f"{shown_name(level.source)}: {outcome.search}: {status}", file=sys.stderr)
             if reason:
                 print(reason, file=sys.stderr)
         if results is not None:
@@ -189,11 +189,11 @@ def _report(args: argparse.Namespace, level: Level, max_cost: int,
     if args.json:
         print_out(json.dumps(record), flush=True)
     else:
-        prefix = f"{level.source}\t" if several else ""
+        prefix = f"{shown_name(level.source)}\t" if several else ""
         for word, plan in zip(words, outcome.plans, strict=True):
             print_out(f"{prefix}{word}\t{plan.cost}")
         flush_out()
-        print(f"{level.source}: {_summary(outcome, args.optimal_only)}, "
+        print(f"{shown_name(level.source)}: {_summary(outcome, args.optimal_only)}, "
               f"{outcome.seconds:.2f} s, {outcome.search}", file=sys.stderr)
     return ExitCode.OK if outcome.plans else ExitCode.FAILED
 

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
-from strips_model.errors import InputError, Position
+from strips_model.errors import InputError, Position, shown_name
 from strips_model.input_files import STDIN_NAME, require_stdin
 from strips_model.level import Level
 from strips_model.level_file import load_level
@@ -126,13 +126,13 @@ def _plan_directions(args: argparse.Namespace,
                            PlannerOptions(level.budget, args.timeout, memory))
     outcome = solution.outcome
     if outcome.status is Status.SOLVED and solution.directions is not None:
-        print(f"{level.source}: plan by {outcome.planner}", file=sys.stderr)
+        print(f"{shown_name(level.source)}: plan by {outcome.planner}", file=sys.stderr)
         return solution.directions, ExitCode.OK
     if outcome.status is Status.UNSOLVABLE:
-        print(f"{level.source}: no plan within budget {level.budget} "
+        print(f"{shown_name(level.source)}: no plan within budget {level.budget} "
               f"(proven by {outcome.planner}); showing the level", file=sys.stderr)
         return None, ExitCode.FAILED
-    print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
+    print(f"{shown_name(level.source)}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
     if outcome.log_tail:
         print(outcome.log_tail, file=sys.stderr)
     return None, ExitCode.RUN_FAILED

@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from strips_model.errors import HelltakerError, InputError
+from strips_model.errors import HelltakerError, InputError, shown_name
 from strips_model.level import Level
 from strips_model.moves import format_plan
 from translator.cli.exit_codes import ExitCode, exit_code_of
@@ -53,7 +53,7 @@ class SolveOutput:
         record, with the reason on one line."""
         lines = str(error).strip().splitlines()
         message = lines[0] if lines else type(error).__name__
-        self._error(level.source, level.budget, message, f"{level.source}: {message}",
+        self._error(level.source, level.budget, message, f"{shown_name(level.source)}: {message}",
                     (level.name, str(level.budget), "-", "-", Status.ERROR.value, "-"),
                     position)
         return exit_code_of(error) if isinstance(error, HelltakerError) else ExitCode.RUN_FAILED
@@ -82,9 +82,10 @@ class SolveOutput:
         if status is Status.INVALID and not args.json:
             # A plan the rules reject is a planner (or model) failure, never shown as a
             # solution.
-            print(f"{level.source}: {message}", file=sys.stderr)
+            print(f"{shown_name(level.source)}: {message}", file=sys.stderr)
         if outcome.status in FAILURES and not args.json:
-            print(f"{level.source}: {outcome.planner}: {outcome.status.value}", file=sys.stderr)
+            print(f"{shown_name(level.source)}: {outcome.planner}: {outcome.status.value}",
+                  file=sys.stderr)
             if outcome.log_tail:
                 print(outcome.log_tail, file=sys.stderr)
         plan = (format_plan(solution.directions, args.alphabet)
@@ -109,15 +110,17 @@ class SolveOutput:
                                    (plan or "(empty)") if plan is not None else status.value,
                                    f"{solution.seconds:.2f}")
         elif plan is not None and status is Status.SOLVED:
-            print_out(plan if self.level_count == 1 else f"{level.source}\t{plan}", flush=True)
-            print(f"{level.source}: solved, cost {cost}/{level.budget}"
+            # The name escaped as in errors: one level is one line whatever it is called.
+            print_out(plan if self.level_count == 1 else f"{shown_name(level.source)}\t{plan}",
+                      flush=True)
+            print(f"{shown_name(level.source)}: solved, cost {cost}/{level.budget}"
                   f"{' (optimal)' if outcome.optimal else ''}, {solution.seconds:.2f} s, "
                   f"{outcome.planner}", file=sys.stderr)
         elif status is Status.UNSOLVABLE:
-            print(f"{level.source}: no plan within budget {level.budget} "
+            print(f"{shown_name(level.source)}: no plan within budget {level.budget} "
                   f"(proven by {outcome.planner})", file=sys.stderr)
             if self.level_count > 1:
-                print_out(f"{level.source}\tunsolvable", flush=True)
+                print_out(f"{shown_name(level.source)}\tunsolvable", flush=True)
         return _exit_code(solution)
 
     def _par(self, level: Level, solution: Solution) -> int | None:

@@ -17,7 +17,7 @@ from translator.cli.generation_options import add_layout_options, add_search_opt
 from translator.cli.options import at_least
 from translator.generate.generator import GenerationError
 from translator.generate.suite import SuiteProblem, SuiteRequest, build_problem, problem_names
-from translator.generate.suite_files import suite_files
+from translator.generate.suite_files import foreign_entry, suite_files
 from translator.runtime.atomic_folder import check_replaceable, write_folder
 from translator.runtime.output import print_out
 from translator.runtime.output_checks import check_outputs
@@ -68,7 +68,8 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument("-o", "--output", metavar="DIR", required=True,
                          help="the folder to write; refused if it exists and is not empty")
     command.add_argument("--force", action="store_true",
-                         help="replace DIR even if it is not empty (all at once, at the end)")
+                         help="replace DIR even if it is not empty (all at once, at the end), "
+                         "when it holds only an earlier suite")
     command.set_defaults(handler=command_suite)
 
 
@@ -78,6 +79,7 @@ def command_suite(args: argparse.Namespace) -> ExitCode:
                            args.slack, asked.limits, asked.targets, asked.steps)
     # Refused before minutes of generation, and checked again when the folder is written.
     _folder_errors(check_replaceable, args.output, args.force)
+    _check_only_a_suite_is_replaced(args.output, args.force)
     check_outputs(folders=[args.output])
     started = time.perf_counter()
     problems: list[SuiteProblem] = []
@@ -102,6 +104,17 @@ def command_suite(args: argparse.Namespace) -> ExitCode:
           f"({seconds / len(problems):.2f} s per level)", file=sys.stderr)
     print_out(args.output)
     return ExitCode.OK
+
+
+def _check_only_a_suite_is_replaced(folder: str, force: bool) -> None:
+    """`--force` replaces an empty folder or an earlier suite, never a folder of other files
+    (`suite -o . --force` in a project folder would delete them all)."""
+    if not force or not os.path.isdir(folder):
+        return
+    foreign = foreign_entry(folder)
+    if foreign is not None:
+        raise InputError(f"holds {foreign!r}, which no suite writes; --force replaces only "
+                         "an empty folder or an earlier suite", Position(folder))
 
 
 def _folder_errors(action: Callable[..., None], *arguments: object) -> None:

@@ -68,8 +68,11 @@ def command_validate(args: argparse.Namespace) -> ExitCode:
         plan = read_plan(plan_text, args.alphabet, source)
     except PlanError as error:
         raise _with_file_hint(error, args.plan) from None
+    # Without --trace the replay keeps nothing per letter: a plan of 16 M letters fits in
+    # constant memory (docs/limits.md).
     verdict = _with_ground_check(validate(level, plan.directions, args.alphabet,
-                                          explain=args.trace), level, plan)
+                                          explain=args.trace, keep_trace=args.trace),
+                                 level, plan)
     if args.trace and not args.json:
         _print_trace(verdict, plan.ground)
     if args.json:
@@ -102,7 +105,7 @@ def _with_file_hint(error: PlanError, word: str | None) -> PlanError:
 def _with_ground_check(verdict: Verdict, level: Level, plan: PlanInput) -> Verdict:
     """The verdict, made invalid when an action of a ground plan names other objects than
     the model's action for its key press: the file is then no plan of this level's task."""
-    disagreement = first_disagreement(level, plan, len(verdict.trace))
+    disagreement = first_disagreement(level, plan, verdict.applied)
     if disagreement is None:
         return verdict
     return dataclasses.replace(verdict, valid=False, reason=str(disagreement), rule=None,

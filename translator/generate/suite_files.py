@@ -6,8 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import re
 import textwrap
 from collections.abc import Sequence
+from typing import Final
 
 from strips_model.random_level import Counts
 from translator.generate.generator import GENERATOR_VERSION
@@ -37,6 +40,23 @@ def suite_files(request: SuiteRequest, problems: Sequence[SuiteProblem],
     files["metadata.json"] = json.dumps(rows, indent=2) + "\n"
     files["README.md"] = readme_text(request, problems, command)
     return files
+
+
+_SUITE_ENTRIES: Final = re.compile(
+    r"(domain\.pddl|p\d+\.pddl|metadata\.csv|metadata\.json|README\.md|levels|plans"
+    r"|levels/p\d+\.txt|plans/p\d+\.(plan|keys))")
+"""Every path `suite_files` writes, folders included."""
+
+
+def foreign_entry(folder: str) -> str | None:
+    """A path in `folder` that no suite writes (the first found), or None when the folder
+    holds only what a suite does: `--force` replaces such a folder, never any other."""
+    for root, folders, files in os.walk(folder):
+        for name in sorted(folders + files):
+            relative = os.path.relpath(os.path.join(root, name), folder)
+            if _SUITE_ENTRIES.fullmatch(relative.replace(os.sep, "/")) is None:
+                return relative
+    return None
 
 
 def metadata_row(counts: Counts, problem: SuiteProblem) -> Row:

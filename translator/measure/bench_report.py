@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 
 from translator.measure.benchmark import PHASES, Row, measure
+from translator.measure.long_plan import long_plan_targets
 from translator.measure.machine import machine_facts
 from translator.measure.speed_targets import Target, speed_targets, start_up_targets
 from translator.measure.start_up import StartUp, measure_start_up
@@ -34,7 +35,7 @@ def run_benchmark(levels: list[str], planners: list[str], repeat: int,
     rows = measure(levels, planners, repeat, limits, cluster, known, finished)
     start_up = measure_start_up(levels[0], planners, repeat) if with_targets else []
     targets = speed_targets(levels, repeat, rows) + start_up_targets(start_up) \
-        if with_targets else []
+        + long_plan_targets() if with_targets else []
     machine["load_after_1_5_15"] = machine_facts()["load_1_5_15"]
     return BenchReport(machine, repeat, rows, targets, start_up)
 

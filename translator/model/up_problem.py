@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from unified_planning.model import Fluent, InstantaneousAction, Object, Problem
 from unified_planning.model.metrics import MinimizeActionCosts
 from unified_planning.model.types import Type
-from unified_planning.shortcuts import BoolType, Int, Not, UserType
+from unified_planning.shortcuts import BoolType, Int, Not, UserType, get_environment
 
 from strips_model.errors import SchemaError
 from strips_model.pddl_names import pddl_symbol
@@ -72,6 +72,9 @@ def _build_action(schema: Schema, types: dict[str, Type],
 
 
 def build_problem(parts: ModelParts, facts: Facts, name: str) -> Problem:
+    # Whoever solves this problem with an engine of unified-planning (docs/api.md) gets the
+    # plan, not the engine's credits banner on standard output.
+    get_environment().credits_stream = None
     problem = Problem(pddl_name(name) or "level")
     for fluent in parts.fluents.values():
         problem.add_fluent(fluent, default_initial_value=False)

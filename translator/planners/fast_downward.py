@@ -184,13 +184,16 @@ def _solve(level: Level, options: PlannerOptions, source: TaskSource,
         else:
             task = _translator_task(specialised.domain, specialised.facts, sas_file, clock)
         timings = clock.timings
+        # Each planner says its own name: fd-translate's task is not fd's (issue 30).
+        name = "fd" if source is TaskSource.CLINGO else TaskSource.TRANSLATOR.value
         if task is None:
-            return PlannerOutcome(Status.UNSOLVABLE, "fd (goal unreachable in the ground task)",
+            return PlannerOutcome(Status.UNSOLVABLE,
+                                  f"{name} (goal unreachable in the ground task)",
                                   True, log_tail="the goal is unreachable in the ground task",
                                   timings=tuple(timings))
         clock.restart()
         configuration = search_configuration(options.budget, task.first_values)
-        label = f"fd {readable(configuration)}"
+        label = f"{name} {readable(configuration)}"
         remaining = None if options.timeout is None else \
             options.timeout - (clock.mark - started)
         if remaining is not None and remaining <= 0:
@@ -259,7 +262,7 @@ def solve_through_up(level: Level, options: PlannerOptions) -> PlannerOutcome:
     configuration = blind_search_configuration(options.budget)
     run = run_oneshot(level_problem(level), UP_ENGINE,
                       {"fast_downward_search_config": configuration}, options.timeout)
-    return outcome_of_run(run, f"fd {configuration}")
+    return outcome_of_run(run, f"fd-up {configuration}")
 
 
 def driver_path() -> str:

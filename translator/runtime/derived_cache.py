@@ -10,6 +10,12 @@ file that cannot be read, or whose value cannot be decoded (truncated, corrupt),
 recomputed too; a folder that cannot be written keeps nothing. None of this is ever an
 error: the cache only saves time. Files are written whole or not at all, by the one writer
 of files (atomic_write.py).
+
+Whoever can write the folder decides what every later process reads, so values are plain
+data that cannot run code when decoded (strips_model/plain_values.py, never pickle), and the
+folder is used only when it is a folder of this user that nobody else may write (made so,
+mode 0700, when missing); any other folder keeps nothing. With HOME pointing nowhere the
+default folder is not made at all.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import stat
 from typing import Any
 
 from strips_model.derived import Derivation, keep_derived_with
@@ -35,6 +42,8 @@ def cache_folder() -> str | None:
     chosen = os.environ.get(CACHE_VARIABLE)
     if chosen is not None:
         return chosen or None
+    if not os.path.isdir(os.path.expanduser("~")):
+        return None  # nothing is made under a home folder that does not exist
     # Imported here: only a process that derives something needs it.
     import platformdirs
 
@@ -44,12 +53,9 @@ def cache_folder() -> str | None:
 def kept(derivation: Derivation[Any]) -> Any:
     """The value stored for the derivation's sources, or the value made and stored."""
     folder = cache_folder()
-    if folder is None:
+    if folder is None or not _private(folder):
         return derivation.make()
-    digest = hashlib.sha256()
-    for source in derivation.sources:
-        digest.update(hashlib.sha256(source).digest())
-    header = _FORMAT + digest.hexdigest().encode() + b"\n"
+    header = entry_header(derivation)
     path = os.path.join(folder, derivation.kind.replace("/", "-") + ".bin")
     data = _stored(path)
     if data is not None and data.startswith(header):
@@ -62,6 +68,28 @@ def kept(derivation: Derivation[Any]) -> Any:
     with contextlib.suppress(OSError):
         write_files_atomically({path: header + derivation.encode(value)})
     return value
+
+
+def entry_header(derivation: Derivation[Any]) -> bytes:
+    """What an entry starts with: the format, and a digest of the value's sources."""
+    digest = hashlib.sha256()
+    for source in derivation.sources:
+        digest.update(hashlib.sha256(source).digest())
+    return _FORMAT + digest.hexdigest().encode() + b"\n"
+
+
+def _private(folder: str) -> bool:
+    """Whether `folder` is (or is now made) a folder of this user's that others cannot write."""
+    try:
+        if not os.path.lexists(folder):
+            os.makedirs(os.path.dirname(os.path.abspath(folder)), exist_ok=True)
+            os.mkdir(folder, 0o700)
+            os.chmod(folder, 0o700)  # whatever the umask
+        status = os.stat(folder)
+    except OSError:  # a file on the way, an unwritable parent, a race: keep nothing
+        return False
+    return (stat.S_ISDIR(status.st_mode) and status.st_uid == os.geteuid()
+            and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH))
 
 
 def _stored(path: str) -> bytes | None:

@@ -33,10 +33,11 @@ from typing import Any, Protocol, TypeVar
 
 from strips_model.errors import InputError, RunError
 from translator.runtime.dask_worker_setup import PARENT_VARIABLE
+from translator.runtime.memory_limits import default_memory_limit
 from translator.runtime.process_tree import kill_families
 from translator.runtime.processes import WorkerDied, run_in_child
 from translator.runtime.temporary_folders import remove_orphaned_folders, temporary_folder
-from translator.runtime.workers import run_completed
+from translator.runtime.workers import default_jobs, run_completed
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -140,8 +141,8 @@ def open_executor(cluster: str | None, jobs: int, isolate: bool = False) -> Iter
     if local is None and _ADDRESS.fullmatch(cluster.strip()) is None:
         raise InputError(f"--cluster: expected a scheduler address such as tcp://host:8786 "
                          f"or local:N, found {cluster!r}")
-    if local is not None and int(local["workers"]) < 1:
-        raise InputError(f"--cluster local:N needs N >= 1, found {cluster!r}")
+    if local is not None:
+        check_local_workers(int(local["workers"]))
     with contextlib.ExitStack() as stack:
         distributed = _import_distributed()
         address: Any = cluster.strip()
@@ -154,6 +155,29 @@ def open_executor(cluster: str | None, jobs: int, isolate: bool = False) -> Iter
                            f"{_one_line(error)}") from None
         stack.callback(_close_quietly, client)
         yield DaskExecutor(client)
+
+
+WORKERS_PER_CORE = 4
+"""A local cluster's workers at most, per core this process may run on: each is a process
+of its own, and 500 of them on 2 cores left the machine at a load of 145 for minutes."""
+WORKER_MEMORY = 200 << 20
+"""What a Dask worker process takes at least (its interpreter, Dask, a task's modules)."""
+
+
+def check_local_workers(workers: int) -> None:
+    """`local:N` within what the machine can run: bad input, before any worker starts."""
+    if workers < 1:
+        raise InputError(f"--cluster local:N needs N >= 1, found local:{workers}")
+    cores = default_jobs()
+    if workers > WORKERS_PER_CORE * cores:
+        raise InputError(f"--cluster local:{workers}: more workers than this machine can run "
+                         f"({WORKERS_PER_CORE} per core, {cores} cores: at most "
+                         f"{WORKERS_PER_CORE * cores})")
+    memory = default_memory_limit()
+    if memory is not None and workers * WORKER_MEMORY > memory:
+        raise InputError(f"--cluster local:{workers}: more workers than memory allows "
+                         f"(about {WORKER_MEMORY >> 20} MiB each, at most "
+                         f"{max(1, memory // WORKER_MEMORY)})")
 
 
 def _start_local_cluster(distributed: Any, workers: int, stack: contextlib.ExitStack) -> Any:

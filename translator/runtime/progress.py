@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
@@ -84,6 +85,30 @@ class Progress:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
         self.close()
+
+
+_shown: list[Progress] = []
+
+
+@contextmanager
+def tasks_shown(progress: Progress) -> Iterator[Progress]:
+    """Count on `progress` every task the worker pool finishes inside the block (workers.py
+    calls `task_finished`): a command whose tasks are run by code it does not drive, such as
+    `compare`'s levels and probes, still shows them one by one on a terminal."""
+    _shown.append(progress)
+    progress.start()
+    try:
+        yield progress
+    finally:
+        _shown.remove(progress)
+        progress.close()
+
+
+def task_finished(failed: bool = False) -> None:
+    """A task of the worker pool is done: counted on the progress shown, if any."""
+    if _shown:
+        _shown[-1].done(failed)
+        _shown[-1].start()
 
 
 def batch_summary(solved: int, failed: int, unsolvable: int, seconds: float) -> str:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import TracebackType
 from typing import IO, TypeVar
 
-from strips_model.errors import InputError, Position
+from strips_model.errors import InputError, Position, shown_name
 from strips_model.input_files import InputKind, check_regular, read_descriptor
 from translator.runtime.results_records import Record, Schema, parse_record
 
@@ -155,7 +155,8 @@ class ResultsFile:
         many were skipped is said on standard error."""
         kept = [item for item in items if (known := key(item)) is None or known not in self.done]
         if len(kept) != len(items):
-            print(f"{self.path}: {len(items) - len(kept)} level(s) already there, skipped",
+            print(f"{shown_name(self.path)}: {len(items) - len(kept)} level(s) already there, "
+                  "skipped",
                   file=sys.stderr)
         return kept
 

@@ -30,7 +30,8 @@ from translator.runtime.process_tree import running
 _OWNED = re.compile(r"helltaker-(?P<pid>\d+)-")
 _swept = False
 
-STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM})
+STOP_SIGNALS = frozenset({signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT,
+                          signal.SIGUSR1, signal.SIGUSR2})
 """The signals a command answers by cleaning up on its way out (KeyboardInterrupt, Terminated)."""
 
 

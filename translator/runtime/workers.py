@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from translator.runtime.processes import Child, receive, start_child, stop
+from translator.runtime.progress import task_finished
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -44,6 +45,7 @@ def run_completed(function: Callable[[Item], Result], items: Sequence[Item], job
                 value: Result | BaseException = function(item)
             except Exception as error:  # noqa: BLE001 - handed to the caller as the result
                 value = error
+            task_finished(isinstance(value, BaseException))
             yield index, value
         return
     from multiprocessing.connection import wait  # with the first worker, as processes.py
@@ -60,7 +62,9 @@ def run_completed(function: Callable[[Item], Result], items: Sequence[Item], job
             for index, child in list(running.items()):
                 if child.receiver in ready:
                     del running[index]
-                    yield index, _outcome(child)
+                    outcome = _outcome(child)
+                    task_finished(isinstance(outcome, BaseException))
+                    yield index, outcome
     finally:
         for child in running.values():
             stop(child)

@@ -12,12 +12,14 @@ grammar or the schemas: those are imported for a ground plan only (docs/performa
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from strips_model.errors import PlanError
+from strips_model.letters import parse_letters
 from strips_model.level import Level
-from strips_model.moves import Direction, parse_plan
+from strips_model.moves import Direction
 
 if TYPE_CHECKING:
     from strips_model.ground_plan import GroundPlan, GroundStep, PlanStep
@@ -29,7 +31,8 @@ which starts with `(` or a comment."""
 
 @dataclass(frozen=True, slots=True)
 class PlanInput:
-    directions: tuple[Direction, ...]
+    directions: Sequence[Direction]
+    """One byte a letter for a word of key presses (strips_model/letters.py)."""
     ground: GroundPlan | None
     """The ground plan the key presses were read from; None for a word of key presses."""
 
@@ -53,11 +56,11 @@ def read_plan(text: str, alphabet: str = "en", source: str = "<plan>") -> PlanIn
     """The key presses of a plan text, and its ground plan when it is one; an action that is
     not one of the model's is a `PlanError` at the action's name."""
     if _LETTERS_ONLY.fullmatch(text):
-        return PlanInput(parse_plan(text, alphabet, source), None)
+        return PlanInput(parse_letters(text, alphabet, source), None)
     from strips_model.ground_plan import is_ground_plan, parse_ground_plan
 
     if not is_ground_plan(text):
-        return PlanInput(parse_plan(text, alphabet, source), None)
+        return PlanInput(parse_letters(text, alphabet, source), None)
     plan = parse_ground_plan(text, source)
     return PlanInput(tuple(_key_press(step) for step in plan.steps), plan)
 

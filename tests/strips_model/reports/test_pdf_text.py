@@ -6,6 +6,8 @@ the glyphs `ﬁ ﬂ ’ ′ ”`), so the test needs no PDF library beyond the r
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strips_model.errors import InputError
+from strips_model.reports import pdf_text
 from strips_model.reports.notation import read_model_file
 from strips_model.reports.pdf_text import normalise
 from strips_model.reports.reading import skipped_schemas
@@ -106,6 +109,37 @@ def test_a_pdf_without_text_or_broken_is_one_line_of_bad_input(tmp_path: Path) -
     with pytest.raises(InputError) as caught:
         read_model_file(str(broken))
     assert "\n" not in str(caught.value) and str(broken) in str(caught.value)
+
+
+@pytest.mark.parametrize(("cap", "value", "lines", "said"), [
+    ("PIECES_CAP", 100, 101, "more than 100 pieces of text"),
+    ("CHARACTERS_CAP", 1000, 60, "more than 1,000 characters of text"),
+    ("CONTENT_CAP", 2000, 200, "bytes of content, more than 2,000"),
+    ("SECONDS_CAP", -1.0, 2, "text extraction past -1 s"),
+])
+def test_extraction_stops_at_each_cap_as_it_goes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cap: str, value: float, lines: int,
+        said: str) -> None:
+    # Issue 30 case 4: a PDF of 160,000 one-letter lines took 96 s before a later cap
+    # refused it; each cap now stops pypdf on the way, whatever the page holds.
+    monkeypatch.setattr(pdf_text, cap, value)
+    report = tmp_path / "many.pdf"
+    report.write_bytes(tiny_pdf([[f"line {n} of a long page" for n in range(lines)]]))
+    with pytest.raises(InputError, match="past a cap of its reader") as caught:
+        read_model_file(str(report))
+    assert said in str(caught.value)
+
+
+def test_a_damaged_pdf_says_one_line_and_pypdf_logs_nothing(tmp_path: Path) -> None:
+    # Issue 30 case 7: pypdf's own warnings (`EOF marker not found`) reached stderr. A process
+    # of its own: under pytest, logging's capture would hide them.
+    cut = tmp_path / "cut.pdf"
+    cut.write_bytes(tiny_pdf([["Move(X)"] * 50])[:300])
+    done = subprocess.run([sys.executable, "-m", "translator.cli", "compare", str(cut)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert done.stderr.startswith(f"helltaker: {cut}: not a PDF that can be read")
 
 
 def test_compare_takes_a_pdf_and_lints_it_with_page_positions(tmp_path: Path, capsys) -> None:

@@ -23,6 +23,7 @@ from typing import Final
 
 from strips_model.errors import Position
 from strips_model.reports.course_blocks import Block, BlockReader, Clause
+from strips_model.reports.course_names import told_apart
 from strips_model.reports.formula import Atom, FormulaError, read_formula
 from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart, split_name
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term, prime_form
@@ -47,9 +48,9 @@ def read_course(text: str, source: str) -> Reading:
     blocks = reader.blocks()
     schemas: list[Schema] = []
     cases = disjunctions = 0
-    for block in blocks:
+    for block, variant in told_apart(blocks):
         try:
-            built, more_cases, more_disjuncts = _schemas(block, reader)
+            built, more_cases, more_disjuncts = _schemas(block, variant, reader)
         except FormulaError as error:
             where = error.position or block.position
             reader.skipped.append(SkippedPart(
@@ -64,7 +65,8 @@ def read_course(text: str, source: str) -> Reading:
     return Reading(tuple(schemas), skipped, COURSE, COURSE, source, counts)
 
 
-def _schemas(block: Block, reader: BlockReader) -> tuple[list[Schema], int, int]:
+def _schemas(block: Block, variant: str | None, reader: BlockReader
+             ) -> tuple[list[Schema], int, int]:
     if not any(clause.kind == "pre" for clause in block.clauses):
         raise _at(FormulaError("no precondition clause", 0), block.position)
     numbers = sorted({clause.case for clause in block.clauses if clause.case is not None})
@@ -75,7 +77,7 @@ def _schemas(block: Block, reader: BlockReader) -> tuple[list[Schema], int, int]
     chosen_cases: list[int | None] = [*numbers] or [None]
     for case in chosen_cases:
         chosen = [clause for clause in block.clauses if clause.case in (None, case)]
-        name = split_name(block.name, case if len(numbers) > 1 else None)
+        name = split_name(block.name, case if len(numbers) > 1 else None, variant=variant)
         pre = _conditions(chosen, "pre", reader)
         effects = [atom for kind in ("eff", "add", "del")
                    for atom in _effects(chosen, kind, reader)]
@@ -114,6 +116,9 @@ def _clause_formula(clause: Clause, reader: BlockReader) -> list[list[tuple[Atom
 
 
 def _without_unmatched_close(body: str) -> str:
+    """`body` without the parentheses that close the header's `Action(` and without the
+    comma that ends the clause in `Action(Move(x), PRECOND: a(x), EFFECT: b(x))`, blanked so
+    that offsets hold."""
     depth = 0
     kept = list(body)
     for index, char in enumerate(body):
@@ -124,6 +129,10 @@ def _without_unmatched_close(body: str) -> str:
                 kept[index] = " "
             else:
                 depth -= 1
+    end = len(kept)
+    while end and (kept[end - 1].isspace() or kept[end - 1] in ",;"):
+        end -= 1
+    kept[end:] = " " * (len(kept) - end)
     return "".join(kept)
 
 

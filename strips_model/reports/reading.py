@@ -15,7 +15,8 @@ from typing import Final
 from strips_model.errors import Position
 from strips_model.schema import Schema
 
-__all__ = ["Reading", "ReadingCounts", "SkippedPart", "skipped_schemas", "split_name"]
+__all__ = ["Reading", "ReadingCounts", "SkippedPart", "definition_variant", "skipped_schemas",
+           "split_name"]
 
 @dataclass(frozen=True, slots=True)
 class SkippedPart:
@@ -39,16 +40,27 @@ def skipped_schemas(parts: tuple[SkippedPart, ...]) -> tuple[SkippedPart, ...]:
 
 
 def split_name(name: str, case: int | None = None, disjunct: int | None = None,
-               when: int | None = None) -> str:
+               when: int | None = None, variant: str | None = None) -> str:
     """The name of one schema split from the action `name`, the one rule of every reader:
-    `NAME_caseK` for its numbered case K (as written: `Préconditions 2`), `NAME_orK` for the
-    K-th disjunct of its precondition, `NAME_whenK` for the K-th combination of its
-    conditional effects, in that order (`push_case2_or1`); None leaves a part out, so an
-    action that is not split keeps its name."""
+    `NAME_VARIANT` for one of several actions written with the same name and told apart by
+    the constants of their headers (`do(act(move, D))` is `do_move`) or, when no constant
+    tells them apart, by the order they are written in (`do_def2`); then `NAME_caseK` for
+    its numbered case K (as written: `Préconditions 2`), `NAME_orK` for the K-th disjunct of
+    its precondition, `NAME_whenK` for the K-th combination of its conditional effects, in
+    that order (`push_case2_or1`); None leaves a part out, so an action that is not split
+    keeps its name."""
+    if variant:
+        name += f"_{variant}"
     for part, number in (("case", case), ("or", disjunct), ("when", when)):
         if number is not None:
             name += f"_{part}{number}"
     return name
+
+
+def definition_variant(number: int) -> str:
+    """The variant `split_name` gives the `number`-th action of a name written several
+    times that no constant tells apart."""
+    return f"def{number}"
 
 
 @dataclass(frozen=True, slots=True)

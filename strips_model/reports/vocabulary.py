@@ -233,8 +233,11 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         raise SchemaError("[coordinates] first is \"column\" or \"row\", rows is \"upward\" or "
                           "\"downward\"", Position(source))
     actions = _table(data, "actions", source)
-    words = tuple((_string(actions[key], f"[actions] {key}", source), direction)
-                  for key, direction in DIRECTION_KEYS.items() if key in actions)
+    # A direction said by several words lists them: `up = ["haut", "up"]`.
+    words = tuple((_string(word, f"[actions] {key}", source), direction)
+                  for key, direction in DIRECTION_KEYS.items() if key in actions
+                  for word in (actions[key] if isinstance(actions[key], list)
+                               else [actions[key]]))
     skipped = actions.get("not_key_presses", [])
     if not isinstance(skipped, list) or not all(isinstance(n, str) for n in skipped):
         raise SchemaError("[actions] not_key_presses must be a list of action names",

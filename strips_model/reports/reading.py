@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from strips_model.errors import Position
+from strips_model.reports.arities import ArityClash, arity_clashes
 from strips_model.schema import Schema
 
 __all__ = ["Reading", "ReadingCounts", "SkippedPart", "definition_variant", "skipped_schemas",
@@ -105,3 +106,13 @@ class Reading:
     def tally(self) -> ReadingCounts:
         """The counts of this reading, `schemas` at least."""
         return self.counts or ReadingCounts(len(self.schemas))
+
+    def arity_clashes(self) -> tuple[ArityClash, ...]:
+        """The literals whose number of arguments differs from their predicate's other
+        uses: read and kept, for the lint to name and the comparison to leave their schemas
+        out (`clashing_schemas`)."""
+        return arity_clashes(self.schemas)
+
+    def clashing_schemas(self) -> frozenset[str]:
+        """The schemas a comparison leaves out: those holding an arity clash."""
+        return frozenset(clash.schema for clash in self.arity_clashes())

@@ -76,6 +76,8 @@ class ReadingCounts:
     """Extra schemas made from a disjunctive precondition, one per disjunct."""
     lines_skipped: int = 0
     """Lines between the first and last schema that belong to no schema (each listed)."""
+    conditional_cases: int = 0
+    """Extra schemas made from the cases of conditional effects (`C => E`)."""
 
     def summary(self) -> str:
         """One line: `N schemas read, C cases split, D disjunctions expanded, L lines skipped`."""
@@ -83,7 +85,10 @@ class ReadingCounts:
                 f"{self.cases_split} case{'' if self.cases_split == 1 else 's'} split, "
                 f"{self.disjunctions_expanded} disjunction"
                 f"{'' if self.disjunctions_expanded == 1 else 's'} expanded, "
-                f"{self.lines_skipped} line{'' if self.lines_skipped == 1 else 's'} skipped")
+                f"{self.lines_skipped} line{'' if self.lines_skipped == 1 else 's'} skipped"
+                + (f", {self.conditional_cases} conditional case"
+                   f"{'' if self.conditional_cases == 1 else 's'} made"
+                   if self.conditional_cases else ""))
 
 
 @dataclass(frozen=True, slots=True)

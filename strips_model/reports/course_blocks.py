@@ -47,16 +47,19 @@ def opening_clauses(text: str) -> int:
 
 _SEPARATOR: Final = re.compile(r"^\s*(?:-{3,}|_{3,}|\*{3,}|={3,})\s*$")
 _BREAK: Final = re.compile(r"^\s*(?:#|//|%|--|```|~~~|\\(?:begin|end)\b)")
-_CONTINUES: Final = re.compile(r"^\s*(?:∧|∨|\^|&|,|¬|~|\(|\)|and\b|et\b|or\b|ou\b|v\b|\\land|"
-                               rf"\\wedge|\\neg|\\lnot|-?\s*{NAME}\s*\(|"
-                               rf"{NAME}\s*(?:[<>≤≥≠=]|!=))")
-"""A line that goes on with the clause before it: a connective, a literal or a comparison
-(`t>0 ∧ man(x,y)`)."""
+_CONTINUES: Final = re.compile(r"^\s*(?:∧|∨|\^|&|,|¬|~|\(|\)|and\b|et\b|or\b|ou\b|v\b|"
+                               r"\\land|\\lor|\\vee|\\wedge|\\neg|\\lnot|"
+                               rf"-?\s*{NAME}\s*\(|{NAME}\s*(?:[<>≤≥≠=∧∨^&]|!=))")
+"""A line that goes on with the clause before it: a connective, a literal, a comparison
+(`t>0 ∧ man(x,y)`) or a literal without arguments before a connective (`r ∧ p(x)`). Prose
+may start with a word and a comma, `|` (a table) or `Non`: those lines continue a clause
+only after a connective, or as the first line of a precondition an effect follows."""
 _ACTION_ALONE: Final = re.compile(r"^[\s>*#+-]*(?:Action|ACTION|action)\s*\(\s*$")
 """`Action(` on a line of its own: the header of the next schema starts here."""
 _FACTS: Final = re.compile(r"^\s*(?:Init|But|Goal|Objectif)\s*\(")
 """An `Init(...)` or goal block (document.py reads them): never part of a schema."""
-_ENDS_OPEN: Final = re.compile(r"(?:∧|∨|\^|&|,|\(|\band|\bet|\bor|\bou|\\land|\\wedge)\s*$")
+_ENDS_OPEN: Final = re.compile(r"(?:∧|∨|\^|&|\||,|\(|¬|~|\band|\bet|\bor|\bou|\bnot|\bnon|"
+                               r"\\land|\\wedge|\\lor|\\vee|\\neg|\\lnot)\s*$")
 
 
 @dataclass(slots=True)
@@ -209,7 +212,11 @@ class BlockReader:
                 continue
             if KEYWORD.match(stripped):
                 self.clause_text(self.starts[index] + line.index(stripped), stripped, clauses)
-            elif clauses and (_CONTINUES.match(line) or _ENDS_OPEN.search(last)):
+            elif clauses and (_CONTINUES.match(line) or _ENDS_OPEN.search(last) or (
+                    clauses[-1].kind == "pre" and not "".join(clauses[-1].body).strip()
+                    and self.effect_follows(index))):
+                # `Conditions:` alone on its line: the next line is its body when an
+                # effect follows, whatever it starts with (`not r ∧ ...`).
                 self.clause_text(self.starts[index], line, clauses)
             elif self.effect_follows(index):
                 between.append(index)  # a page break between a precondition and its effect

@@ -33,7 +33,8 @@ class ArityClash:
         return (f"{self.position}: {self.predicate} has {self.found} argument"
                 f"{'' if self.found == 1 else 's'} here but {self.expected} elsewhere (first "
                 f"at line {self.expected_at.line}): write it with {self.expected}, or give it "
-                f"another name (schema {self.schema!r} is read, but not a STRIPS schema as written)")
+                f"another name (schema {self.schema!r} is read, but not a STRIPS schema as "
+                "written)")
 
 
 def arity_clashes(schemas: tuple[Schema, ...]) -> tuple[ArityClash, ...]:

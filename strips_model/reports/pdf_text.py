@@ -4,8 +4,9 @@ A report reaches a teacher as PDF; its schemas are read from the text pypdf extr
 page, once what extraction produces is undone: ligatures (`ﬁ` -> `fi`), typographic primes
 (`’` `′` -> `'`, `”` `″` -> `''`), the minus sign (`−` -> `-`), non-breaking and thin spaces,
 soft hyphens, words hyphenated at a line's end (`preco-` / `nditions` joined on the first
-line; the rest of the second line keeps its line) and numbers cut from their minus sign. Positions are `FILE:PAGE:LINE:COL`: the
-page as part of the source, lines and columns counted in the page's extracted text.
+line; the rest of the second line keeps its line) and numbers cut from their minus sign.
+Positions are `FILE:PAGE:LINE:COL`: the page as part of the source, lines and columns counted
+in the page's extracted text.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from strips_model.reports.arities import ArityClash, arity_clashes
 from strips_model.schema import Schema
 
 __all__ = ["Reading", "ReadingCounts", "SkippedPart", "definition_variant", "skipped_schemas",
-           "split_name"]
+           "split_name", "written_name"]
 
 @dataclass(frozen=True, slots=True)
 class SkippedPart:
@@ -62,6 +62,16 @@ def definition_variant(number: int) -> str:
     """The variant `split_name` gives the `number`-th action of a name written several
     times that no constant tells apart."""
     return f"def{number}"
+
+
+_DEFINITION: Final = re.compile(r"_def\d+((?:_(?:case|or|when)\d+)*)$")
+
+
+def written_name(name: str) -> str:
+    """The name an action was written with, without the variant `split_name` gave it for
+    being the K-th of its name (`push_def2_or1` was written `push`, its disjunct kept):
+    what tells two schemas of one name apart when nothing else does."""
+    return _DEFINITION.sub(r"\1", name)
 
 
 @dataclass(frozen=True, slots=True)

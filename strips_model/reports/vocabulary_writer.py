@@ -24,7 +24,6 @@ from strips_model.reports.vocabulary import (
     Vocabulary,
 )
 
-
 _ESCAPES: Final = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\t": "\\t", "\n": "\\n",
                    "\f": "\\f", "\r": "\\r"}
 
@@ -64,7 +63,8 @@ def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> s
     lines += [""] if comments else []
     lines += [f"name = {_quoted(vocabulary.name)}",
               f"summary = {_quoted(vocabulary.summary)}", "", "[roles]"]
-    lines += [f"{role} = {_quoted(predicate)}" for role, predicate in dict(vocabulary.roles).items()]
+    lines += [f"{role} = {_quoted(predicate)}"
+              for role, predicate in dict(vocabulary.roles).items()]
     lines += ["", "[values]"] + [f"{name} = {_quoted(value) if isinstance(value, str) else value}"
                                  for name, value in dict(vocabulary.values).items()]
     lines += ["", "[coordinates]",

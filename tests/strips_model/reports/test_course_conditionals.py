@@ -14,8 +14,9 @@ def _read(text: str) -> list[tuple[str, list[str], list[str]]]:
             for schema in read_model(text, "m.txt").schemas]
 
 
-@pytest.mark.parametrize("effect", ["at(y) ∧ (trap(y) => hurt)", "at(y), when trap(y) then hurt",
-                                    "at(y) ∧ (when trap(y): hurt)", "at(y) et (si trap(y) alors hurt)"])
+@pytest.mark.parametrize("effect", [
+    "at(y) ∧ (trap(y) => hurt)", "at(y), when trap(y) then hurt", "at(y) ∧ (when trap(y): hurt)",
+    "at(y) et (si trap(y) alors hurt)"])
 def test_a_conditional_effect_makes_one_schema_per_case(effect: str) -> None:
     assert _read(f"Move(x, y)\nPrecondition: at(x)\nEffect: {effect}\n") == [
         ("Move_when1", ["at(x)", "trap(y)"], ["at(y)", "hurt"]),

@@ -6,9 +6,9 @@ with its direction constants, in [directions]), the values that say a trap's pha
 lock's state, the coordinate convention (and, where a place is one cell constant, the pattern
 of the cells' names), the arguments before each place that is not first ([places]), the words
 of action names that say their key press (a word or a list of them per direction; or, in
-`[keys]`, each action's key press), the actions that are no key press, the goal's form. Without `--vocabulary FILE`, `compare` infers one from the
-schemas (translator/compare/vocabulary_inference.py) and `--vocabulary-out FILE` writes it
-(strips_model/reports/vocabulary_writer.py). The seed reports' ship in `vocabularies/`, as examples.
+`[keys]`, each action's key press), the actions that are no key press, the goal's form.
+Without `--vocabulary FILE`, `compare` infers one (translator/compare/vocabulary_inference.py),
+`--vocabulary-out FILE` writes it (vocabulary_writer.py); the seeds' ship in `vocabularies/`.
 """
 
 from __future__ import annotations

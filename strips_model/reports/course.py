@@ -19,11 +19,15 @@ primes and trailing digits) is the stem of a header parameter or a single letter
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Final
 
 from strips_model.errors import Position
 from strips_model.reports.course_blocks import Block, BlockReader, Clause
-from strips_model.reports.formula import Atom, FormulaError, read_formula
+from strips_model.reports.course_conditionals import conditional_cases, implications
+from strips_model.reports.course_names import told_apart
+from strips_model.reports.formula import Atom, Conditional, read_formula
+from strips_model.reports.formula_errors import FormulaError
 from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart, split_name
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term, prime_form
 
@@ -46,10 +50,11 @@ def read_course(text: str, source: str) -> Reading:
     reader = BlockReader(text, source)
     blocks = reader.blocks()
     schemas: list[Schema] = []
-    cases = disjunctions = 0
-    for block in blocks:
+    cases = disjunctions = conditionals = 0
+    for block, variant in told_apart(blocks):
         try:
-            built, more_cases, more_disjuncts = _schemas(block, reader)
+            built, more_cases, more_disjuncts, more_conditionals = _schemas(block, variant,
+                                                                            reader)
         except FormulaError as error:
             where = error.position or block.position
             reader.skipped.append(SkippedPart(
@@ -58,33 +63,43 @@ def read_course(text: str, source: str) -> Reading:
         schemas.extend(built)
         cases += more_cases
         disjunctions += more_disjuncts
+        conditionals += more_conditionals
     skipped = tuple(sorted(reader.skipped, key=lambda part: (part.position.line or 0,
                                                              part.position.column or 0)))
-    counts = ReadingCounts(len(schemas), cases, disjunctions, reader.lines_skipped)
+    counts = ReadingCounts(len(schemas), cases, disjunctions, reader.lines_skipped,
+                           conditionals)
     return Reading(tuple(schemas), skipped, COURSE, COURSE, source, counts)
 
 
-def _schemas(block: Block, reader: BlockReader) -> tuple[list[Schema], int, int]:
+def _schemas(block: Block, variant: str | None, reader: BlockReader
+             ) -> tuple[list[Schema], int, int, int]:
+    """The schemas of `block`, and how many more its cases, disjunctions and conditionals
+    made."""
     if not any(clause.kind == "pre" for clause in block.clauses):
-        raise _at(FormulaError("no precondition clause", 0), block.position)
+        raise _at(FormulaError("no precondition clause: add `Precondition:` before the "
+                               "first literal", 0), block.position)
     numbers = sorted({clause.case for clause in block.clauses if clause.case is not None})
     built: list[Schema] = []
-    disjunctions = 0
+    disjunctions = conditionals = 0
     stems = frozenset(stem.group(1) for name in block.parameters
                       if (stem := _STEM.match(name.strip())) is not None)
     chosen_cases: list[int | None] = [*numbers] or [None]
     for case in chosen_cases:
         chosen = [clause for clause in block.clauses if clause.case in (None, case)]
-        name = split_name(block.name, case if len(numbers) > 1 else None)
-        pre = _conditions(chosen, "pre", reader)
-        effects = [atom for kind in ("eff", "add", "del")
-                   for atom in _effects(chosen, kind, reader)]
+        name = split_name(block.name, case if len(numbers) > 1 else None, variant=variant)
+        pre = implications(_conditions(chosen, "pre", reader))
+        cases = conditional_cases([atom for kind in ("eff", "add", "del")
+                                   for atom in _effects(chosen, kind, reader)])
         cost = _cost(chosen, reader)
         for number, disjunct in enumerate(pre, start=1):
-            label = name if len(pre) == 1 else split_name(name, disjunct=number)
-            built.append(_schema(label, block, disjunct, effects, cost, stems, reader))
+            for when, (condition, effects) in enumerate(cases, start=1):
+                label = split_name(name, disjunct=number if len(pre) > 1 else None,
+                                   when=when if len(cases) > 1 else None)
+                built.append(_schema(label, block, disjunct + condition, effects, cost, stems,
+                                     reader))
         disjunctions += len(pre) - 1
-    return built, len(built) - disjunctions - 1, disjunctions
+        conditionals += len(pre) * (len(cases) - 1)
+    return (built, len(built) - disjunctions - conditionals - 1, disjunctions, conditionals)
 
 
 def _at(error: FormulaError, position: Position) -> FormulaError:
@@ -110,10 +125,26 @@ def _clause_formula(clause: Clause, reader: BlockReader) -> list[list[tuple[Atom
     except FormulaError as error:
         raise _at(error, reader.position(origins[min(error.offset, len(origins) - 1)])) \
             from None
-    return [[(atom, origins[atom.offset]) for atom in conjunction] for conjunction in dnf]
+    return [[(_placed(atom, origins), origins[atom.offset]) for atom in conjunction]
+            for conjunction in dnf]
+
+
+def _placed(atom: Atom, origins: list[int]) -> Atom:
+    """A conditional's atoms with their offsets in the text (course_conditionals.py)."""
+    if atom.when is None:
+        return atom
+
+    def moved(atoms: tuple[Atom, ...]) -> tuple[Atom, ...]:
+        return tuple(replace(inner, offset=origins[inner.offset]) for inner in atoms)
+
+    return replace(atom, when=Conditional(tuple(map(moved, atom.when.condition)),
+                                          moved(atom.when.effect)))
 
 
 def _without_unmatched_close(body: str) -> str:
+    """`body` without the parentheses that close the header's `Action(` and without the
+    comma that ends the clause in `Action(Move(x), PRECOND: a(x), EFFECT: b(x))`, blanked so
+    that offsets hold."""
     depth = 0
     kept = list(body)
     for index, char in enumerate(body):
@@ -124,6 +155,10 @@ def _without_unmatched_close(body: str) -> str:
                 kept[index] = " "
             else:
                 depth -= 1
+    end = len(kept)
+    while end and (kept[end - 1].isspace() or kept[end - 1] in ",;"):
+        end -= 1
+    kept[end:] = " " * (len(kept) - end)
     return "".join(kept)
 
 
@@ -144,9 +179,13 @@ def _effects(clauses: list[Clause], kind: str, reader: BlockReader) -> list[tupl
             continue
         dnf = _clause_formula(clause, reader)
         if len(dnf) != 1:
-            raise _at(FormulaError("a disjunction in an effect", 0),
+            raise _at(FormulaError("a disjunction in an effect: write one schema per "
+                                   "disjunct, or make it a conditional (`C => E`)", 0),
                       reader.position(clause.start))
         for atom, offset in dnf[0]:
+            if kind == "del" and atom.when is not None:
+                raise _at(FormulaError("a conditional in a delete clause: write it in the "
+                                       "effect, its effect negated", 0), reader.position(offset))
             found.append((atom if kind != "del" else
                           Atom(atom.predicate, atom.args, False, atom.offset), offset))
     return found

@@ -47,9 +47,19 @@ def opening_clauses(text: str) -> int:
 
 _SEPARATOR: Final = re.compile(r"^\s*(?:-{3,}|_{3,}|\*{3,}|={3,})\s*$")
 _BREAK: Final = re.compile(r"^\s*(?:#|//|%|--|```|~~~|\\(?:begin|end)\b)")
-_CONTINUES: Final = re.compile(r"^\s*(?:∧|∨|\^|&|,|¬|~|\(|\)|and\b|et\b|or\b|ou\b|v\b|\\land|"
-                               rf"\\wedge|\\neg|\\lnot|-?\s*{NAME}\s*\()")
-_ENDS_OPEN: Final = re.compile(r"(?:∧|∨|\^|&|,|\(|\band|\bet|\bor|\bou|\\land|\\wedge)\s*$")
+_CONTINUES: Final = re.compile(r"^\s*(?:∧|∨|\^|&|,|¬|~|\(|\)|and\b|et\b|or\b|ou\b|v\b|"
+                               r"\\land|\\lor|\\vee|\\wedge|\\neg|\\lnot|"
+                               rf"-?\s*{NAME}\s*\(|{NAME}\s*(?:[<>≤≥≠=∧∨^&]|!=))")
+"""A line that goes on with the clause before it: a connective, a literal, a comparison
+(`t>0 ∧ man(x,y)`) or a literal without arguments before a connective (`r ∧ p(x)`). Prose
+may start with a word and a comma, `|` (a table) or `Non`: those lines continue a clause
+only after a connective, or as the first line of a precondition an effect follows."""
+_ACTION_ALONE: Final = re.compile(r"^[\s>*#+-]*(?:Action|ACTION|action)\s*\(\s*$")
+"""`Action(` on a line of its own: the header of the next schema starts here."""
+_FACTS: Final = re.compile(r"^\s*(?:Init|But|Goal|Objectif)\s*\(")
+"""An `Init(...)` or goal block (document.py reads them): never part of a schema."""
+_ENDS_OPEN: Final = re.compile(r"(?:∧|∨|\^|&|\||,|\(|¬|~|\band|\bet|\bor|\bou|\bnot|\bnon|"
+                               r"\\land|\\wedge|\\lor|\\vee|\\neg|\\lnot)\s*$")
 
 
 @dataclass(slots=True)
@@ -119,7 +129,7 @@ class BlockReader:
         if match is None or KEYWORD.fullmatch(match.group(1) + ":"):
             return None
         keyword = OPENING if opening_only else KEYWORD
-        rest = self.lines[index][match.end():].strip()
+        rest = _code(self.lines[index][match.end():]).strip()
         if rest:
             # `Action(Name(args), PRECOND: ...` on one line; a literal in a formula is no header.
             return match if keyword.match(rest) else None
@@ -150,7 +160,8 @@ class BlockReader:
         while index < len(self.lines):
             header = self.header_at(index)
             if header is None:
-                if not first and self.lines[index].strip():
+                if not first and self.lines[index].strip() and \
+                        not _ACTION_ALONE.match(self.lines[index]):
                     self.skip_line(index, _why(self.lines[index]))
                 index += 1
                 continue
@@ -168,8 +179,10 @@ class BlockReader:
         start = self.starts[index]
         # PDF extraction may space out a camel-case name (`wall Kill Down`): joined again.
         name = header.group(1).replace("\\_", "_").replace(" ", "")
-        parameters = tuple(part.strip() for part in re.split(r"[(),]", header.group(2))
-                           if part.strip())
+        # The words of nested terms are parameters, their function names are not:
+        # `act(moveup, (x,y), time(t))` has the parameters moveup, x, y and t.
+        words = re.sub(rf"{NAME}\s*\(", "(", header.group(2))
+        parameters = tuple(part.strip() for part in re.split(r"[(),]", words) if part.strip())
         clauses: list[Clause] = []
         self.clause_text(start + header.end(), self.lines[index][header.end():], clauses)
         index += 1
@@ -183,7 +196,8 @@ class BlockReader:
             # So does a clause with nothing yet (`PRECOND :` then `p(X)` on the next line).
             open_clause = bool(clauses) and (not "".join(clauses[-1].body).strip()
                                              or bool(_ENDS_OPEN.search(last)))
-            if line.strip() and self.header_at(index, opening_only=open_clause) is not None:
+            if line.strip() and (self.header_at(index, opening_only=open_clause) is not None
+                                 or _ACTION_ALONE.match(line) or _FACTS.match(line)):
                 break
             if not line.strip() or _BREAK.match(line) or _SEPARATOR.match(line):
                 between.append(index)
@@ -198,7 +212,11 @@ class BlockReader:
                 continue
             if KEYWORD.match(stripped):
                 self.clause_text(self.starts[index] + line.index(stripped), stripped, clauses)
-            elif clauses and (_CONTINUES.match(line) or _ENDS_OPEN.search(last)):
+            elif clauses and (_CONTINUES.match(line) or _ENDS_OPEN.search(last) or (
+                    clauses[-1].kind == "pre" and not "".join(clauses[-1].body).strip()
+                    and self.effect_follows(index))):
+                # `Conditions:` alone on its line: the next line is its body when an
+                # effect follows, whatever it starts with (`not r ∧ ...`).
                 self.clause_text(self.starts[index], line, clauses)
             elif self.effect_follows(index):
                 between.append(index)  # a page break between a precondition and its effect

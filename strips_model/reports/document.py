@@ -70,12 +70,20 @@ class Report:
     schemas: tuple[Schema, ...]
     init: InitBlock | None
     goal: GoalBlock | None
+    """The first goal the file states (`goals[0]`), None when it states none."""
     source: str
     skipped: tuple[SkippedPart, ...] = ()
     """Schemas a lenient reader (notation.py) could not read and left out, and the lines
     between schemas that belong to none."""
     counts: ReadingCounts | None = None
     """What the reading did (schemas read, cases split, ...), when the file was read so."""
+    goals: tuple[GoalBlock, ...] = ()
+    """Every goal block the file states, in order, each with its position: a report may
+    state one per level (issue 33). `(goal,)` when only `goal` is given."""
+
+    def __post_init__(self) -> None:
+        if self.goal is not None and not self.goals:
+            object.__setattr__(self, "goals", (self.goal,))
 
     def with_literals(self, rewrite: Callable[[Literal], Literal]) -> Report:
         """This model with every literal of its schemas, goal and Init rewritten."""
@@ -83,15 +91,18 @@ class Report:
         def each(group: tuple[Literal, ...]) -> tuple[Literal, ...]:
             return tuple(map(rewrite, group))
 
-        goal, init = self.goal, self.init
-        if goal is not None:
-            goal = GoalBlock(each(goal.conjuncts), tuple(map(each, goal.disjunctions)),
+        def each_goal(goal: GoalBlock) -> GoalBlock:
+            return GoalBlock(each(goal.conjuncts), tuple(map(each, goal.disjunctions)),
                              goal.position)
+
+        init = self.init
         if init is not None:
             init = InitBlock(each(init.atoms), init.position)
         schemas = tuple(replace(schema, preconditions=each(schema.preconditions),
                                 effects=each(schema.effects)) for schema in self.schemas)
-        return replace(self, schemas=schemas, goal=goal, init=init)
+        return replace(self, schemas=schemas, init=init,
+                       goal=None if self.goal is None else each_goal(self.goal),
+                       goals=tuple(map(each_goal, self.goals)))
 
 
 def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:
@@ -106,14 +117,23 @@ def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Re
     else:
         schema_text = schema_lines(text)
     schemas = parse_schemas(schema_text, source)
-    init, goal = read_facts(facts_text, source)
-    return Report(schemas, init, goal, source)
+    init, goals = read_facts_blocks(facts_text, source)
+    return Report(schemas, init, goals[0] if goals else None, source, goals=goals)
 
 
 def read_facts(facts_text: str, source: str) -> tuple[InitBlock | None, GoalBlock | None]:
-    """The Init and the But of a text whose other lines are blank (`facts_lines`)."""
+    """The Init and the first But of a text whose other lines are blank (`facts_lines`);
+    `read_facts_blocks` gives every But."""
+    init, goals = read_facts_blocks(facts_text, source)
+    return init, goals[0] if goals else None
+
+
+def read_facts_blocks(facts_text: str, source: str
+                      ) -> tuple[InitBlock | None, tuple[GoalBlock, ...]]:
+    """The Init and every But, in order, of a text whose other lines are blank: a report
+    may state a goal per level; one initial state only, as the levels give theirs."""
     init: InitBlock | None = None
-    goal: GoalBlock | None = None
+    goals: list[GoalBlock] = []
     for block in parse_facts(facts_text, source):
         if isinstance(block, InitBlock):
             if init is not None:
@@ -121,10 +141,8 @@ def read_facts(facts_text: str, source: str) -> tuple[InitBlock | None, GoalBloc
                                   block.position)
             init = block
         else:
-            if goal is not None:
-                raise SchemaError("a second But block (one goal per file)", block.position)
-            goal = block
-    return init, goal
+            goals.append(block)
+    return init, tuple(goals)
 
 
 def load_report(path: str) -> Report:

@@ -11,8 +11,9 @@ clause is read in time linear in its length). Connectives `∧ ^ , and et & && \
 is a name with primes (`y'`, `y"`, `y’`), an integer, a name with an offset (`t-1`, `y + 2`)
 or a decrement (`t--`: the literal holds `t` before and `t-1` after), or a nested term
 (`pos(x,y)`: its arguments take its place). A comparison with a constant (`t>0`) is a static
-literal (`greater(t, 0)`). `=>` and `when` (conditional effects) are refused with their
-position: they are not compiled.
+literal (`greater(t, 0)`, comparison.py gives its type). A conditional (`C => E`,
+`when C then E`, whole or in parentheses) is one atom holding its condition and effect
+(`Atom.when`): course.py makes cases of it in an effect, an implication in a precondition.
 
 The reading is a disjunctive normal form: each disjunct is one conjunction of literals, so
 a disjunctive precondition becomes one schema per disjunct. Its size is bounded
@@ -25,37 +26,18 @@ from dataclasses import dataclass
 from typing import Final
 
 from lark import Token, Transformer
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
-from strips_model.errors import Position
-from strips_model.lark_front import END_OF_INPUT, grammar_parser
+from strips_model.lark_front import grammar_parser
+from strips_model.reports.comparison import COMPARISONS
+from strips_model.reports.formula_errors import FormulaError, syntax_error
 
 GRAMMAR: Final = "reports/course_formula.lark"
 MAX_DISJUNCTS: Final = 64
 
-COMPARISONS: Final = {">": "greater", "<": "less", ">=": "at_least", "<=": "at_most",
-                      "!=": "different", "≠": "different", "=": "equal", "≥": "at_least",
-                      "≤": "at_most"}
 
 _PRIMES: Final = str.maketrans({'"': "''", "”": "''", "’": "'", "′": "'"})
 _PRIME_CHARACTERS: Final = "'\"’”′"
-
-
-class FormulaError(Exception):
-    """A clause body that cannot be read; `offset` is where, in the body."""
-
-    def __init__(self, message: str, offset: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.offset = offset
-        self.position: Position | None = None
-        """Where, in the file, once the reader of the schema knows it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +57,17 @@ class Atom:
     """Where the predicate's name starts in the body."""
     decrement: tuple[int, int] | None = None
     """`(argument index, step)` of a `t--` (step -1) or `t++` (step +1) in it."""
+    when: Conditional | None = None
+    """Set on a conditional: no literal, its condition and effect."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """`condition => effect`: the effect a conjunction, the condition any formula."""
+
+    condition: tuple[tuple[Atom, ...], ...]
+    """Disjuncts of conjunctions, as `read_formula` gives them."""
+    effect: tuple[Atom, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +94,22 @@ def _offset(token: Token) -> int:
 class _Builder(Transformer[Token, _Dnf]):
     """The disjunctive normal form of a parsed clause."""
 
-    def start(self, children: list[_Dnf | Token]) -> _Dnf:
-        for child in children:
-            if isinstance(child, Token):
-                raise _conditional(child)
+    def start(self, children: list[_Dnf]) -> _Dnf:
         (dnf,) = children
-        assert not isinstance(dnf, Token)
         return dnf
+
+    def conditional(self, children: list[_Dnf | Token]) -> _Dnf:
+        condition, effect = (child for child in children if not isinstance(child, Token))
+        where = next((_offset(child) for child in children if isinstance(child, Token)), 0)
+        if len(effect) != 1:
+            raise FormulaError("a disjunction in the effect of a conditional: write one "
+                               "conditional per disjunct", where)
+        if any(atom.when is not None for part in (*condition, *effect) for atom in part):
+            raise FormulaError("a conditional inside a conditional: write its condition as "
+                               "one conjunction", where)
+        first = condition[0][0].offset if condition and condition[0] else where
+        when = Conditional(tuple(map(tuple, condition)), tuple(effect[0]))
+        return [[Atom("", (), True, first, when=when)]]
 
     def disjunction(self, children: list[_Dnf | Token]) -> _Dnf:
         result: _Dnf = []
@@ -135,7 +137,7 @@ class _Builder(Transformer[Token, _Dnf]):
     def negation(self, children: list[_Dnf | Token]) -> _Dnf:
         sign, dnf = children
         assert isinstance(sign, Token) and not isinstance(dnf, Token)
-        return _negated(dnf, _offset(sign))
+        return negated(dnf, _offset(sign))
 
     def group(self, children: list[_Dnf]) -> _Dnf:
         (dnf,) = children
@@ -211,17 +213,12 @@ class _Builder(Transformer[Token, _Dnf]):
         return [arg for part in children for arg in part]
 
 
-def _conditional(token: Token) -> FormulaError:
-    return FormulaError(f"conditional effect ({str(token)!r}) not supported: write one "
-                        "schema per case", _offset(token))
-
-
 def _bounded(dnf: _Dnf, offset: int) -> None:
     if len(dnf) > MAX_DISJUNCTS:
         raise FormulaError(f"the clause expands to more than {MAX_DISJUNCTS} cases", offset)
 
 
-def _negated(dnf: _Dnf, offset: int) -> _Dnf:
+def negated(dnf: _Dnf | tuple[tuple[Atom, ...], ...], offset: int) -> _Dnf:
     """¬(a ∧ b ∨ c): the disjuncts of the negation, by De Morgan."""
     result: _Dnf = [[]]
     for conjunction in dnf:
@@ -231,48 +228,10 @@ def _negated(dnf: _Dnf, offset: int) -> _Dnf:
 
 
 def _flip(atom: Atom) -> Atom:
+    if atom.when is not None:
+        raise FormulaError("a conditional cannot be negated or deleted: negate its effect",
+                           atom.offset)
     return Atom(atom.predicate, atom.args, not atom.positive, atom.offset, atom.decrement)
-
-
-def _syntax_error(error: UnexpectedInput, body: str) -> FormulaError:
-    """The syntax error in the course's words: a literal cut off (its `)` missing) at the
-    literal, a conditional effect where it cannot stand, else what was unexpected where."""
-    if isinstance(error, UnexpectedCharacters):
-        return FormulaError(f"unexpected character {error.char!r}", error.pos_in_stream or 0)
-    if isinstance(error, UnexpectedToken) and error.token.type != END_OF_INPUT:
-        if error.token.type == "IMPLIES":
-            return _conditional(error.token)
-        at, found = _offset(error.token), repr(str(error.token))
-    else:
-        at, found = len(body), ""
-    literal = _open_literal(body, at)
-    if literal is not None:
-        text = body[literal:at].rstrip(" \t\n,-∧^&")
-        return FormulaError(f"literal {text!r} is cut off: its ')' is missing", literal)
-    if not found:
-        return FormulaError("a literal is missing at the end of the clause", len(body))
-    return FormulaError(f"unexpected {found}", at)
-
-
-def _open_literal(body: str, end: int) -> int | None:
-    """Where the outermost literal still open at `end` starts (`lock(X` ...), if any."""
-    opens: list[int] = []
-    for index in range(end):
-        char = body[index]
-        if char in "([{":
-            opens.append(index)
-        elif char in ")]}" and opens:
-            opens.pop()
-    for index in opens:
-        name_end = len(body[:index].rstrip())
-        start = name_end
-        while start > 0 and (body[start - 1].isalnum() or body[start - 1] in "_-"):
-            start -= 1
-        while start < name_end and not body[start].isalpha():
-            start += 1  # a sign before the name is a negation, not part of the literal
-        if start < name_end:
-            return start
-    return None
 
 
 def read_formula(body: str) -> list[list[Atom]]:
@@ -283,7 +242,7 @@ def read_formula(body: str) -> list[list[Atom]]:
     try:
         tree = grammar_parser(GRAMMAR).parse(body)
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedEOF) as error:
-        raise _syntax_error(error, body) from None
+        raise syntax_error(error, body) from None
     try:
         return _Builder().transform(tree)
     except VisitError as error:

@@ -3,9 +3,10 @@
 A report reaches a teacher as PDF; its schemas are read from the text pypdf extracts, page by
 page, once what extraction produces is undone: ligatures (`ﬁ` -> `fi`), typographic primes
 (`’` `′` -> `'`, `”` `″` -> `''`), the minus sign (`−` -> `-`), non-breaking and thin spaces,
-soft hyphens, and words hyphenated at a line's end (`preco-` / `nditions` joined on the first
-line; the rest of the second line keeps its line). Positions are `FILE:PAGE:LINE:COL`: the
-page as part of the source, lines and columns counted in the page's extracted text.
+soft hyphens, words hyphenated at a line's end (`preco-` / `nditions` joined on the first
+line; the rest of the second line keeps its line) and numbers cut from their minus sign.
+Positions are `FILE:PAGE:LINE:COL`: the page as part of the source, lines and columns counted
+in the page's extracted text.
 """
 
 from __future__ import annotations
@@ -38,16 +39,35 @@ _REPLACEMENTS: Final = {
 }
 _TRANSLATION: Final = str.maketrans(_REPLACEMENTS)
 _HYPHENATED: Final = re.compile(r"(?<=[^\W\d_])-$")
-_WORD_START: Final = re.compile(r"^\s*([a-zà-ÿ][\w]*)(.*)$")
+_MINUS_AT_END: Final = re.compile(r"-$")
+_WORD_START: Final = re.compile(r"^\s*([a-zà-ÿ][^\s∧∨¬,]*)(.*)$")
+"""The first word of a line with what is glued to it (`ter(C)` of `coun-` / `ter(C)`)."""
+_NUMBER_START: Final = re.compile(r"^\s*(\d[^\s∧∨¬,]*)(.*)$")
+_WORDS: Final = re.compile(r"[^\W\d][\w-]*")
 
 
 def normalise(text: str) -> str:
-    """Extracted text made plain, line for line (see the module's docstring)."""
+    """Extracted text made plain, line for line (see the module's docstring). A word cut at
+    a line's end is joined on the first line with what is glued to it (`coun-` / `ter(C)`
+    gives `counter(C)`), without the hyphen unless the text writes the word with it
+    elsewhere (`push-block`); a minus cut from its number (`counter(-` / `1)`) is joined
+    to it."""
     lines = text.translate(_TRANSLATION).split("\n")
+    hyphenated_words = {word for word in _WORDS.findall("\n".join(lines)) if "-" in word}
     for index in range(len(lines) - 1):
+        line = lines[index].rstrip()
+        if not _MINUS_AT_END.search(line):
+            continue
+        number = _NUMBER_START.match(lines[index + 1])
+        if number is not None:
+            lines[index] = line + number.group(1)
+            lines[index + 1] = number.group(2).lstrip()
+            continue
         following = _WORD_START.match(lines[index + 1])
-        if _HYPHENATED.search(lines[index].rstrip()) and following is not None:
-            lines[index] = lines[index].rstrip()[:-1] + following.group(1)
+        if _HYPHENATED.search(line) and following is not None:
+            cut = _WORDS.findall(line)[-1] + re.split(r"\W", following.group(1))[0]
+            kept = line if cut in hyphenated_words else line[:-1]
+            lines[index] = kept + following.group(1)
             lines[index + 1] = following.group(2).lstrip()
     return "\n".join(lines)
 

@@ -2,14 +2,13 @@
 
 A vocabulary names the predicate that plays each part of the game (the hero, walls,
 boulders, ..., the moves counter and its successor relation or an adjacency relation on cells
-with its direction constants, in [directions]), the values that say a trap's
-phase and a lock's state, the coordinate convention (and, where a place is one cell constant,
-the pattern of the cells' names), the arguments before each place that is not first
-([places]), the words of action names that say
-their key press (or, in `[keys]`, each action's key press), the actions that are no key
-press, and how the goal is written. Without `--vocabulary FILE`, `compare` infers one from the
-schemas (translator/compare/vocabulary/inference.py) and `--vocabulary-out FILE` writes it
-(strips_model/reports/vocabulary_writer.py). The seed reports' ship in `vocabularies/`, as examples.
+with its direction constants, in [directions]), the values that say a trap's phase and a
+lock's state, the coordinate convention (and, where a place is one cell constant, the pattern
+of the cells' names), the arguments before each place that is not first ([places]), the words
+of action names that say their key press (a word or a list of them per direction; or, in
+`[keys]`, each action's key press), the actions that are no key press, the goal's form.
+Without `--vocabulary FILE`, `compare` infers one (translator/compare/vocabulary/inference.py),
+`--vocabulary-out FILE` writes it (vocabulary_writer.py); the seeds' ship in `vocabularies/`.
 """
 
 from __future__ import annotations
@@ -235,8 +234,10 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         raise SchemaError("[coordinates] first is \"column\" or \"row\", rows is \"upward\" or "
                           "\"downward\"", Position(source))
     actions = _table(data, "actions", source)
-    words = tuple((_string(actions[key], f"[actions] {key}", source), direction)
-                  for key, direction in DIRECTION_KEYS.items() if key in actions)
+    said = {key: value if isinstance(value, list) else [value]
+            for key, value in actions.items() if key in DIRECTION_KEYS}
+    words = tuple((_string(word, f"[actions] {key}", source), direction)
+                  for key, direction in DIRECTION_KEYS.items() for word in said.get(key, []))
     skipped = actions.get("not_key_presses", [])
     if not isinstance(skipped, list) or not all(isinstance(n, str) for n in skipped):
         raise SchemaError("[actions] not_key_presses must be a list of action names",

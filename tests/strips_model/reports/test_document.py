@@ -145,3 +145,15 @@ def test_a_rebuilt_level_is_a_level_file(tmp_path: Path) -> None:
     target.write_text(rebuilt.text, "utf-8")
     level = load_level(str(target))
     assert (level.start.hero, level.demons, level.budget) == ((0, 0), frozenset({(0, 2)}), 2)
+
+
+def test_every_goal_block_is_kept_in_order_with_its_position() -> None:
+    # A report may state a goal per level (issue 33): read, none refused.
+    text = ("move(X)\n  Precondition: at(X)\n  Effect: -at(X)\n\nBut(at(c1))\n\n"
+            "But((at(c2) | at(c3)))\n")
+    report = parse_report(text, "two.strips", plain=True)
+    assert [goal.position.line for goal in report.goals] == [5, 7]
+    assert report.goal == report.goals[0]
+    assert [str(lit) for lit in report.goals[0].conjuncts] == ["at(c1)"]
+    assert [[str(lit) for lit in group] for group in report.goals[1].disjunctions] == [
+        ["at(c2)", "at(c3)"]]

@@ -36,6 +36,7 @@ from strips_model.reports import course, formula
 from strips_model.reports.course import variable_rule
 from strips_model.reports.course_blocks import MAX_SCHEMAS, BlockReader
 from strips_model.reports.notation import read_model, read_model_file
+from strips_model.reports.reading import skipped_schemas
 from strips_model.schema import UNTYPED, Literal, Schema, Term
 from translator.compare.diff.schemas import diff_schemas
 
@@ -187,6 +188,89 @@ def test_a_rendering_reads_back_as_the_same_schemas(name: str, data: st.DataObje
 def test_a_rendering_reads_back_as_the_same_schemas_long(name: str,
                                                           data: st.DataObject) -> None:
     _check(name, data)
+
+
+# -- one formula grammar (issue 33): random formulas in random spellings and layouts ------------
+
+_ATOMS = {"p(x)": ("p", ("x",)), "q(x, y)": ("q", ("x", "y")), "r": ("r", ()),
+          "t>0": ("greater", ("t", "0")), "t > 0": ("greater", ("t", "0"))}
+"""Each atom as written, and the literal it reads as (`t>0`: a comparison literal)."""
+F_AND = (" ∧ ", " ^ ", " & ", " && ", ", ", " and ", " et ", " AND ", " \\land ", "∧")
+F_OR = (" ∨ ", " v ", " | ", " || ", " or ", " ou ", " OR ", " \\lor ", "∨")
+F_NOT = ("¬", "¬ ", "-", "~", "!", "not ", "non ", "NOT ", "\\neg ")
+F_BREAKS = ("∧", "∨", "^", "&", ",", " and", " et", " or", " ou", "\\land", "\\lor")
+"""The connectives a line may end with: the clause goes on on the next line."""
+
+Formula = tuple[Any, ...]
+formulas = st.recursive(
+    st.sampled_from(sorted(_ATOMS)).map(lambda atom: ("atom", atom)),
+    lambda inner: st.tuples(st.just("not"), inner)
+    | st.tuples(st.sampled_from(("and", "or")), inner, inner),
+    max_leaves=6)
+
+
+def _holds(formula: Formula, true: frozenset[tuple[str, tuple[str, ...]]]) -> bool:
+    kind = formula[0]
+    if kind == "atom":
+        return _ATOMS[formula[1]] in true
+    if kind == "not":
+        return not _holds(formula[1], true)
+    left, right = _holds(formula[1], true), _holds(formula[2], true)
+    return left and right if kind == "and" else left or right
+
+
+def _print(formula: Formula, draw: Any, outer: int = 0) -> str:
+    """`formula` in random spellings, parenthesised where precedence needs it (¬ over ∧
+    over ∨) and sometimes where it does not, broken after a connective now and then."""
+    kind = formula[0]
+    if kind == "atom":
+        return str(formula[1])
+    own = {"or": 1, "and": 2, "not": 3}[kind]
+    if kind == "not":
+        # `--p(x)` would be a decrement or a comment: a negation of a negation is grouped.
+        inner = _print(formula[1], draw, own)
+        text = draw(st.sampled_from(F_NOT)) + (f"({inner})" if formula[1][0] == "not"
+                                               else inner)
+    else:
+        word = draw(st.sampled_from(F_AND if kind == "and" else F_OR))
+        if draw(st.integers(0, 4)) == 0 and word.rstrip() in F_BREAKS:
+            word = word.rstrip() + draw(st.sampled_from(("\n    ", "  // why\n  ", "\n\n")))
+        text = _print(formula[1], draw, own) + word + _print(formula[2], draw, own)
+    if own < outer or (kind != "not" and draw(st.integers(0, 3)) == 0):
+        return f"({text})"
+    return text
+
+
+def _layout(body: str, draw: Any) -> str:
+    """A schema whose precondition is `body`, its clause keywords placed at random."""
+    header = draw(st.sampled_from(("Act(x, y, t)\n", "Action(Act(x, y, t),\n",
+                                   "Action(\n  Act(x, y, t),\n", "- Act(x, y, t): ")))
+    keyword = draw(st.sampled_from(("Precondition: ", "PRECOND:\n", "Conditions :\n  ",
+                                    "Préconditions : ")))
+    effect = draw(st.sampled_from(("\nEffect: done(x)", ",\nEFFECT: done(x)",
+                                   "  % note\nEffets : done(x)")))
+    close = ")" if header.startswith("Action") else ""
+    return f"{header}{keyword}{body}{effect}{close}\n"
+
+
+@settings(settings.get_profile("notation-fast"), max_examples=120)
+@given(formula=formulas, data=st.data())
+def test_a_formula_in_any_spelling_and_layout_reads_back_as_the_same_formula(
+        formula: Formula, data: st.DataObject) -> None:
+    text = _layout(_print(formula, data.draw), data.draw)
+    try:
+        reading = read_model(text, "formula.txt")
+    except SchemaError as error:
+        raise AssertionError(f"{error}\n{text}") from None
+    assert not skipped_schemas(reading.skipped), text
+    # The disjuncts read (one schema each) hold exactly where the formula does.
+    atoms = sorted(set(_ATOMS.values()))
+    for chosen in range(2 ** len(atoms)):
+        true = frozenset(atom for bit, atom in enumerate(atoms) if chosen >> bit & 1)
+        read = any(all(((lit.predicate, tuple(t.name for t in lit.args)) in true)
+                       == lit.positive for lit in schema.preconditions)
+                   for schema in reading.schemas)
+        assert read == _holds(formula, true), (text, sorted(true))
 
 
 def _big_model(size: int) -> str:

@@ -99,6 +99,27 @@ def test_extraction_artefacts_are_undone_line_for_line() -> None:
     assert lines[3:] == ["hero(X) -", "wall(X)"]
 
 
+def test_names_and_numbers_cut_at_a_line_end_are_joined_whole() -> None:
+    text = ("Pre: coun-\nter(C) ∧ at(x)\nEff: -counter(-\n1) ∧ time(t-\n1)\n"
+            "push-\nblock(y) ∧ push-block(z)")
+    lines = normalise(text).split("\n")
+    # The literal is joined with its arguments, the hyphen of the cut dropped.
+    assert lines[0:2] == ["Pre: counter(C)", "∧ at(x)"]
+    # A minus sign cut from its number, after `(` or after a name, stays a minus.
+    assert lines[2:5] == ["Eff: -counter(-1)", "∧ time(t-1)", ""]
+    # A name the text writes with its hyphen elsewhere keeps it.
+    assert lines[5:] == ["push-block(y)", "∧ push-block(z)"]
+
+
+def test_a_pdf_with_cut_names_reads_as_written_whole(tmp_path: Path) -> None:
+    path = tmp_path / "cut.pdf"
+    path.write_bytes(tiny_pdf([["step(C)", "Precondition: coun-", "ter(C) and at(x)",
+                                "Effect: -counter(-", "1) and counter(C)"]]))
+    (schema,) = read_model_file(str(path)).schemas
+    assert [str(literal) for literal in schema.preconditions] == ["counter(C)", "at(x)"]
+    assert [str(literal) for literal in schema.effects] == ["-counter(-1)", "counter(C)"]
+
+
 def test_a_pdf_without_text_or_broken_is_one_line_of_bad_input(tmp_path: Path) -> None:
     empty = tmp_path / "scan.pdf"
     empty.write_bytes(tiny_pdf([[]]))

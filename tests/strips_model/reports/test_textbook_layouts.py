@@ -178,7 +178,8 @@ def test_a_connective_with_nothing_after_it_is_a_cut_off_literal() -> None:
     with pytest.raises(SchemaError) as refused:
         read_model(text, "t.md")
     assert str(refused.value) == ("t.md:2:25: no schema could be read: schema 'a' skipped: "
-                                  "a literal is missing at the end of the clause")
+                                  "a literal is missing at the end of the clause: delete the "
+                                  "connective before it")
 
 
 def test_a_missing_effect_is_an_action_that_changes_nothing() -> None:

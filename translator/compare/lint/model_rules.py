@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from strips_model.reports.facts import GoalBlock, InitBlock
+from strips_model.reports.reading import written_name
 from strips_model.schema import Literal, Schema
 from translator.compare.lint.findings import Finding
 
@@ -66,11 +67,13 @@ def same_names(schemas: tuple[Schema, ...]) -> list[Finding]:
     named: dict[str, Schema] = {}
     found = []
     for schema in schemas:
-        original = named.setdefault(schema.name, schema)
+        # The reader keeps both, numbered (`push_def2`): the name as written tells them.
+        name = written_name(schema.name)
+        original = named.setdefault(name, schema)
         if original is not schema and _canonical(original) != _canonical(schema):
             found.append(Finding(
-                "same-name", schema.name, f"{schema.name}(...)",
-                f"a second schema named {schema.name} (the first at line "
+                "same-name", name, f"{name}(...)",
+                f"a second schema named {name} (the first at line "
                 f"{original.position.line}) that says something else: a copy renamed "
                 "incompletely?", schema.position,
                 "a second schema of the same name that says something else"))

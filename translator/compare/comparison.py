@@ -140,6 +140,13 @@ class Comparison:
                 "defect": self.defect, "vocabulary": self.vocabulary}
 
 
+def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Finding, ...]:
+    """The lint of what was read, then the schemas the model runs without (left_out.py)."""
+    left_out = tuple(getattr(model, "left_out", ()))
+    return lint(report.schemas, report.init, report.goal, report.skipped,
+                _vocabulary_predicates(model)) + tuple(part.finding() for part in left_out)
+
+
 def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset[str] | None:
     words = getattr(model, "words", None)
     return words.predicates if words is not None else None
@@ -161,8 +168,7 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
     unchecked = {probe: ProbeResult(probe, False, "not compared", reason, (), not_run=reason)
                  for probe in distinct_probes()}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal, report.skipped,
-                           _vocabulary_predicates(model)), rows,
+                      _lint(report, model), rows,
                       coverage(unchecked), planner, model.defect, report.skipped,
                       vocabulary_record(model), report.counts)
 
@@ -192,7 +198,6 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal, report.skipped,
-                           _vocabulary_predicates(model)), compared,
+                      _lint(report, model), compared,
                       coverage(checked), planner, skipped=report.skipped,
                       vocabulary=vocabulary_record(model), reading=report.counts)

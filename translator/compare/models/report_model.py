@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from functools import cached_property
 
-from strips_model.errors import SchemaError
+from strips_model.errors import HelltakerError, SchemaError
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
@@ -31,6 +31,7 @@ from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
+from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_observation import observe_atoms
@@ -56,6 +57,8 @@ class ReportModel:
                  evidence: tuple[str, ...] = ()) -> None:
         self.words = vocabulary
         self.evidence = evidence
+        self.left_out: tuple[LeftOut, ...] = ()
+        """The schemas of the file it runs without (left_out.py), set by compared.py."""
         """Why an inferred vocabulary reads the model so (vocabulary/inference.py)."""
         self.vocabulary = f"{self.words.name} ({self.words.summary})"
         self.label = label
@@ -110,10 +113,16 @@ class ReportModel:
         self.predicates = frozenset(used)
         # Fast Downward's plans name actions as the PDDL text does (pddl_text.py).
         self.planning_schemas = {pddl_symbol(s.name): s for s in self.planning.schemas}
-        # Rebuilt now, so that a faulty Init is reported before any level is compared.
-        self.rebuilt: RebuiltLevel | None = (
-            rebuild_level(report.init, vocabulary=self.words) if report.init is not None
-            else None)
+        # Rebuilt now, so that a faulty Init is known before any level is compared. It
+        # matters only without LEVEL files (compare/check.py rebuilds it then, and says why it
+        # cannot be): on a level file the level's Init is generated.
+        self.rebuilt: RebuiltLevel | None = None
+        self.init_defect: str | None = None
+        if report.init is not None:
+            try:
+                self.rebuilt = rebuild_level(report.init, vocabulary=self.words)
+            except HelltakerError as error:
+                self.init_defect = str(error)
 
     def on(self, level: Level) -> ReportLevelModel:
         rebuilt = self.rebuilt

@@ -202,7 +202,15 @@ def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction)
         for score, reason in _attempts(schema, fixed, facts):
             if best is None or score > best[0]:
                 best = (score, f"{schema.name} fails on {reason}")
-    return best[1] if best is not None else "no schema stands for this key press"
+    if best is not None:
+        return best[1]
+    # A schema left out of the model (models/left_out.py) may be the one this key needed.
+    left = tuple(getattr(getattr(model, "model", None), "left_out", ()))
+    if left:
+        named = "; ".join(f"{part.schema} at {part.position}: {part.reason}" for part in left[:3])
+        more = f" (and {len(left) - 3} more)" if len(left) > 3 else ""
+        return f"no schema stands for this key press; left out of the model: {named}{more}"
+    return "no schema stands for this key press"
 
 
 def _ground(literal: Literal, binding: dict[str, str]) -> str:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.behaviour import steps_more_than_places
 from translator.compare.vocabulary.words import role_scores
 
 _OFFSET = re.compile(r"(plus|minus)_([0-9]+)")
@@ -92,7 +93,7 @@ def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: dict
     `taken`: the predicates read as another part (an adjacency relation on cells)."""
     successors = sorted((role_scores(name).get("successor", 0), name) for name in static
                         if arity[name] == 2 and not _OFFSET.fullmatch(name)
-                        and name not in taken)
+                        and name not in taken and steps_more_than_places(read, name))
     if successors and successors[-1][0]:
         return successors[-1][1], [f"successor: {successors[-1][1]}, a static relation of two "
                                    "values its name says is a successor"]

@@ -38,10 +38,12 @@ def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> s
               for word, direction in vocabulary.direction_words]
     skipped = ", ".join(_quoted(name) for name in vocabulary.not_key_presses)
     lines += [f"not_key_presses = [{skipped}]", "", "[keys]"]
-    lines += [f"{_quoted(action)} = {_quoted(names[key] if key else NO_KEY)}"
-              for action, key in vocabulary.keys]
-    lines += [f"{_quoted(action)} = {_quoted(BY_PARAMETER)}"
-              for action in vocabulary.keyed_by_direction]
+    # One line per action, the key press bound to a parameter first: TOML refuses a key
+    # written twice (two schemas of one name, an action in both lists).
+    keyed = {action: _quoted(BY_PARAMETER) for action in vocabulary.keyed_by_direction}
+    for action, key in vocabulary.keys:
+        keyed.setdefault(action, _quoted(names[key] if key else NO_KEY))
+    lines += [f"{_quoted(action)} = {value}" for action, value in keyed.items()]
     if vocabulary.directions:
         lines += ["", "[directions]",
                   f'argument = "{"first" if vocabulary.direction_first else "last"}"']

@@ -30,6 +30,7 @@ from strips_model.reports.init_level import Coordinates, RebuiltLevel, rebuild_l
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
+from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
@@ -74,6 +75,7 @@ class ReportModel:
         # Arithmetic terms (`y + 1`, `t - 2`) become static offset relations (arithmetic.py),
         # which each level's Init lists.
         compiled = tuple(without_arithmetic(schema) for schema in report.schemas)
+        self.comparisons = comparisons_used(compiled)
         self.offsets = frozenset(lit.predicate for s in compiled for lit in s.preconditions
                                  if re.fullmatch(r"(plus|minus)_[0-9]+", lit.predicate))
         self.static = static_predicates(compiled) | (
@@ -139,9 +141,11 @@ class ReportModel:
             atoms = tuple((a.predicate, *(t.name for t in a.args)) for a in self.report.init.atoms)
             note = f"its own Init ({self.report.init.position})"
             return ReportLevelModel(self, level, coordinates,
-                                    atoms + self._goal(level, coordinates), note, ())
+                                    atoms + self._goal(level, coordinates)
+                                    + comparison_atoms(level, self.comparisons), note, ())
         atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere)
         coordinates = Coordinates.of_level(level, self.words)
+        atoms += comparison_atoms(level, self.comparisons)
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),
                                 "generated from the level file", notes)
 

@@ -133,8 +133,11 @@ def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabu
     def keep(literal: Literal) -> bool:
         if literal.predicate == counter:
             return False
-        return not (stepping(literal)
-                    and all(t.is_variable and t.name in counters for t in literal.args))
+        if stepping(literal):
+            return not all(t.is_variable and t.name in counters for t in literal.args)
+        # A guard on the counter's values (`t > 0`: comparisons.py) is the cost bound's.
+        named = [t for t in literal.args if t.is_variable]
+        return not (named and all(t.name in counters for t in named))
 
     return replace(
         schema,

@@ -38,7 +38,7 @@ class Behaviour:
     blocks: int = 0
 
 
-def _variables(literal: Literal) -> tuple[str, ...]:
+def variables(literal: Literal) -> tuple[str, ...]:
     return tuple(t.name for t in literal.args if t.is_variable)
 
 
@@ -52,17 +52,20 @@ def _moved(schema: Schema, name: str) -> tuple[bool, bool]:
     added = [lit for lit in schema.effects if lit.positive and lit.predicate == name]
     if not deleted:
         return False, False
-    moved = any(set(_variables(new)) != set(_variables(old)) for new in added for old in deleted)
+    # A value added back on the same variables changed state (a trap toggled, a lock
+    # opened), it did not move.
+    moved = any(added and all(set(variables(new)) != set(variables(old)) for new in added)
+                for old in deleted)
     return moved, not added
 
 
-def _arrival(schema: Schema, hero: str) -> set[str] | None:
+def arrival_of(schema: Schema, hero: str) -> set[str] | None:
     """The variables of the hero's new place, when the schema moves the hero."""
     before = [lit for lit in schema.preconditions if lit.positive and lit.predicate == hero]
     after = [lit for lit in schema.effects if lit.positive and lit.predicate == hero]
     if len(before) != 1 or len(after) != 1 or before[0].args == after[0].args:
         return None
-    return set(_variables(after[0]))
+    return set(variables(after[0]))
 
 
 def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
@@ -76,17 +79,17 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
                 shifted, gone = _moved(schema, name)
                 moved, destroyed = moved + shifted, destroyed + gone
                 continue
-            arrival = _arrival(schema, hero)
+            arrival = arrival_of(schema, hero)
             if arrival is not None and any(
                     not lit.positive and lit.predicate == name and len(lit.args) >= width
-                    and set(_variables(lit)) and set(_variables(lit)) <= arrival
+                    and set(variables(lit)) and set(variables(lit)) <= arrival
                     for lit in schema.preconditions):
                 blocks += 1
         found[name] = Behaviour(moved, destroyed, blocks)
     return found
 
 
-def _pick(role: str, fitting: dict[str, int]) -> str | None:
+def pick(role: str, fitting: dict[str, int]) -> str | None:
     """The predicate among those that behave as `role` (each with how many actions show
     it): its name first, then the most actions, then the name's order."""
     if not fitting:
@@ -103,14 +106,14 @@ def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str]
     seen = behaviours(read, hero, candidates, static, width)
     roles: dict[str, str] = {}
     evidence: list[str] = []
-    skeleton = _pick("skeleton", {n: b.moved + b.destroyed for n, b in seen.items()
+    skeleton = pick("skeleton", {n: b.moved + b.destroyed for n, b in seen.items()
                                   if b.moved and b.destroyed})
     if skeleton is not None:
         roles["skeleton"] = skeleton
         b = seen[skeleton]
         evidence.append(f"skeleton: {skeleton}, moved by {b.moved} action(s) and destroyed by "
                         f"{b.destroyed} (by what the actions do)")
-    boulder = _pick("boulder", {n: b.moved for n, b in seen.items()
+    boulder = pick("boulder", {n: b.moved for n, b in seen.items()
                                 if b.moved and not b.destroyed and n != skeleton})
     if boulder is not None:
         roles["boulder"] = boulder
@@ -119,7 +122,7 @@ def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str]
     walls = {n: b.blocks for n, b in seen.items() if b.blocks and n not in goal}
     # A demon blocks the hero too: with no goal block to name it, its name tells.
     walls = {n: count for n, count in walls.items() if not role_scores(n).get("demon")}
-    wall = _pick("wall", walls)
+    wall = pick("wall", walls)
     if wall is not None:
         roles["wall"] = wall
         evidence.append(f"wall: {wall}, absent where the hero arrives in {walls[wall]} "
@@ -132,7 +135,7 @@ def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
     place (module doc: a successor, not a wall)."""
     counts: Counter[str] = Counter()
     for schema in read:
-        places = [_variables(lit) for lit in (*schema.preconditions, *schema.effects)
+        places = [variables(lit) for lit in (*schema.preconditions, *schema.effects)
                   if lit.predicate != name and len(lit.args) >= 2]
         for lit in schema.preconditions:
             if lit.predicate != name or len(lit.args) != 2:

@@ -31,6 +31,7 @@ from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import find_adjacency
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
+from translator.compare.vocabulary.state_parts import state_parts
 from translator.compare.vocabulary.places import (
     cell_fluents,
     cell_pattern,
@@ -188,6 +189,14 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         taken.add(name)
         how = {3: "its name", 2: "its name, misspelt", 1: "a word of its name"}[score]
         evidence.append(f"{role}: {name} ({how})")
+    if hero is not None:  # the parts no name told, by what the actions do (state_parts.py)
+        candidates = {name for name in arity if name not in taken and arity[name] >= width
+                      and not _OFFSET.fullmatch(name)} - cells_of
+        more, told = state_parts(read, hero, candidates, static, width, goal,
+                                 frozenset({hero, counter} - {None}), frozenset(roles))
+        roles.update(more)
+        taken |= set(more.values())
+        evidence += told
     unread = sorted(set(arity) - taken - {n for n in arity if _OFFSET.fullmatch(n)})
     if unread:
         evidence.append(f"read as no part of the game: {', '.join(unread)}")

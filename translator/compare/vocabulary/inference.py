@@ -31,7 +31,6 @@ from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import find_adjacency
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
-from translator.compare.vocabulary.state_parts import state_parts
 from translator.compare.vocabulary.places import (
     cell_fluents,
     cell_pattern,
@@ -39,6 +38,7 @@ from translator.compare.vocabulary.places import (
     place_starts,
     starts_evidence,
 )
+from translator.compare.vocabulary.state_parts import state_parts
 from translator.compare.vocabulary.structure import (
     arity_of,
     find_counter,

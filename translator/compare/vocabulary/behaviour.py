@@ -8,7 +8,8 @@ any name:
   add it at another) and also delete without adding it anywhere (a kick into an obstacle);
 - a **boulder** is a place fluent the actions move and never delete for good;
 - a **wall** is a static place predicate the hero's moves require absent where the hero
-  arrives, and that no goal names (a demon is also absent where the hero arrives, but the
+  arrives, that none requires there (the hero walks onto a key, spikes), and that no goal
+  names (a demon is also absent where the hero arrives, but the
   goal names it, or the cells next to it);
 - a **successor** relates two values that hold the same coordinate of two places (`X` in
   the hero's place before and `X'` after), never the two coordinates of one place, as a
@@ -36,6 +37,8 @@ class Behaviour:
     moved: int = 0
     destroyed: int = 0
     blocks: int = 0
+    stepped: int = 0
+    """Moves that require it where the hero arrives: something the hero walks onto."""
 
 
 def variables(literal: Literal) -> tuple[str, ...]:
@@ -73,19 +76,21 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
     """Each candidate predicate's behaviour over the schemas."""
     found: dict[str, Behaviour] = {}
     for name in sorted(candidates):
-        moved = destroyed = blocks = 0
+        moved = destroyed = blocks = stepped = 0
         for schema in read:
             if name not in static:
                 shifted, gone = _moved(schema, name)
                 moved, destroyed = moved + shifted, destroyed + gone
                 continue
             arrival = arrival_of(schema, hero)
-            if arrival is not None and any(
-                    not lit.positive and lit.predicate == name and len(lit.args) >= width
-                    and set(variables(lit)) and set(variables(lit)) <= arrival
-                    for lit in schema.preconditions):
-                blocks += 1
-        found[name] = Behaviour(moved, destroyed, blocks)
+            if arrival is None:
+                continue
+            there = [lit.positive for lit in schema.preconditions
+                     if lit.predicate == name and len(lit.args) >= width
+                     and set(variables(lit)) and set(variables(lit)) <= arrival]
+            blocks += False in there
+            stepped += True in there
+        found[name] = Behaviour(moved, destroyed, blocks, stepped)
     return found
 
 
@@ -119,7 +124,9 @@ def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str]
         roles["boulder"] = boulder
         evidence.append(f"boulder: {boulder}, moved by {seen[boulder].moved} action(s) and "
                         "never destroyed (by what the actions do)")
-    walls = {n: b.blocks for n, b in seen.items() if b.blocks and n not in goal}
+    # The hero walks onto a key or spikes, never onto a wall.
+    walls = {n: b.blocks for n, b in seen.items() if b.blocks and not b.stepped
+             and n not in goal}
     # A demon blocks the hero too: with no goal block to name it, its name tells.
     walls = {n: count for n, count in walls.items() if not role_scores(n).get("demon")}
     wall = pick("wall", walls)
@@ -146,7 +153,7 @@ def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
             elif any(a in p and b in q and p.index(a) == q.index(b)
                      for p in places for q in places):
                 counts["step"] += 1
-    return counts["step"] >= counts["place"]
+    return counts["step"] > counts["place"]
 
 
 def goal_predicates(goal: GoalBlock | None) -> frozenset[str]:

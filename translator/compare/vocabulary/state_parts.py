@@ -4,9 +4,8 @@ actions do (behaviour.py finds the ones that move or block):
 - a **trap** is a place fluent that at least half of the actions toggle: require it with one
   state, delete it, add it back on the same cell with another;
 - the **demon** is a static place predicate the goal names beside the hero;
-- the **key** is a place predicate required where the hero arrives, by a move that takes it
-  there (deletes it) or changes something else than the hero, a counter and the traps (opens
-  the lock, raises a flag);
+- the **key** is a place predicate required where the hero arrives, by a move that adds
+  something else than the hero, a counter and the traps (opens the lock, raises a flag);
 - **spikes** are a static place predicate a move requires where the hero arrives, changing
   nothing else (a step that costs more);
 - the **lock** is a place fluent that never moves, that an action opens (changes its state)
@@ -70,15 +69,18 @@ def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
         if arrival is None:
             continue
         changed = {lit.predicate for lit in schema.effects} - quiet
+        added = {lit.predicate for lit in schema.effects if lit.positive} - quiet
         for lit in schema.preconditions:
             if lit.predicate not in candidates or not _at(lit, arrival, width):
                 continue
             if not lit.positive:
                 avoided[lit.predicate] = avoided.get(lit.predicate, 0) + 1
-            elif changed - {lit.predicate} or any(
-                    not e.positive and e.args == lit.args and e.predicate == lit.predicate
-                    for e in schema.effects):
+            elif added - {lit.predicate}:
+                # Taking the key gives something (a flag, the lock's opened state); walking
+                # into the opened lock only removes it.
                 taking[lit.predicate] = taking.get(lit.predicate, 0) + 1
+            elif changed - {lit.predicate}:
+                continue
             else:
                 stepping_on[lit.predicate] = stepping_on.get(lit.predicate, 0) + 1
     take("key", taking, "taken where the hero arrives in {} action(s)")

@@ -144,7 +144,11 @@ def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Find
     """The lint of what was read, then the schemas the model runs without (left_out.py)."""
     left_out = tuple(getattr(model, "left_out", ()))
     return lint(report.schemas, report.init, report.goal, report.skipped,
-                _vocabulary_predicates(model)) + tuple(part.finding() for part in left_out)
+                _vocabulary_predicates(model)) + tuple(
+        Finding("left-out", part.schema, f"{part.schema}(...)",
+                f"left out of the model, which runs without it: {part.reason}",
+                part.position, "a schema left out of the model, which runs without it")
+        for part in left_out)
 
 
 def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset[str] | None:

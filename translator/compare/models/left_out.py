@@ -8,8 +8,8 @@ a level that needs a schema left out then diverges at the key press where it was
 which the game shows. The Init and goal atoms of a minority arity are dropped likewise.
 
 The arity a predicate keeps is the one most of its literals in the schemas use (the earliest
-used on a tie); the lint says the same (`arity` findings), and these findings name the
-schemas left out.
+used on a tie); the lint says the same (`arity` findings), and its `left-out` findings
+(comparison.py) name the schemas left out.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 from strips_model.errors import Position, SchemaError
 from strips_model.reports.document import Report
 from strips_model.schema import Literal, Schema
-from translator.compare.lint.findings import Finding
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,11 +29,6 @@ class LeftOut:
     schema: str
     position: Position
     reason: str
-
-    def finding(self) -> Finding:
-        return Finding("left-out", self.schema, f"{self.schema}(...)",
-                       f"left out of the model, which runs without it: {self.reason}",
-                       self.position, "a schema left out of the model, which runs without it")
 
 
 def kept_arities(schemas: tuple[Schema, ...]) -> dict[str, int]:

@@ -193,7 +193,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         candidates = {name for name in arity if name not in taken and arity[name] >= width
                       and not _OFFSET.fullmatch(name)} - cells_of
         more, told = state_parts(read, hero, candidates, static, width, goal,
-                                 frozenset({hero, counter} - {None}), frozenset(roles))
+                                 frozenset(n for n in (hero, counter) if n), frozenset(roles))
         roles.update(more)
         taken |= set(more.values())
         evidence += told

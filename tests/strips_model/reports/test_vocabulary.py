@@ -158,3 +158,17 @@ def test_compare_reads_a_vocabulary_file_given(tmp_path: Path, capsys) -> None:
     bad.write_text("[roles]\n", encoding="utf-8")
     assert main(["compare", str(_seed(SEED_001)), "--vocabulary", str(bad)]) == 2
     assert "must name the hero" in capsys.readouterr().err
+
+
+def test_an_action_written_twice_in_the_file_is_written_once() -> None:
+    """Issue 33 D: an action both bound to its direction parameter and given a key press (a
+    vocabulary from two schemas of one name) was written twice, which TOML refuses."""
+    from strips_model.reports.vocabulary_writer import vocabulary_toml
+
+    words = Vocabulary("twice", "", (("hero", "at"),), (), True, False, (), (),
+                       (("block", "But"),), "v.toml", (("move", Direction.UP),),
+                       keyed_by_direction=("move",))
+    text = vocabulary_toml(words)
+    assert text.count('"move" =') == 1
+    back = parse_vocabulary(text, "v.toml")
+    assert back.keyed_by_direction == ("move",)

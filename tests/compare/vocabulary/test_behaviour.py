@@ -76,3 +76,23 @@ def test_a_level_with_a_part_no_role_names_is_not_run(tmp_path: Path) -> None:
     assert compared.verdict.startswith("not run")
     assert "holds skeletons" in (compared.report.reason or "")
     assert 'skeleton = "PREDICATE"' in (compared.report.reason or "")
+
+
+def test_walls_written_as_missing_adjacency_block(tmp_path: Path) -> None:
+    """A model with adjacency relations and no wall predicate: each level lists no
+    adjacency into a wall, so the hero goes around it as in the game."""
+    path = tmp_path / "model.txt"
+    path.write_text("".join(
+        f"pas{index}(X, Y, X2, Y2):\n    Preconditions: perso(X, Y) ∧ {way}(X, Y, X2, Y2)\n"
+        "    Effects: perso(X2, Y2) ∧ ¬perso(X, Y)\n\n"
+        for index, way in enumerate(("haut", "bas", "gauche", "droite"), start=1)),
+        encoding="utf-8")
+    model = compared_model(read_model(str(path)).report, str(path))
+    assert isinstance(model, ReportModel) and model.words.predicate("wall") is None
+    level = make_level("""
+        #####
+        #H#D#
+        #   #
+        #####
+    """, 9)
+    assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"

@@ -140,6 +140,17 @@ class Comparison:
                 "defect": self.defect, "vocabulary": self.vocabulary}
 
 
+def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Finding, ...]:
+    """The lint of what was read, then the schemas the model runs without (left_out.py)."""
+    left_out = tuple(getattr(model, "left_out", ()))
+    return lint(report.schemas, report.init, report.goal, report.skipped,
+                _vocabulary_predicates(model)) + tuple(
+        Finding("left-out", part.schema, f"{part.schema}(...)",
+                f"left out of the model, which runs without it: {part.reason}",
+                part.position, "a schema left out of the model, which runs without it")
+        for part in left_out)
+
+
 def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset[str] | None:
     return model.words.predicates if model.words is not None else None
 
@@ -160,8 +171,7 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
     unchecked = {probe: ProbeResult(probe, False, "not compared", reason, (), not_run=reason)
                  for probe in distinct_probes()}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal, report.skipped,
-                           _vocabulary_predicates(model)), rows,
+                      _lint(report, model), rows,
                       coverage(unchecked), planner, model.defect, report.skipped,
                       vocabulary_record(model), report.counts)
 
@@ -191,7 +201,6 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
     return Comparison(summarise(report, model), summarise(*ours),
-                      lint(report.schemas, report.init, report.goal, report.skipped,
-                           _vocabulary_predicates(model)), compared,
+                      _lint(report, model), compared,
                       coverage(checked), planner, skipped=report.skipped,
                       vocabulary=vocabulary_record(model), reading=report.counts)

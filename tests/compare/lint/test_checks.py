@@ -111,3 +111,12 @@ def test_an_effect_variable_bound_nowhere_says_so() -> None:
                    and f.kind == "unbound-variable")
     assert "bound nowhere" in finding.message
     assert (finding.position.line, finding.position.column) == (15, 21)
+
+
+def test_a_constant_and_a_variable_in_one_place_of_a_predicate_lint_without_error() -> None:
+    """Issue 33 D: `mode(on)` beside `mode(X)` in one schema used to raise a TypeError while
+    the duplicates rule sorted the literals."""
+    text = ("turn(X, M)\n  Precondition: hero(X), mode(on), mode(M)\n  Effect: -mode(on)\n\n"
+            "again(X, M)\n  Precondition: hero(X), mode(M), mode(on)\n  Effect: -mode(on)\n")
+    kinds = [f.kind for f in lint(parse_schemas(text, "m"))]
+    assert kinds.count("duplicate") == 1

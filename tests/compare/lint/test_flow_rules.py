@@ -93,3 +93,13 @@ def test_a_model_that_cannot_be_run_is_still_linted(tmp_path: Path, capsys) -> N
     (skipped,) = result["skipped"]
     assert skipped["position"].startswith(f"{model}:6:")
     assert "cannot be run" in captured.err and "no level compared" in captured.err
+
+
+def test_a_hero_forgotten_by_several_pushes_is_found_at_each() -> None:
+    """Issue 33 D: two pushes that lose the hero, among moves that keep it: both found (each
+    used to see the other, which does not add a hero back, and say nothing)."""
+    pull = PUSH.replace("push_right", "push_left").replace("next(X, Y), next(Y, Z)",
+                                                           "next(Y, X), next(Z, Y)")
+    broken = MOVES + PUSH.format(hero_effect="-hero(X)") + pull.format(hero_effect="-hero(X)")
+    assert [schema for schema, _, _ in _kinds(broken, "deleted-never-added")] == [
+        "push_right", "push_left"]

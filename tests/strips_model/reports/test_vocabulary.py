@@ -121,11 +121,14 @@ def test_seed_001_read_through_a_vocabulary_with_its_predicates_renamed(tmp_path
     assert as_shipped.observe(as_shipped.initial()) == as_renamed.observe(as_renamed.initial())
 
 
-def test_seed_002_is_matched_and_its_defect_found() -> None:
+def test_seed_002_is_matched_and_its_arity_slip_left_out() -> None:
+    """Issue 33: `move(H)` beside `move(X, Y)` leaves out the schemas that write it, not the
+    whole model (it used to be unbuildable)."""
     reading = read_model(_seed(SEED_002).read_text("utf-8"), SEED_002)
     model = compared_model(Report(reading.schemas, None, None, SEED_002), "seed 002")
-    assert isinstance(model, UnbuildableModel)
-    assert "move has 2 arguments here but 1 at line 209" in model.defect
+    assert not isinstance(model, UnbuildableModel)
+    assert [part.position.line for part in model.left_out
+            if "-move(H) has 1 argument(s)" in part.reason] == [209, 830, 836]
     assert model.words is not None and model.words.required("hero") == "at"
 
 
@@ -155,3 +158,17 @@ def test_compare_reads_a_vocabulary_file_given(tmp_path: Path, capsys) -> None:
     bad.write_text("[roles]\n", encoding="utf-8")
     assert main(["compare", str(_seed(SEED_001)), "--vocabulary", str(bad)]) == 2
     assert "must name the hero" in capsys.readouterr().err
+
+
+def test_an_action_written_twice_in_the_file_is_written_once() -> None:
+    """Issue 33 D: an action both bound to its direction parameter and given a key press (a
+    vocabulary from two schemas of one name) was written twice, which TOML refuses."""
+    from strips_model.reports.vocabulary_writer import vocabulary_toml
+
+    words = Vocabulary("twice", "", (("hero", "at"),), (), True, False, (), (),
+                       (("block", "But"),), "v.toml", (("move", Direction.UP),),
+                       keyed_by_direction=("move",))
+    text = vocabulary_toml(words)
+    assert text.count('"move" =') == 1
+    back = parse_vocabulary(text, "v.toml")
+    assert back.keyed_by_direction == ("move",)

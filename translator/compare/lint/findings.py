@@ -17,6 +17,7 @@ kinds change nothing a planner sees. Reports list kinds in this order, then as K
 KINDS: dict[str, str] = {
     # Ordered most serious first: the report lists kinds in this order (see SEVERITIES).
     "unreadable": "schemas that could not be read, left out of the model",
+    "left-out": "schemas read but left out of the model, which cannot be built with them",
     "contradiction": "preconditions that can never hold together",
     "unbound-variable": "variables used in effects but bound by no parameter or precondition",
     "deleted-never-added": "fluents a schema deletes and never adds back, where others move them",
@@ -34,6 +35,7 @@ KINDS: dict[str, str] = {
 
 SEVERITY: dict[str, str] = {
     "unreadable": "unusable",
+    "left-out": "unusable",
     "contradiction": "unusable",
     "unbound-variable": "unusable",
     # A predicate whose arity or spelling differs matches no other use of it: the literal

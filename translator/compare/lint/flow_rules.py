@@ -39,6 +39,9 @@ def deleted_never_added(schemas: tuple[Schema, ...], static: frozenset[str]) -> 
     for schema in schemas:
         for name in dict.fromkeys(lit.predicate for lit in schema.effects if not lit.positive):
             deleting.setdefault(name, []).append(schema)
+    required_by = {name: sum(any(lit.positive and lit.predicate == name
+                                 for lit in schema.preconditions) for schema in schemas)
+                   for name in deleting}
     found = []
     for schema in schemas:
         required = {str(lit) for lit in schema.preconditions if lit.positive}
@@ -48,14 +51,18 @@ def deleted_never_added(schemas: tuple[Schema, ...], static: frozenset[str]) -> 
                     or str(effect)[1:] not in required:
                 continue
             others = [s for s in deleting[name] if s is not schema]
-            if others and all(replaces(other, name) for other in others):
+            kept = sum(replaces(other, name) for other in others)
+            # A place every action needs (the hero) is never deleted for good, however many
+            # pushes forget it: most of the others replacing it is enough.
+            needed = required_by[name] * 2 >= len(schemas) and kept * 2 > len(others)
+            if others and (kept == len(others) or needed):
                 found.append(Finding(
                     "deleted-never-added", schema.name, str(effect),
-                    f"deletes {str(effect)[1:]} and adds no {name} back, while the "
-                    f"{len(others)} other schema(s) deleting a {name} all add one: after "
+                    f"deletes {str(effect)[1:]} and adds no {name} back, while {kept} of the "
+                    f"{len(others)} other schema(s) deleting a {name} add one: after "
                     f"{schema.name} there is no {name}", effect.position,
-                    f"deletes a {name} it requires and adds none back, while every other "
-                    f"schema deleting a {name} adds one"))
+                    f"deletes a {name} it requires and adds none back, while the other "
+                    f"schemas deleting a {name} add one"))
     return found
 
 

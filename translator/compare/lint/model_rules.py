@@ -23,9 +23,10 @@ def _canonical(schema: Schema) -> tuple[object, ...]:
     """The schema with its variables renamed by first appearance, literals in a fixed order."""
 
     def shape(literal: Literal, part: int) -> tuple[object, ...]:
-        # Offsets are kept: `at(X, Y + 1)` and `at(X, Y - 1)` are different places.
+        # Offsets are kept: `at(X, Y + 1)` and `at(X, Y - 1)` are different places. A
+        # constant is a pair too, so that `mode(on)` and `mode(X)` sort side by side.
         return (part, literal.positive, literal.predicate,
-                tuple(("?", t.offset) if t.is_variable else t.name for t in literal.args))
+                tuple(("?", t.offset) if t.is_variable else ("=", t.name) for t in literal.args))
 
     tagged = sorted([(shape(lit, 0), lit) for lit in schema.preconditions]
                     + [(shape(lit, 1), lit) for lit in schema.effects], key=lambda pair: pair[0])

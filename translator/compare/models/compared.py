@@ -27,10 +27,12 @@ from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
+from translator.compare.models.left_out import LeftOut, culprit, left_out, without_arity_slips
 from translator.compare.models.ours import OurModel
 from translator.compare.models.probes import convention_by_probes
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_model import ReportModel
+from translator.compare.vocabulary.behaviour import goal_predicates
 from translator.compare.vocabulary.gathered_places import gather_places
 from translator.compare.vocabulary.inference import InferredVocabulary, infer_vocabulary
 from translator.compare.vocabulary.object_places import split_objects
@@ -59,46 +61,62 @@ class UnbuildableModel:
         self.schemas = report.schemas
         self.goal = "not read: the model cannot be built"
         self.defect = defect
+        self.left_out: tuple[LeftOut, ...] = ()
 
     def on(self, level: Level) -> LevelModel:
         raise SchemaError(f"the model cannot be built: {self.defect}", Position(level.source))
 
 
-def model_defect(schemas: tuple[Schema, ...]) -> str | None:
+def model_defect(schemas: tuple[Schema, ...]) -> SchemaError | None:
     """What keeps the schemas, read as every model is (readings.py, arithmetic.py), from
     making a planning domain; None when they make one."""
     read, _ = read_schemas(schemas)
     try:
         build_domain(tuple(without_arithmetic(schema) for schema in read), "", strict=False)
     except SchemaError as error:
-        return str(error)
+        return error
     return None
 
 
 def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = None
                    ) -> ComparedModel | UnbuildableModel:
     """The model a file describes: in `vocabulary` when given, else in ours when its
-    predicates are ours, else in the vocabulary inferred from its schemas."""
+    predicates are ours, else in the vocabulary inferred from its schemas. A schema that
+    cannot be built is left out, with its reason (models/left_out.py): never the whole model."""
     if vocabulary is None and used_predicates(report.schemas) >= OUR_VOCABULARY:
         return OurModel(report, label)
     gathered = gather_places(report)  # `at(X, hero, Y)` read as `at(hero, X, Y)`
     split = split_objects(gathered.report)  # `at(hero, X, Y)` read as `at_hero(X, Y)`
-    report = split.report
+    report, slips = without_arity_slips(split.report)
     inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
         infer_vocabulary(report.schemas, report.source, report.goal is not None,
-                         cells=init_constants(report))
+                         cells=init_constants(report), goal=goal_predicates(report.goal))
     vocabulary = inferred.vocabulary
     evidence = (*gathered.evidence, *split.evidence, *inferred.evidence) \
         if inferred.evidence else ()
+    left = list(slips)
+    built = _built(report, label, inferred, evidence, left)
+    built.left_out = tuple(left)
+    return built
+
+
+def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: tuple[str, ...],
+           left: list[LeftOut]) -> ReportModel | UnbuildableModel:
+    """The model on the schemas that can be built, those left out added to `left`."""
+    vocabulary = inferred.vocabulary
     if vocabulary.predicate("hero") is None:
         return UnbuildableModel(report, label, vocabulary, (
             "no predicate reads as the hero (a place that every action needs exactly one "
             "of): write a vocabulary file saying which predicate plays which part "
             f"(`helltaker compare {report.source} --vocabulary-out mine.toml` drafts one) "
             "and pass it with --vocabulary FILE"), evidence)
-    defect = model_defect(report.schemas)
-    if defect is not None:
-        return UnbuildableModel(report, label, vocabulary, defect, evidence)
+    while (defect := model_defect(report.schemas)) is not None:
+        error = defect
+        schema = culprit(report.schemas, error)
+        if schema is None or len(report.schemas) == 1:
+            return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+        report, dropped = left_out(report, schema, error.message)
+        left.append(dropped)
     steps = vocabulary.predicate("successor") is not None or any(
         role.startswith("adjacent") for role, _ in vocabulary.roles) or any(
         STEPPING.fullmatch(name) for name in used_predicates(
@@ -111,16 +129,21 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
             "successor relation, no adjacency relation and the schemas use no arithmetic "
             "(`y + 1`): compare runs models that step coordinates with one; correct the "
             "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence)
-    try:
-        model = ReportModel(report, label, vocabulary, evidence)
-        if inferred.names_tie:  # no name tells the conventions apart: the probes do
-            chosen = convention_by_probes(model, report.goal is not None)
-            model = ReportModel(report, label, chosen.vocabulary, chosen.evidence)
-        return model
-    except SchemaError as error:
-        # Read, linted, but not translatable as written (a variable its compilation cannot
-        # place, no goal): the comparison says so level by level.
-        return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+    while True:
+        try:
+            model = ReportModel(report, label, vocabulary, evidence)
+            if inferred.names_tie:  # no name tells the conventions apart: the probes do
+                chosen = convention_by_probes(model, report.goal is not None)
+                model = ReportModel(report, label, chosen.vocabulary, chosen.evidence)
+            return model
+        except SchemaError as error:
+            schema = culprit(report.schemas, error)
+            if schema is None or len(report.schemas) == 1:
+                # Read, linted, but not translatable as written (no goal, say): the
+                # comparison says so level by level.
+                return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+            report, dropped = left_out(report, schema, error.message)
+            left.append(dropped)
 
 
 def init_constants(report: Report) -> tuple[str, ...]:

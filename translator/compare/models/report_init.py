@@ -22,6 +22,26 @@ PHANTOM_TRAP: Final = (-1, -1)
 """Where a level without traps gets one: no cell of any level is there or next to it."""
 
 
+def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The parts the level holds that no role of the model names, each with the line of a
+    vocabulary file that would name one. A level holding one is not run: its Init would
+    leave the part out, and what then differs is no fault the model wrote (demons and walls
+    stay out of this: a stated goal needs no demon, and walls may be missing adjacency)."""
+    start = level.start
+    held = {"boulder": ("boulders", bool(start.boulders)),
+            "skeleton": ("skeletons", bool(start.skeletons)),
+            "key": ("key", level.key is not None), "lock": ("lock", level.lock is not None),
+            "trap": ("traps", bool(level.traps_lowered or level.traps_raised)),
+            "spikes": ("spikes", bool(level.spikes))}
+    named = {role for role, _ in vocabulary.roles}
+    if named & {"trap_raised", "trap_lowered"}:
+        named.add("trap")
+    return tuple(f"the level holds {what} but no predicate of the model reads as the {role}: "
+                 f"name the one that does in a vocabulary file, `{role} = \"PREDICATE\"` under "
+                 "[roles] (--vocabulary-out drafts the file)"
+                 for role, (what, holds) in held.items() if holds and role not in named)
+
+
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
                    traps_everywhere: bool = True) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
@@ -102,10 +122,18 @@ def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -
         relations += [(general, (constants.get(direction, direction.name.lower()),), direction)
                       for direction in Direction]
     atoms: list[Atom] = []
+    # A model with no wall predicate writes walls as missing adjacency: none into a wall.
+    walled = vocabulary.predicate("wall") is None
+
+    def blocked(cell: tuple[int, int]) -> bool:
+        return walled and not level.is_open(cell) and cell not in level.demons
+
     for predicate, said, direction in relations:
         d_row, d_column = direction.delta
         for row in range(level.height):
             for column in range(level.width):
+                if blocked((row, column)) or blocked((row + d_row, column + d_column)):
+                    continue
                 here = vocabulary.place_args(*map(str, coordinates.xy((row, column))))
                 there = vocabulary.place_args(
                     *map(str, coordinates.xy((row + d_row, column + d_column))))

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from functools import cached_property
 
-from strips_model.errors import SchemaError
+from strips_model.errors import HelltakerError, SchemaError
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
@@ -30,7 +30,9 @@ from strips_model.reports.init_level import Coordinates, RebuiltLevel, rebuild_l
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
+from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
+from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
@@ -57,6 +59,8 @@ class ReportModel:
                  evidence: tuple[str, ...] = ()) -> None:
         self.words = vocabulary
         self.evidence = evidence
+        self.left_out: tuple[LeftOut, ...] = ()
+        """The schemas of the file it runs without (left_out.py), set by compared.py."""
         """Why an inferred vocabulary reads the model so (vocabulary/inference.py)."""
         self.vocabulary = f"{self.words.name} ({self.words.summary})"
         self.label = label
@@ -72,6 +76,7 @@ class ReportModel:
         # Arithmetic terms (`y + 1`, `t - 2`) become static offset relations (arithmetic.py),
         # which each level's Init lists.
         compiled = tuple(without_arithmetic(schema) for schema in report.schemas)
+        self.comparisons = comparisons_used(compiled)
         self.offsets = frozenset(lit.predicate for s in compiled for lit in s.preconditions
                                  if re.fullmatch(r"(plus|minus)_[0-9]+", lit.predicate))
         self.static = static_predicates(compiled) | (
@@ -111,10 +116,16 @@ class ReportModel:
         self.predicates = frozenset(used)
         # Fast Downward's plans name actions as the PDDL text does (pddl_text.py).
         self.planning_schemas = {pddl_symbol(s.name): s for s in self.planning.schemas}
-        # Rebuilt now, so that a faulty Init is reported before any level is compared.
-        self.rebuilt: RebuiltLevel | None = (
-            rebuild_level(report.init, vocabulary=self.words) if report.init is not None
-            else None)
+        # Rebuilt now, so that a faulty Init is known before any level is compared. It
+        # matters only without LEVEL files (compare/check.py rebuilds it then, and says why it
+        # cannot be): on a level file the level's Init is generated.
+        self.rebuilt: RebuiltLevel | None = None
+        self.init_defect: str | None = None
+        if report.init is not None:
+            try:
+                self.rebuilt = rebuild_level(report.init, vocabulary=self.words)
+            except HelltakerError as error:
+                self.init_defect = str(error)
 
     def on(self, level: Level) -> ReportLevelModel:
         rebuilt = self.rebuilt
@@ -131,9 +142,11 @@ class ReportModel:
             atoms = tuple((a.predicate, *(t.name for t in a.args)) for a in self.report.init.atoms)
             note = f"its own Init ({self.report.init.position})"
             return ReportLevelModel(self, level, coordinates,
-                                    atoms + self._goal(level, coordinates), note, ())
+                                    atoms + self._goal(level, coordinates)
+                                    + comparison_atoms(level, self.comparisons), note, ())
         atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere)
         coordinates = Coordinates.of_level(level, self.words)
+        atoms += comparison_atoms(level, self.comparisons)
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),
                                 "generated from the level file", notes)
 

@@ -113,12 +113,31 @@ def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabu
     values `counters`: its cost says what they said."""
     counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
 
+    def stepping(literal: Literal) -> bool:
+        return bool((literal.predicate == successor
+                     or OFFSET_RELATION.fullmatch(literal.predicate)) and literal.args)
+
+    # Every value the counter's steps reach, also past the chain the cost was read off (a
+    # step written and never used, `plusOne(C', C)` beside `counter(C)` added back as is):
+    # the counter is gone from this view, and so are its steps.
+    counters = counters | {t.name for lit in (*schema.preconditions, *schema.effects)
+                           if lit.predicate == counter for t in lit.args if t.is_variable}
+    literals = [lit for lit in (*schema.preconditions, *schema.effects) if stepping(lit)]
+    grown = True
+    while grown:
+        linked = {t.name for lit in literals if any(t.name in counters for t in lit.args)
+                  for t in lit.args if t.is_variable}
+        grown = not linked <= counters
+        counters = counters | linked
+
     def keep(literal: Literal) -> bool:
         if literal.predicate == counter:
             return False
-        return not ((literal.predicate == successor
-                     or OFFSET_RELATION.fullmatch(literal.predicate)) and literal.args
-                    and all(t.is_variable and t.name in counters for t in literal.args))
+        if stepping(literal):
+            return not all(t.is_variable and t.name in counters for t in literal.args)
+        # A guard on the counter's values (`t > 0`: comparisons.py) is the cost bound's.
+        named = [t for t in literal.args if t.is_variable]
+        return not (named and all(t.name in counters for t in named))
 
     return replace(
         schema,

@@ -19,6 +19,7 @@ from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import cell_text, event_text, obstacle_text
 from translator.compare.models.compared import LevelModel
 from translator.compare.models.observation import Observation, observe_game
+from translator.compare.vocabulary.words import name_direction
 from translator.ground.exact_semantics import GroundAction, unify
 from translator.model.level_facts import Atom
 
@@ -202,7 +203,15 @@ def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction)
         for score, reason in _attempts(schema, fixed, facts):
             if best is None or score > best[0]:
                 best = (score, f"{schema.name} fails on {reason}")
-    return best[1] if best is not None else "no schema stands for this key press"
+    why = best[1] if best is not None else "no schema stands for this key press"
+    # A schema left out of the model (models/left_out.py) may be the one this key needed.
+    left = tuple(part for part in getattr(getattr(model, "model", None), "left_out", ())
+                 if name_direction(part.schema, "en") in (None, Direction(direction)))
+    if left:
+        named = "; ".join(f"{part.schema} at {part.position}: {part.reason}" for part in left[:3])
+        more = f" (and {len(left) - 3} more)" if len(left) > 3 else ""
+        return f"{why}; left out of the model: {named}{more}"
+    return why
 
 
 def _ground(literal: Literal, binding: dict[str, str]) -> str:

@@ -19,8 +19,10 @@ from typing import Final
 from strips_model.errors import HelltakerError
 from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
+from strips_model.reports.vocabulary import Vocabulary
 from strips_model.validator import validate
 from translator.compare.models.compared import ComparedModel, LevelModel
+from translator.compare.models.report_init import unnamed_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.model_run import ModelRun, solve_model
 from translator.planners.outcome import FAILURES, PlannerOptions, Status, status_of_failure
@@ -191,6 +193,12 @@ class _SideResult:
 
 def _model_side(side: _ModelSide) -> _SideResult:
     started = time.perf_counter()
+    words = getattr(side.model, "words", None)
+    unnamed = unnamed_parts(side.level, words) if isinstance(words, Vocabulary) else ()
+    if unnamed:
+        # The level's Init would leave the part out: what then differs is not the model's.
+        return _SideResult("not generated", (), not_run_column(
+            Status.ERROR, "not run on this level: " + "; ".join(unnamed), 0.0), ())
     try:
         on_level = side.model.on(side.level)
         run = solve_model(on_level, side.limits)

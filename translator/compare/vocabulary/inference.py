@@ -30,6 +30,7 @@ from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import find_adjacency
+from translator.compare.vocabulary.behaviour import parts_by_behaviour
 from translator.compare.vocabulary.places import (
     cell_fluents,
     cell_pattern,
@@ -37,6 +38,7 @@ from translator.compare.vocabulary.places import (
     place_starts,
     starts_evidence,
 )
+from translator.compare.vocabulary.state_parts import state_parts
 from translator.compare.vocabulary.structure import (
     arity_of,
     find_counter,
@@ -133,10 +135,12 @@ def _direction(vector: tuple[int, int], first_is_column: bool, rows_upward: bool
 
 def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: bool,
                      convention: tuple[bool, bool] | None = None,
-                     cells: tuple[str, ...] = ()) -> InferredVocabulary:
+                     cells: tuple[str, ...] = (), goal: frozenset[str] = frozenset()
+                     ) -> InferredVocabulary:
     """The vocabulary the schemas read a level in (see the module doc), with its evidence;
     `convention` (first is column, rows upward) when chosen otherwise; `cells`, the
-    constants of the model's Init, name its cells where a place is one term."""
+    constants of the model's Init, name its cells where a place is one term; `goal`, the
+    predicates its goal names (a demon, never a wall)."""
     read, _ = read_schemas(tuple(without_arithmetic(schema) for schema in schemas))
     static = static_predicates(read)
     arity = arity_of(read)
@@ -164,6 +168,13 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         roles["successor"] = successor
         evidence += said
     taken = set(roles.values())
+    if hero is not None:  # what the actions do says more than a name (behaviour.py)
+        candidates = {name for name in arity if name not in taken and arity[name] >= width
+                      and not _OFFSET.fullmatch(name)} - cells_of
+        found, said = parts_by_behaviour(read, hero, candidates, static, width, goal)
+        roles.update(found)
+        taken |= set(found.values())
+        evidence += said
     uses = Counter(lit.predicate for s in read for lit in (*s.preconditions, *s.effects))
     suggested = sorted(((score, role, name) for name in arity if name not in taken
                         and not _OFFSET.fullmatch(name)
@@ -178,6 +189,14 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         taken.add(name)
         how = {3: "its name", 2: "its name, misspelt", 1: "a word of its name"}[score]
         evidence.append(f"{role}: {name} ({how})")
+    if hero is not None:  # the parts no name told, by what the actions do (state_parts.py)
+        candidates = {name for name in arity if name not in taken and arity[name] >= width
+                      and not _OFFSET.fullmatch(name)} - cells_of
+        more, told = state_parts(read, hero, candidates, static, width, goal,
+                                 frozenset(n for n in (hero, counter) if n), frozenset(roles))
+        roles.update(more)
+        taken |= set(more.values())
+        evidence += told
     unread = sorted(set(arity) - taken - {n for n in arity if _OFFSET.fullmatch(n)})
     if unread:
         evidence.append(f"read as no part of the game: {', '.join(unread)}")

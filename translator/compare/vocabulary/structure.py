@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.behaviour import steps_more_than_places
 from translator.compare.vocabulary.words import role_scores
 
 _OFFSET = re.compile(r"(plus|minus)_([0-9]+)")
@@ -92,16 +93,19 @@ def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: dict
     `taken`: the predicates read as another part (an adjacency relation on cells)."""
     successors = sorted((role_scores(name).get("successor", 0), name) for name in static
                         if arity[name] == 2 and not _OFFSET.fullmatch(name)
-                        and name not in taken)
+                        and name not in taken and steps_more_than_places(read, name))
     if successors and successors[-1][0]:
         return successors[-1][1], [f"successor: {successors[-1][1]}, a static relation of two "
                                    "values its name says is a successor"]
-    if successors and not any(_OFFSET.fullmatch(name) for name in arity):
-        # No name says it and no arithmetic steps: the static pair the actions use most.
+    if successors:
+        # No name says it: the static pair the actions step coordinates with most (a model
+        # may step its counter by arithmetic, `t - 1`, and its places by a relation).
         linking = Counter(lit.predicate for s in read for lit in s.preconditions
                           if lit.positive and lit.predicate in {n for _, n in successors}
                           and all(term.is_variable for term in lit.args))
-        if linking:
+        # Beside arithmetic, only a relation most actions step with: the model's successor.
+        arithmetic = any(_OFFSET.fullmatch(name) for name in arity)
+        if linking and (not arithmetic or linking.most_common(1)[0][1] * 2 >= len(read)):
             name = linking.most_common(1)[0][0]
             return name, [f"successor: {name}, the static relation of two values the actions "
                           "use most (no name says which)"]

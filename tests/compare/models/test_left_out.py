@@ -1,0 +1,119 @@
+"""Nothing refused whole (issue 33 C): a schema that cannot be built is left out with its
+reason and the model runs on the others; a level that needs the schema diverges at the key
+press where it was needed, and says which schema was left out; comparisons with constants
+hold; a model's own Init matters only without LEVEL files."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from helpers import make_level
+
+from strips_model.errors import Position
+from strips_model.reports.facts import InitBlock
+from strips_model.schema import Literal, Term
+from translator.compare.check import our_model, read_model
+from translator.compare.comparison import compare
+from translator.compare.models.compared import compared_model
+from translator.compare.models.report_model import ReportModel
+from translator.compare.runs.level_comparison import compare_level
+
+STEPS = {
+    "moveUp": ("Y'", "Y", "X, Y'"), "moveDown": ("Y", "Y'", "X, Y'"),
+    "moveLeft": ("X'", "X", "X', Y"), "moveRight": ("X", "X'", "X', Y"),
+}
+RIGHT = make_level("""
+    #######
+    #H   D#
+    #######
+""", 9)
+LEFT = make_level("""
+    ######
+    #D  H#
+    ######
+""", 9)
+
+
+def _walk(broken: dict[str, str] | None = None, counter: bool = False) -> str:
+    """Four steps; `broken` replaces a schema's text (by name); `counter`: each step takes
+    one from `counter(C)` and requires `greater(C, 0)`."""
+    texts = []
+    for name, (low, high, there) in STEPS.items():
+        count = (", counter(C), plusOne(C', C), greater(C, 0)", ", counter(C'), -counter(C)") \
+            if counter else ("", "")
+        header = f"{name}(X, Y, C)" if counter else f"{name}(X, Y)"
+        texts.append((broken or {}).get(name, (
+            f"{header}\n    Precondition: hero(X, Y), plusOne({low}, {high}), -wall({there})"
+            f"{count[0]}\n    Effect: hero({there}), -hero(X, Y){count[1]}\n")))
+    return "\n".join(texts)
+
+
+def _model(tmp_path: Path, text: str) -> ReportModel:
+    path = tmp_path / "model.txt"
+    path.write_text(text, encoding="utf-8")
+    model = compared_model(read_model(str(path)).report, str(path))
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    return model
+
+
+def test_a_literal_of_another_arity_leaves_its_schema_out_and_the_rest_runs(tmp_path):
+    broken = {"moveRight": "moveRight(X, Y)\n    Precondition: hero(X, Y), plusOne(X, X'), "
+                           "-wall(X')\n    Effect: hero(X', Y), -hero(X, Y)\n"}
+    model = _model(tmp_path, _walk(broken))
+    assert [(part.schema, part.position.line) for part in model.left_out] == [
+        ("moveRight", 14)]
+    assert "-wall(X') has 1 argument(s)" in model.left_out[0].reason
+    ours = our_model()[1]
+    assert compare_level(model, ours, LEFT, "search").verdict == "agrees"
+    right = compare_level(model, ours, RIGHT, "search")
+    assert right.verdict == "diverges"
+    why = right.divergences[0]
+    assert "letter 1 'r'" in why and "left out of the model: moveRight" in why
+
+
+def test_the_lint_names_each_schema_left_out(tmp_path):
+    path = tmp_path / "model.txt"
+    path.write_text(_walk({"moveUp": "moveUp(X, Y)\n    Precondition: hero(X, Y), "
+                                     "plusOne(Y', Y), -wall(X, Y', Y)\n    Effect: hero(X, Y'),"
+                                     " -hero(X, Y)\n"}), encoding="utf-8")
+    report = read_model(str(path)).report
+    comparison = compare(report, compared_model(report, str(path)), our_model(), [], "search")
+    assert comparison.defect is None
+    assert [(f.kind, f.schema) for f in comparison.lint if f.kind == "left-out"] == [
+        ("left-out", "moveUp")]
+
+
+def test_a_counter_deleted_and_not_added_back_diverges_at_that_letter(tmp_path):
+    forgot = {"moveLeft": "moveLeft(X, Y, C)\n    Precondition: hero(X, Y), plusOne(X', X), "
+                          "-wall(X', Y), counter(C), plusOne(C', C)\n"
+                          "    Effect: hero(X', Y), -hero(X, Y), -counter(C)\n"}
+    model = _model(tmp_path, _walk(forgot, counter=True))
+    assert [part.schema for part in model.left_out] == ["moveLeft"]
+    ours = our_model()[1]
+    assert compare_level(model, ours, RIGHT, "search").verdict == "agrees"
+    left = compare_level(model, ours, LEFT, "search")
+    assert left.verdict == "diverges" and "letter 1 'l'" in left.divergences[0]
+
+
+def test_a_comparison_with_a_constant_holds_over_the_level_numbers(tmp_path):
+    """`greater(C, 0)` guards every step: it holds while the counter is above 0, so the
+    model agrees on a level its budget allows, and its third step fails on a budget of 2."""
+    model = _model(tmp_path, _walk(counter=True))
+    ours = our_model()[1]
+    assert compare_level(model, ours, RIGHT, "search").verdict == "agrees"
+    # Budget 2 for 3 steps: the counter reaches 0 after two, where the guard fails (the
+    # exact view, which every replay uses, refuses the third step).
+    short = compare_level(model, ours, replace(RIGHT, budget=2), "search")
+    assert short.report.reason is not None and short.report.reason.startswith("action 3")
+
+
+def test_an_init_that_cannot_be_rebuilt_does_not_stop_a_compare_with_levels(tmp_path):
+    text = _walk()
+    model = _model(tmp_path, text)
+    position = Position("init")
+    atoms = (Literal("hero", (Term("1", False), Term("1", False)), True, position),)
+    report = replace(model.report, init=InitBlock(atoms, position))  # no demon anywhere
+    rebuilt = compared_model(report, "with init")
+    assert isinstance(rebuilt, ReportModel) and rebuilt.init_defect is not None
+    assert compare_level(rebuilt, our_model()[1], LEFT, "search").verdict == "agrees"

@@ -1,0 +1,100 @@
+"""The schemas a model is run without: one part that cannot be built never refuses the rest.
+
+A literal whose arity differs from the other uses of its predicate (seed 000's `lock` with two
+arguments where every other use has three; seed 002's `move(H)` beside `move(X, Y)`) makes
+no planning domain. So does a schema a compilation cannot take (a counter deleted and never
+added back). Each such schema is left out, with its reason, and the model runs on the others:
+a level that needs a schema left out then diverges at the key press where it was needed,
+which the game shows. The Init and goal atoms of a minority arity are dropped likewise.
+
+The arity a predicate keeps is the one most of its literals in the schemas use (the earliest
+used on a tie); the lint says the same (`arity` findings), and its `left-out` findings
+(comparison.py) name the schemas left out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from strips_model.errors import Position, SchemaError
+from strips_model.reports.document import Report
+from strips_model.schema import Literal, Schema
+
+
+@dataclass(frozen=True, slots=True)
+class LeftOut:
+    """A schema the model runs without, and why."""
+
+    schema: str
+    position: Position
+    reason: str
+
+
+def kept_arities(schemas: tuple[Schema, ...]) -> dict[str, int]:
+    """Each predicate's arity: the one most of its literals use, the earliest on a tie."""
+    uses: dict[str, Counter[int]] = {}
+    for schema in schemas:
+        for literal in (*schema.preconditions, *schema.effects):
+            uses.setdefault(literal.predicate, Counter())[len(literal.args)] += 1
+    # Counter.most_common keeps the order of first use among equal counts.
+    return {name: counts.most_common(1)[0][0] for name, counts in uses.items()}
+
+
+def _slip(literal: Literal, arity: dict[str, int]) -> bool:
+    return arity.get(literal.predicate, len(literal.args)) != len(literal.args)
+
+
+def without_arity_slips(report: Report) -> tuple[Report, tuple[LeftOut, ...]]:
+    """The report without the schemas that use a predicate with another arity than its
+    other uses, nor the Init and goal atoms that do."""
+    arity = kept_arities(report.schemas)
+    kept: list[Schema] = []
+    left: list[LeftOut] = []
+    for schema in report.schemas:
+        slips = [lit for lit in (*schema.preconditions, *schema.effects) if _slip(lit, arity)]
+        if not slips:
+            kept.append(schema)
+            continue
+        first = slips[0]
+        left.append(LeftOut(schema.name, first.position or schema.position,
+                            f"{first} has {len(first.args)} argument(s) where the other uses "
+                            f"of {first.predicate} have {arity[first.predicate]}: write it "
+                            f"with {arity[first.predicate]}, or rename it"))
+    if not left and not _facts_slip(report, arity):
+        return report, ()
+    init = report.init
+    if init is not None:
+        init = replace(init, atoms=tuple(a for a in init.atoms if not _slip(a, arity)))
+    goal = report.goal
+    if goal is not None:
+        goal = replace(goal, conjuncts=tuple(lit for lit in goal.conjuncts
+                                             if not _slip(lit, arity)),
+                       disjunctions=tuple(tuple(lit for lit in group if not _slip(lit, arity))
+                                          for group in goal.disjunctions))
+    return replace(report, schemas=tuple(kept), init=init, goal=goal), tuple(left)
+
+
+def _facts_slip(report: Report, arity: dict[str, int]) -> bool:
+    atoms = report.init.atoms if report.init is not None else ()
+    goal = (*report.goal.conjuncts, *(lit for group in report.goal.disjunctions
+                                      for lit in group)) if report.goal is not None else ()
+    return any(_slip(literal, arity) for literal in (*atoms, *goal))
+
+
+def culprit(schemas: tuple[Schema, ...], error: SchemaError) -> Schema | None:
+    """The schema an error of building the model points into, if it points into one."""
+    where = error.position
+    if where is None:
+        return None
+    for schema in schemas:
+        if schema.position == where or any(
+                lit.position == where for lit in (*schema.preconditions, *schema.effects)):
+            return schema
+    return None
+
+
+def left_out(report: Report, schema: Schema, reason: str) -> tuple[Report, LeftOut]:
+    """The report without `schema`, and what says so."""
+    rest = tuple(s for s in report.schemas if s is not schema)
+    return replace(report, schemas=rest), LeftOut(schema.name, schema.position, reason)

@@ -1,0 +1,164 @@
+"""Parts of the game found by what the actions do to them, before their names are read.
+
+A name is the weakest evidence a model gives: a skeleton called `zombie`, walls called
+`blocked`, every predicate renamed to random letters. What the actions do is the same under
+any name:
+
+- a **skeleton** is a place fluent the actions move (require it at one place, delete it there,
+  add it at another) and also delete without adding it anywhere (a kick into an obstacle);
+- a **boulder** is a place fluent the actions move and never delete for good;
+- a **wall** is a static place predicate the hero's moves require absent where the hero
+  arrives, that none requires there (the hero walks onto a key, spikes), and that no goal
+  names (a demon is also absent where the hero arrives, but the
+  goal names it, or the cells next to it);
+- a **successor** relates two values that hold the same coordinate of two places (`X` in
+  the hero's place before and `X'` after), never the two coordinates of one place, as a
+  wall's `wall(X, Y')` does.
+
+Several predicates may fit one part: their names break the tie, then the number of actions
+that do it. A part no behaviour singles out is left to the names (words.py).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from strips_model.reports.facts import GoalBlock
+from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.words import role_scores
+
+
+@dataclass(frozen=True, slots=True)
+class Behaviour:
+    """What the actions do to one predicate: how many move it, delete it for good, and
+    require it absent where the hero arrives."""
+
+    moved: int = 0
+    destroyed: int = 0
+    blocks: int = 0
+    stepped: int = 0
+    """Moves that require it where the hero arrives: something the hero walks onto."""
+
+
+def variables(literal: Literal) -> tuple[str, ...]:
+    return tuple(t.name for t in literal.args if t.is_variable)
+
+
+def _moved(schema: Schema, name: str) -> tuple[bool, bool]:
+    """(moved, destroyed): a value of `name` required and deleted, added back at another
+    place (its variables differ, not only its constants: a lock opened keeps its place),
+    or not added back at all."""
+    required = [lit for lit in schema.preconditions if lit.positive and lit.predicate == name]
+    deleted = [lit for lit in schema.effects if not lit.positive and lit.predicate == name
+               and any(lit.args == req.args for req in required)]
+    added = [lit for lit in schema.effects if lit.positive and lit.predicate == name]
+    if not deleted:
+        return False, False
+    # A value added back on the same variables changed state (a trap toggled, a lock
+    # opened), it did not move.
+    moved = any(added and all(set(variables(new)) != set(variables(old)) for new in added)
+                for old in deleted)
+    return moved, not added
+
+
+def arrival_of(schema: Schema, hero: str) -> set[str] | None:
+    """The variables of the hero's new place, when the schema moves the hero."""
+    before = [lit for lit in schema.preconditions if lit.positive and lit.predicate == hero]
+    after = [lit for lit in schema.effects if lit.positive and lit.predicate == hero]
+    if len(before) != 1 or len(after) != 1 or before[0].args == after[0].args:
+        return None
+    return set(variables(after[0]))
+
+
+def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
+               static: frozenset[str], width: int) -> dict[str, Behaviour]:
+    """Each candidate predicate's behaviour over the schemas."""
+    found: dict[str, Behaviour] = {}
+    for name in sorted(candidates):
+        moved = destroyed = blocks = stepped = 0
+        for schema in read:
+            if name not in static:
+                shifted, gone = _moved(schema, name)
+                moved, destroyed = moved + shifted, destroyed + gone
+                continue
+            arrival = arrival_of(schema, hero)
+            if arrival is None:
+                continue
+            there = [lit.positive for lit in schema.preconditions
+                     if lit.predicate == name and len(lit.args) >= width
+                     and set(variables(lit)) and set(variables(lit)) <= arrival]
+            blocks += False in there
+            stepped += True in there
+        found[name] = Behaviour(moved, destroyed, blocks, stepped)
+    return found
+
+
+def pick(role: str, fitting: dict[str, int]) -> str | None:
+    """The predicate among those that behave as `role` (each with how many actions show
+    it): its name first, then the most actions, then the name's order."""
+    if not fitting:
+        return None
+    return max(fitting, key=lambda name: (role_scores(name).get(role, 0), fitting[name],
+                                          [-ord(c) for c in name]))
+
+
+def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str],
+                       static: frozenset[str], width: int, goal: frozenset[str]
+                       ) -> tuple[dict[str, str], list[str]]:
+    """Skeleton, boulder and wall as the actions treat them (module doc), with the evidence.
+    `candidates`: the place predicates no other role took; `goal`: the goal's predicates."""
+    seen = behaviours(read, hero, candidates, static, width)
+    roles: dict[str, str] = {}
+    evidence: list[str] = []
+    skeleton = pick("skeleton", {n: b.moved + b.destroyed for n, b in seen.items()
+                                  if b.moved and b.destroyed})
+    if skeleton is not None:
+        roles["skeleton"] = skeleton
+        b = seen[skeleton]
+        evidence.append(f"skeleton: {skeleton}, moved by {b.moved} action(s) and destroyed by "
+                        f"{b.destroyed} (by what the actions do)")
+    boulder = pick("boulder", {n: b.moved for n, b in seen.items()
+                                if b.moved and not b.destroyed and n != skeleton})
+    if boulder is not None:
+        roles["boulder"] = boulder
+        evidence.append(f"boulder: {boulder}, moved by {seen[boulder].moved} action(s) and "
+                        "never destroyed (by what the actions do)")
+    # The hero walks onto a key or spikes, never onto a wall.
+    walls = {n: b.blocks for n, b in seen.items() if b.blocks and not b.stepped
+             and n not in goal}
+    # A demon blocks the hero too: with no goal block to name it, its name tells.
+    walls = {n: count for n, count in walls.items() if not role_scores(n).get("demon")}
+    wall = pick("wall", walls)
+    if wall is not None:
+        roles["wall"] = wall
+        evidence.append(f"wall: {wall}, absent where the hero arrives in {walls[wall]} "
+                        "action(s) and named by no goal (by what the actions do)")
+    return roles, evidence
+
+
+def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
+    """`name` relates one coordinate of two places more often than two coordinates of one
+    place (module doc: a successor, not a wall)."""
+    counts: Counter[str] = Counter()
+    for schema in read:
+        places = [variables(lit) for lit in (*schema.preconditions, *schema.effects)
+                  if lit.predicate != name and len(lit.args) >= 2]
+        for lit in schema.preconditions:
+            if lit.predicate != name or len(lit.args) != 2:
+                continue
+            a, b = (t.name for t in lit.args)
+            if any(a in place and b in place for place in places):
+                counts["place"] += 1
+            elif any(a in p and b in q and p.index(a) == q.index(b)
+                     for p in places for q in places):
+                counts["step"] += 1
+    return counts["step"] > counts["place"]
+
+
+def goal_predicates(goal: GoalBlock | None) -> frozenset[str]:
+    """The predicates a goal block names (none without one)."""
+    if goal is None:
+        return frozenset()
+    return frozenset(lit.predicate for lit in (*goal.conjuncts, *(
+        lit for group in goal.disjunctions for lit in group)))

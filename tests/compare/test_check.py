@@ -21,10 +21,10 @@ def test_an_init_that_cannot_be_rebuilt_leaves_no_level_without_level_files(
     report = read_model(str(path)).report
     assert report.init is not None
     model = compared_model(report, str(path))
-    assert levels_to_check(report, model, []) == []
+    assert levels_to_check(model, []) == []
     level = make_level("""
         #####
         #H D#
         #####
     """)
-    assert levels_to_check(report, model, [level]) == [level]
+    assert levels_to_check(model, [level]) == [level]

@@ -33,9 +33,12 @@ def test_seed_002_is_read_linted_and_run_without_its_arity_slips(capsys) -> None
     # `move(H)` where the other uses of move have two arguments: those schemas are left out,
     # with the schemas of a name already taken; the rest runs, and agrees on the corridor.
     left = [(f["schema"], f["message"]) for f in result["lint"] if f["kind"] == "left-out"]
-    assert ("move_right_on_spikes", "left out of the model, which runs without it: -move(H) "
-            "has 1 argument(s) where the other uses of move have 2: write it with 2, or "
-            "rename it") in left
+    # Seed 002 writes `move_right_on_spikes` twice: the reading keeps both, as `_def1` and
+    # `_def2` (strips_model/reports/course_names.py).
+    slip = ("left out of the model, which runs without it: -move(H) has 1 argument(s) where "
+            "the other uses of move have 2: write it with 2, or rename it")
+    assert any(schema.startswith("move_right_on_spikes") and message == slip
+               for schema, message in left)
     assert result["defect"] is None
     (row,) = result["levels"]
     assert row["report"]["status"] == "solved" and row["verdict"] == "agrees"

@@ -142,8 +142,9 @@ def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
     place (module doc: a successor, not a wall)."""
     counts: Counter[str] = Counter()
     for schema in read:
+        # One-argument fluents count too: a counter's successor steps `counter(C)`.
         places = [variables(lit) for lit in (*schema.preconditions, *schema.effects)
-                  if lit.predicate != name and len(lit.args) >= 2]
+                  if lit.predicate != name and lit.args]
         for lit in schema.preconditions:
             if lit.predicate != name or len(lit.args) != 2:
                 continue

@@ -136,3 +136,16 @@ def test_auto_and_fd_agree_on_every_classic_level() -> None:
             (fd.status, fd.verdict.cost if fd.verdict else None), number
         by_search += auto.outcome.planner.startswith("auto -> search")
     assert by_search == 6
+
+
+@pytest.mark.planner
+def test_fd_always_runs_fast_downward_even_where_auto_settles_by_search() -> None:
+    """Issue 31: only `auto` lets the simulator's search answer; `--planner fd` grounds and
+    searches whatever the level's size, with the same cost."""
+    room = _room(12)  # 144 open cells, past the 90 from which fd used to try the search
+    auto = run_planner("auto", room, PlannerOptions(room.budget, timeout=120.0))
+    fd = run_planner("fd", room, PlannerOptions(room.budget, timeout=120.0))
+    assert auto.planner.startswith("auto -> search")
+    assert fd.planner.startswith("fd astar(")
+    assert [phase for phase, _ in fd.timings][0] == "model"
+    assert fd.status is auto.status is Status.SOLVED and fd.cost == auto.cost

@@ -23,7 +23,7 @@ def _cell(value: float | int | None, digits: int = 2) -> str:
 
 def _phase(row: ScalingRow, *names: str) -> float | None:
     """The first of the phases `names` the row has: `ground` is `pddl` for fd-translate,
-    `search` is `simulator` when fd let the exhaustive search answer (size_choice.py) and
+    `search` is `simulator` in rows measured when fd let the exhaustive search answer and
     `planner` for the exhaustive search itself."""
     return next((row.phases[name] for name in names if name in row.phases), None)
 

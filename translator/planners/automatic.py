@@ -5,8 +5,8 @@ Most levels a student times are small: the exhaustive search over the simulator
 (exhaustive.py) settles them in a few thousand states, a few hundredths of a second, while
 `fd` first pays for a child process that imports numpy and clingo (0.2-0.3 s) and for the
 grounding. So `auto` runs that search in the calling process, under a budget of
-`MIN_STATES` expansions, or `EXPANSIONS_PER_CELL` per open cell on a bigger level
-(size_choice.py): a budget counted in states, so that the choice is the same on every machine
+`MIN_STATES` expansions, or `EXPANSIONS_PER_CELL` per open cell on a bigger level: a
+budget counted in states, so that the choice is the same on every machine
 and under any load. If it settles the level (a cheapest plan within the budget, or the proof
 that none exists) that is the answer, and the planner's label says so; otherwise `fd`'s
 grounding and search run in their child, as `--planner fd` does, with what is left of the
@@ -35,7 +35,12 @@ from translator.planners.best_first import SearchTimeout
 from translator.planners.catalogue import Preparation
 from translator.planners.exhaustive import TooManyExpansions, solve_exhaustively
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
-from translator.planners.size_choice import EXPANSIONS_PER_CELL
+
+EXPANSIONS_PER_CELL: Final = 4
+"""On a big level, the search's budget per open cell: no more states than the 4 to 8 operators
+per open cell that grounding would produce (an open 300x300 room is settled in 45,000
+expansions, where its ground task has 350,000 operators). An expansion costs about what
+grounding an operator does in an open room, up to ten times more among hundreds of objects."""
 
 MIN_STATES: Final = 5_000
 """Expansions the search may spend on any level: every classic level but 6, 7 and 9 is

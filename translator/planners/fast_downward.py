@@ -26,7 +26,7 @@ import os
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 
@@ -51,7 +51,6 @@ from translator.planners.pddl_driver import (
     read_plan_file,
     run_pddl_driver,
 )
-from translator.planners.size_choice import simulator_first, tries_simulator
 from translator.runtime.temporary_folders import temporary_folder
 
 
@@ -150,13 +149,10 @@ def warm_up() -> None:
 
 
 def solve_direct(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    """`--planner fd`: clingo's grounding, Fast Downward's search."""
+    """`--planner fd`, and `auto` when its own search does not settle the level: clingo's
+    grounding, Fast Downward's search, whatever the level's size (issue 31: `fd` always runs
+    Fast Downward; `auto` is the planner that may let the simulator's search answer)."""
     return _solve(level, options, TaskSource.CLINGO)
-
-
-def solve_grounded(level: Level, options: PlannerOptions) -> PlannerOutcome:
-    """`auto` after its own search: `fd` without trying the simulator's search again."""
-    return _solve(level, options, TaskSource.CLINGO, settle_big_levels=False)
 
 
 def solve_with_translator(level: Level, options: PlannerOptions) -> PlannerOutcome:
@@ -164,16 +160,10 @@ def solve_with_translator(level: Level, options: PlannerOptions) -> PlannerOutco
     return _solve(level, options, TaskSource.TRANSLATOR)
 
 
-def _solve(level: Level, options: PlannerOptions, source: TaskSource,
-           settle_big_levels: bool = True) -> PlannerOutcome:
+def _solve(level: Level, options: PlannerOptions, source: TaskSource) -> PlannerOutcome:
     started = time.perf_counter()
     helltaker_domain()  # parsed once per process, outside the phases timed below
     clock = Stopwatch()
-    if source is TaskSource.CLINGO and settle_big_levels and tries_simulator(level):
-        settled = simulator_first(level, options)  # a large level: size_choice.py
-        clock.lap("simulator")
-        if settled is not None:
-            return replace(settled, timings=tuple(clock.timings))
     specialised = specialise(level)  # plans come back in the unspecialised model's names
     clock.lap("model")
     with temporary_folder("fd") as work:

@@ -105,7 +105,7 @@ _DESCRIPTIONS = {**SOLVING, **ENUMERATING}
 
 ALL_PLANNERS: dict[str, Planner] = {
     "auto": Planner(_DESCRIPTIONS["auto"], searches_first=True, solve=EntryPoint(
-        "fast_downward", "solve_grounded", (_UP_FD, _CLINGO), warm_up="warm_up")),
+        "fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),
     "fd": Planner(
         _DESCRIPTIONS["fd"],
         solve=EntryPoint("fast_downward", "solve_direct", (_UP_FD, _CLINGO), warm_up="warm_up")),

@@ -24,7 +24,9 @@ from translator.runtime.output_checks import check_outputs
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
+    from strips_model.reports.document import Report
     from translator.compare.comparison import Comparison
+    from translator.compare.repair.fixes import RepairReport
 
 DESCRIPTION = """\
 Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, a
@@ -102,6 +104,16 @@ def add_command(commands: Subcommands) -> None:
                          "name one self-contained page that also draws the game and the model "
                          "side by side at each level's first divergence; with several models, "
                          "the folder DIR of every model's NAME.md and NAME.html and summary.md")
+    command.add_argument("--repair", action="store_true",
+                         help="search the smallest edit of the schemas that makes the model "
+                         "agree with the game, each candidate verified on every level and "
+                         "probe in its eight turned and mirrored copies; a \"Suggested fix\" "
+                         "section, and `repairs` in --json (docs/checking-a-model.md)")
+    command.add_argument("--repair-out", metavar="FILE",
+                         help="with --repair implied: write the model with the top fix "
+                         "applied to FILE, in its own notation, only the fix's lines changed")
+    command.add_argument("--repair-seconds", type=float, default=120.0, metavar="S",
+                         help="the bound of the repair search (default: 120)")
     add_planner(command, "planner for our model (the compared model is always solved by Fast "
                 "Downward); ")
     add_limits(command, "one planner run")
@@ -119,8 +131,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if args.cluster:
         raise InputError("--cluster runs several models at once: give more than one MODEL "
                          "(one model's levels run in local workers, --jobs)")
-    if args.output or args.vocabulary_out:
-        check_outputs([path for path in (args.output, args.vocabulary_out) if path])
+    outputs = [path for path in (args.output, args.vocabulary_out, args.repair_out) if path]
+    if outputs:
+        check_outputs(outputs)
     # Here, not at the top: the compared models are built with unified-planning (over a
     # second), which `helltaker compare --help` and a refused argument do not need.
     from translator.compare.check import NO_LEVEL, levels_to_check, our_model, read_model
@@ -162,12 +175,23 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     comparison = compare(report, model, our_model(), levels, args.planner, limits_of(args, jobs),
                          jobs)
     markdown = render_markdown(comparison)
+    found = _repairs(args, report, model, levels, comparison) \
+        if args.repair or args.repair_out else None
+    fixes_html = ""
+    if found is not None:
+        from translator.compare.report.repair_section import repair_html, repair_markdown
+
+        markdown += "\n" + repair_markdown(found)
+        fixes_html = repair_html(found)
     if args.output:
-        write_outputs({args.output: _page(comparison, levels, markdown)
+        write_outputs({args.output: _page(comparison, levels, markdown, fixes_html)
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
                       args.output)
     if args.json:
-        print_out(json.dumps(model_record(comparison, reading)))
+        record = model_record(comparison, reading)
+        if found is not None:
+            record["repairs"] = found.as_json()
+        print_out(json.dumps(record))
     elif args.output:
         print_out(args.output)
     else:
@@ -177,9 +201,30 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK if comparison.agrees else ExitCode.FAILED
 
 
-def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
+def _page(comparison: Comparison, levels: list[Level], markdown: str, fixes: str = "") -> str:
     # Here, not at the top: it imports the comparison, and with it unified-planning (see
     # command_compare).
     from translator.compare.report.html import render_html
 
-    return render_html(comparison, levels, markdown)
+    return render_html(comparison, levels, markdown, fixes)
+
+
+def _repairs(args: argparse.Namespace, report: Report, model: object, levels: list[Level],
+             comparison: Comparison) -> RepairReport:
+    """The verified fixes, on the levels with the game's plan compare found (ours, valid in
+    the game), and the top one written to --repair-out when asked."""
+    from translator.compare.repair.fixes import game_plans, suggest_fixes
+
+    plans = [c.ours.plan if c.ours.valid else None for c in comparison.levels]
+    costs = [c.ours.game_cost if c.ours.valid else None for c in comparison.levels]
+    found = suggest_fixes(args.report, report, model, game_plans(levels, plans, costs),
+                          args.repair_seconds)
+    if args.repair_out:
+        top = found.fixes[0] if found.fixes else None
+        if top is not None and top.fixed_text is not None:
+            write_outputs({args.repair_out: top.fixed_text}, args.repair_out)
+        else:
+            print(f"{args.report}: --repair-out not written: "
+                  + ("no verified fix" if top is None else "the fix's literals are not "
+                     "written as read (a LaTeX or PDF reading)"), file=sys.stderr)
+    return found

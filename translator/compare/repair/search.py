@@ -29,6 +29,7 @@ from translator.compare.repair.edits import (
     Signature,
     added_literals,
     apply_edits,
+    literal_key,
     local_edits,
 )
 from translator.compare.repair.evidence import Case
@@ -37,7 +38,7 @@ from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, verify
 
 ALTERNATIVES = 3
-SUSPECTS = 3
+SUSPECTS = 6
 """How many of the schemas the failures point at are edited, most named first."""
 _RANK = {Kind.NEGATE: 0, Kind.ARGUMENT: 1, Kind.PREDICATE: 2, Kind.REMOVE: 3, Kind.ADD: 4}
 
@@ -114,13 +115,15 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     successor, preconditions otherwise), negations before removals before additions. An
     edited precondition must hold wherever the game's plans use the schema."""
     named, effects_first = _hints(failure, vocabulary)
-
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
+    stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
+        if failure is not None else set()
 
-    def rank(edit: Edit) -> tuple[bool, int, bool, int]:
+    def rank(edit: Edit) -> tuple[bool, bool, int, bool, int]:
         literal = edit.before or edit.after
         assert literal is not None
-        return ((literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
+        return (edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
+                (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
                 (edit.clause is Clause.EFFECT) != effects_first,
                 _RANK[edit.kind] * 100 + order[edit.schema])
 

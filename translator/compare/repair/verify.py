@@ -19,7 +19,7 @@ from strips_model.errors import HelltakerError
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import Schema
+from strips_model.schema import Literal, Schema
 from strips_model.validator import validate
 from translator.compare.models.compared import (
     ComparedModel,
@@ -27,6 +27,7 @@ from translator.compare.models.compared import (
     UnbuildableModel,
     compared_model,
 )
+from translator.compare.repair.blocked import blocked
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import followed
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
@@ -51,6 +52,8 @@ class Failure:
     what: str
     suspects: tuple[str, ...]
     """The schemas the failure points at, most likely first (exact names)."""
+    blocked: tuple[tuple[str, Literal], ...] = ()
+    """Where no action applies: each schema of the key press and the literal it fails on."""
 
 
 def rebuilt(report: Report, schemas: tuple[Schema, ...], label: str,
@@ -113,8 +116,16 @@ def check_case(model: ComparedModel, case: Case) -> Failure | None:
 
 def _failure(on: LevelModel, case: Case, divergence: Divergence, side: str,
              plan: Sequence[Direction] = ()) -> Failure:
+    stuck: list[tuple[str, Literal]] = []
+    if plan and divergence.direction is not None and "has no action" in divergence.model:
+        atoms = on.initial()
+        for action in followed(on, case.level, plan[:divergence.letter - 1]):
+            atoms = action.apply(atoms)
+        stuck = blocked(on, atoms, divergence.direction)
+    suspects = tuple(dict.fromkeys([*(name for name, _ in stuck),
+                                    *_suspects(on, divergence, plan)]))
     return Failure(case.name, case.rules, divergence.letter, f"{side}: {divergence}",
-                   _suspects(on, divergence, plan))
+                   suspects, tuple(stuck))
 
 
 def _check(on: LevelModel, case: Case) -> Failure | None:

@@ -124,7 +124,8 @@ def probe_cases(symmetric: bool = True) -> tuple[Case, ...]:
         judged = None if probe.plan is None else tuple(Direction(k) for k in probe.plan)
         valid = judged is not None and validate(level, judged).valid
         found = solve_exhaustively(level, probe.budget)
-        copies = _copies(f"probe {'/'.join(named)}", level, found.plan, found.cost,
+        copies = _copies(f"probe {'/'.join(named)}, {probe.situation}", level, found.plan,
+                         found.cost,
                          tuple(named), judged, valid, True)
         cases.extend(copies if symmetric else copies[:1])
     return tuple(cases)

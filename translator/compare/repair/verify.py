@@ -131,9 +131,9 @@ def _failure(on: LevelModel, case: Case, divergence: Divergence, side: str,
 def _check(on: LevelModel, case: Case) -> Failure | None:
     if case.judged is not None:
         if accepts(on, case.judged, on.cost_limit) != case.valid:
-            found = replay_directions(on, case.judged)[0]
-            if found is not None:
-                return _failure(on, case, found, "on the plan judged", case.judged)
+            departs = replay_directions(on, case.judged)[0]
+            if departs is not None:
+                return _failure(on, case, departs, "on the plan judged", case.judged)
             every = tuple(s.name for d in set(case.judged) for s, _ in on.schemas_for(d))
             return Failure(case.name, case.rules, None, "judges the plan otherwise than the "
                            f"game ({'valid' if case.valid else 'invalid'} in the game)",

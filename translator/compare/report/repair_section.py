@@ -21,7 +21,8 @@ def repair_markdown(found: RepairReport) -> str:
         repair = fix.repair
         head = "Fix" if rank == 1 else f"Alternative {rank - 1}"
         lines.append(f"**{head}** ({len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
-                     f", verified on {repair.verified_on} levels and probes):")
+                     f", verified on {repair.verified_on} cases: every level and probe in its "
+                     "eight turned and mirrored copies):")
         lines.append("")
         lines += [f"- `{line}`" for line in fix.lines]
         agreed = ", ".join(repair.fixed[:_EVIDENCE_SHOWN]) + (

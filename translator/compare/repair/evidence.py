@@ -9,7 +9,7 @@ A copy exercises the schemas of the other directions, which the original may nev
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -140,13 +140,3 @@ def level_cases(levels: Sequence[tuple[Level, tuple[Direction, ...] | None, int 
         copies = _copies(level.name, level, plan, cost, (), None, False, False)
         cases.extend(copies if symmetric else copies[:1])
     return tuple(cases)
-
-
-def game_plan(level: Level, expansions: int = 200_000
-              ) -> tuple[tuple[Direction, ...] | None, int | None]:
-    """The game's optimal plan of a small level by exhaustive search (benchmark levels)."""
-    found = solve_exhaustively(level, expansion_limit=expansions)
-    return found.plan, found.cost
-
-
-CaseFilter = Callable[[Case], bool]

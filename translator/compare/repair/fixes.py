@@ -18,7 +18,6 @@ from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.reports.model_source import model_text
 from strips_model.reports.vocabulary import Vocabulary
-from translator.compare.repair.edits import apply_edits
 from translator.compare.repair.evidence import level_cases, probe_cases
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
 from translator.compare.repair.search import Repair, RepairSearch, Subject, suggest
@@ -44,10 +43,10 @@ class SuggestedFix:
 
     def as_json(self) -> dict[str, object]:
         data = self.repair.as_json()
-        data["line"] = self.lines[0].split(",", 1)[0].removeprefix("line ")
-        data["described"] = list(self.lines)
-        for edit, line in zip(data["edits"], self.lines, strict=True):  # type: ignore[call-overload]
-            edit["at"] = line
+        line = self.lines[0].split(",", 1)[0].removeprefix("line ")
+        data["line"] = int(line) if line.isdigit() else None
+        data["edits"] = [{**edit.as_json(), "at": line}
+                         for edit, line in zip(self.repair.edits, self.lines, strict=True)]
         return data
 
 
@@ -103,9 +102,3 @@ def render(found: RepairSearch, path: str, report: Report, cases: int) -> Repair
             f"{path} (fixed)", n=1))
         fixes.append(SuggestedFix(repair, lines, fixed, diff))
     return RepairReport(found.failures, tuple(fixes), found.tried, found.seconds, cases)
-
-
-def fixed_schemas(report: Report, fix: SuggestedFix) -> Report:
-    """The report with the fix applied to its schemas (what `--repair-out` reads back as)."""
-    return Report(apply_edits(report.schemas, fix.repair.edits), report.init, report.goal,
-                  report.source, report.skipped, report.counts)

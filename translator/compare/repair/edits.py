@@ -117,15 +117,31 @@ class Signature:
 
     arities: dict[str, int]
     fluents: frozenset[str]
+    types: dict[str, tuple[str | None, ...]]
+    """Each predicate's argument types, as its first use types them (None: a constant)."""
 
     @classmethod
     def of(cls, schemas: Sequence[Schema]) -> Signature:
         arities: dict[str, int] = {}
+        types: dict[str, tuple[str | None, ...]] = {}
         for schema in schemas:
             for literal in (*schema.preconditions, *schema.effects):
                 arities.setdefault(literal.predicate, len(literal.args))
+                types.setdefault(literal.predicate, _types(schema, literal.args))
         fluents = frozenset(lit.predicate for s in schemas for lit in s.effects)
-        return cls(arities, fluents)
+        return cls(arities, fluents, types)
+
+    def fits(self, predicate: str, schema: Schema, args: tuple[Term, ...]) -> bool:
+        """Whether `args` of `schema` have the types `predicate` takes (an untyped model's
+        variables fit anywhere), so that an edit never makes a type clash."""
+        wanted = self.types.get(predicate, ())
+        return len(wanted) == len(args) and all(
+            w is None or t is None or w == t
+            for w, t in zip(wanted, _types(schema, args), strict=True))
+
+
+def _types(schema: Schema, args: tuple[Term, ...]) -> tuple[str | None, ...]:
+    return tuple(schema.parameter_type(t.name) if t.is_variable else None for t in args)
 
 
 def _variables(schema: Schema) -> tuple[Term, ...]:
@@ -156,8 +172,8 @@ def local_edits(schema: Schema, signature: Signature) -> Iterator[Edit]:
                         args = (*literal.args[:slot], other, *literal.args[slot + 1:])
                         yield Edit(Kind.ARGUMENT, schema.name, clause, index, literal,
                                    replace(literal, args=args))
-            for name, arity in sorted(signature.arities.items()):
-                if name != literal.predicate and arity == len(literal.args) and (
+            for name in sorted(signature.arities):
+                if name != literal.predicate and signature.fits(name, schema, literal.args) and (
                         clause is Clause.PRECONDITION or name in signature.fluents):
                     yield Edit(Kind.PREDICATE, schema.name, clause, index, literal,
                                replace(literal, predicate=name))
@@ -175,6 +191,8 @@ def added_literals(schema: Schema, signature: Signature, clause: Clause,
         if arity > limit or (clause is Clause.EFFECT and name not in signature.fluents):
             continue
         for args in _tuples(variables, arity):
+            if not signature.fits(name, schema, args):
+                continue
             for positive in (True, False):
                 literal = Literal(name, args, positive, Position("<repair>"))
                 if literal_key(literal) not in written:

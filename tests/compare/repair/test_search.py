@@ -55,7 +55,7 @@ MUTANTS = {
                                           "adjacent(H, S, Dir) -> -adjacent(H, S, Dir)"),
     "negate effect": lambda: _local("step_calm", "hero(N) -> -hero(N)"),
     "argument": lambda: _local("step_calm", "hero(N) -> hero(H)"),
-    "predicate": lambda: _local("step_hurt", "hero(N) -> has_key(N)"),
+    "predicate": lambda: _local("step_hurt", "hero(N) -> boulder(N)"),
     "add precondition": lambda: _added("step_calm", Clause.PRECONDITION, "hero", "N"),
     "add effect": lambda: _added("step_calm", Clause.EFFECT, "hero", "H"),
 }

@@ -48,7 +48,7 @@ check: $(INSTALLED)
 pddl: $(INSTALLED)
 	$(BIN)/helltaker pddl levels/*.txt -o pddl
 
-# The repair benchmark (docs/checking-a-model.md#suggesting-a-fix): mutants of correct models,
+# The repair benchmark (docs/checking-a-model.md, "Suggesting a fix"): mutants of correct models,
 # repaired and verified; the table per edit operator into docs/repair-bench.md.
 repair-bench: $(INSTALLED)
 	$(BIN)/helltaker bench --repair --mutants 40 --doubles 8 --out docs

@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 SHARED := ../shared
 SHARED_CLASSIC := $(wildcard $(SHARED)/levels/classic/level*.txt)
 
-.PHONY: run test check browser pddl plan-counts operator-counts performance scaling study clean
+.PHONY: run test check browser pddl repair-bench plan-counts operator-counts performance scaling study clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +47,11 @@ check: $(INSTALLED)
 # Regenerate pddl/: the shared domain and one problem per level in levels/.
 pddl: $(INSTALLED)
 	$(BIN)/helltaker pddl levels/*.txt -o pddl
+
+# The repair benchmark (docs/checking-a-model.md, "Suggesting a fix"): mutants of correct models,
+# repaired and verified; the table per edit operator into docs/repair-bench.md.
+repair-bench: $(INSTALLED)
+	$(BIN)/helltaker bench --repair --mutants 40 --doubles 8 --out docs
 
 # Regenerate docs/plan-counts.md (distinct plans per classic level, next to seed 003's table).
 plan-counts: $(INSTALLED)

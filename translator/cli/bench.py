@@ -104,6 +104,16 @@ def add_command(commands: Subcommands) -> None:
                          default=ENUMERATING_PLANNERS[0],
                          help="--plan-counts: the enumeration engine of `helltaker plans "
                          "--planner` (default %(default)s)")
+    command.add_argument("--repair", action="store_true",
+                         help="the repair benchmark: single-edit mutants of correct models "
+                         "(ours, and translator/measure/repair_models/*) repaired by "
+                         "`compare --repair`'s search; a table per edit operator")
+    command.add_argument("--mutants", type=at_least(1), default=40, metavar="N",
+                         help="--repair: single-edit mutants per model (default %(default)s)")
+    command.add_argument("--doubles", type=int, default=8, metavar="N",
+                         help="--repair: double-edit mutants per model (default %(default)s)")
+    command.add_argument("--repair-seconds", type=float, default=60.0, metavar="S",
+                         help="--repair: the bound of one mutant's search (default %(default)s)")
     command.set_defaults(handler=command_bench)
 
 
@@ -114,6 +124,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
         return _scaling(args)
     if args.plan_counts:
         return _plan_counts(args)
+    if args.repair:
+        return _repair_bench(args)
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     unknown = [name for name in planners if name not in PLANNERS]
     if unknown or not planners:
@@ -147,6 +159,24 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+def _repair_bench(args: argparse.Namespace) -> ExitCode:
+    # Here, not at the top: the compare stage is only needed by this mode.
+    from translator.measure.repair_bench import Outcome, bench_table, run_bench
+
+    def progress(outcome: Outcome) -> None:
+        state = "equivalent" if outcome.equivalent else "fixed" if outcome.top1 else \
+            "detected" if outcome.detected else "missed"
+        print(f"{outcome.model}: {outcome.operator}: {state}, {outcome.seconds:.1f} s",
+              file=sys.stderr)
+
+    outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, progress=progress)
+    table = bench_table(outcomes)
+    print_out(table)
+    if args.out:
+        write_outputs({os.path.join(args.out, "repair-bench.md"): table}, args.out)
+    return ExitCode.OK
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """--out and --readme, refused before minutes of measuring: each mode's files in --out,
     and the block --readme must hold."""
@@ -154,7 +184,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if args.plan_counts:
             raise InputError("--readme applies to the bench and --scaling, not --plan-counts")
         check_section(args.readme, "scaling" if args.scaling else "bench")
-    names = (["plan-counts.md"] if args.plan_counts else
+    names = (["plan-counts.md"] if args.plan_counts else ["repair-bench.md"] if args.repair else
              [f"scaling.{extension}" for extension in ("md", "json", "png", "svg")] if args.scaling
              else ["bench.md", "bench.json"])
     files = [os.path.join(args.out, name) for name in names] if args.out else []

@@ -25,8 +25,10 @@ from translator.runtime.progress import Progress, tasks_shown
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
+    from strips_model.reports.document import Report
     from translator.compare.check import ModelSetUp, ReadModel
     from translator.compare.comparison import Comparison
+    from translator.compare.repair.fixes import RepairReport
 
 DESCRIPTION = """\
 Read REPORT (a markdown report with STRIPS schemas, an Init(...) and a But(...) goal, a
@@ -104,6 +106,16 @@ def add_command(commands: Subcommands) -> None:
                          "name one self-contained page that also draws the game and the model "
                          "side by side at each level's first divergence; with several models, "
                          "the folder DIR of every model's NAME.md and NAME.html and summary.md")
+    command.add_argument("--repair", action="store_true",
+                         help="search the smallest edit of the schemas that makes the model "
+                         "agree with the game, each candidate verified on every level and "
+                         "probe in its eight turned and mirrored copies; a \"Suggested fix\" "
+                         "section, and `repairs` in --json (docs/checking-a-model.md)")
+    command.add_argument("--repair-out", metavar="FILE",
+                         help="with --repair implied: write the model with the top fix "
+                         "applied to FILE, in its own notation, only the fix's lines changed")
+    command.add_argument("--repair-seconds", type=float, default=120.0, metavar="S",
+                         help="the bound of the repair search (default: 120)")
     add_planner(command, "planner for our model (the compared model is always solved by Fast "
                 "Downward); ")
     add_limits(command, "one planner run")
@@ -121,8 +133,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     if args.cluster:
         raise InputError("--cluster runs several models at once: give more than one MODEL "
                          "(one model's levels run in local workers, --jobs)")
-    if args.output or args.vocabulary_out:
-        check_outputs([path for path in (args.output, args.vocabulary_out) if path])
+    outputs = [path for path in (args.output, args.vocabulary_out, args.repair_out) if path]
+    if outputs:
+        check_outputs(outputs)
     if args.vocabulary_template:
         return _vocabulary_template(args.report)
     # Before the model is read: a bad vocabulary is bad input, said alone and at once.
@@ -152,12 +165,25 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                                 vocabulary, announce=announce)
     comparison = checked.comparison
     markdown = render_markdown(comparison)
+    found = _repairs(args, checked.set_up.reading.report, checked.set_up.model,
+                     list(checked.set_up.levels), comparison) \
+        if args.repair or args.repair_out else None
+    fixes_html = ""
+    if found is not None:
+        from translator.compare.report.repair_section import repair_html, repair_markdown
+
+        markdown += "\n" + repair_markdown(found)
+        fixes_html = repair_html(found)
     if args.output:
-        write_outputs({args.output: _page(comparison, list(checked.set_up.levels), markdown)
+        write_outputs({args.output: _page(comparison, list(checked.set_up.levels), markdown,
+                                          fixes_html)
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
                       args.output)
     if args.json:
-        print_out(json.dumps(model_record(comparison, checked.set_up.reading)))
+        record = model_record(comparison, checked.set_up.reading)
+        if found is not None:
+            record["repairs"] = found.as_json()
+        print_out(json.dumps(record))
     elif args.output:
         print_out(args.output)
     else:
@@ -203,9 +229,30 @@ def _announce_set_up(path: str, set_up: ModelSetUp, vocabulary_out: str | None) 
         print(f"{shown_name(path)}: {NO_LEVEL}", file=sys.stderr)
 
 
-def _page(comparison: Comparison, levels: list[Level], markdown: str) -> str:
+def _page(comparison: Comparison, levels: list[Level], markdown: str, fixes: str = "") -> str:
     # Here, not at the top: it imports the comparison, and with it unified-planning (see
     # command_compare).
     from translator.compare.report.html import render_html
 
-    return render_html(comparison, levels, markdown)
+    return render_html(comparison, levels, markdown, fixes)
+
+
+def _repairs(args: argparse.Namespace, report: Report, model: object, levels: list[Level],
+             comparison: Comparison) -> RepairReport:
+    """The verified fixes, on the levels with the game's plan compare found (ours, valid in
+    the game), and the top one written to --repair-out when asked."""
+    from translator.compare.repair.fixes import game_plans, suggest_fixes
+
+    plans = [c.ours.plan if c.ours.valid else None for c in comparison.levels]
+    costs = [c.ours.game_cost if c.ours.valid else None for c in comparison.levels]
+    found = suggest_fixes(args.report, report, model, game_plans(levels, plans, costs),
+                          args.repair_seconds)
+    if args.repair_out:
+        top = found.fixes[0] if found.fixes else None
+        if top is not None and top.fixed_text is not None:
+            write_outputs({args.repair_out: top.fixed_text}, args.repair_out)
+        else:
+            print(f"{shown_name(args.report)}: --repair-out not written: "
+                  + ("no verified fix" if top is None else "the fix's literals are not "
+                     "written as read (a LaTeX or PDF reading)"), file=sys.stderr)
+    return found

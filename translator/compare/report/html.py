@@ -22,6 +22,7 @@ from translator.render.svg import sprite_defs
 
 STYLE = """
 :root { color-scheme: dark; }
+pre.diff .added { color: #8fdc8f; } pre.diff .removed { color: #f08c8c; }
 body { margin: 0; background: #17151f; color: #e8e6f0;
   font: 15px/1.45 "DejaVu Sans", Verdana, Arial, sans-serif; }
 main { max-width: 1100px; margin: 0 auto; padding: 18px; }
@@ -96,9 +97,11 @@ def _level_html(level: Level, compared: LevelComparison) -> str:
     return head + "".join(divergence_html(level, plan, found) for plan, found in compared.found)
 
 
-def render_html(comparison: Comparison, levels: list[Level], markdown: str) -> str:
+def render_html(comparison: Comparison, levels: list[Level], markdown: str,
+                fixes: str = "") -> str:
     """The whole comparison as one page; `levels` in the order they were compared (the order
-    of `comparison.levels`), `markdown` its markdown rendering, embedded as it is."""
+    of `comparison.levels`), `markdown` its markdown rendering, embedded as it is; `fixes`
+    the suggested fixes as HTML (report/repair_section.py), when they were searched."""
     title = f"Comparing models: {comparison.report.source} and {comparison.ours.source}"
     summary = "".join(f"<li>{escape(line.removeprefix('- '))}</li>"
                       for line in summary_lines(comparison) if line.startswith("- "))
@@ -111,6 +114,6 @@ def render_html(comparison: Comparison, levels: list[Level], markdown: str) -> s
         f'<svg class="defs" aria-hidden="true">{sprite_defs()}</svg>'
         f"<h1>{escape(title)}</h1><h2>Summary</h2><ul>{summary}</ul>"
         f"<h2>Lint</h2>{_lint_html(comparison.lint_groups)}"
-        f"<h2>First divergences</h2>{body}"
+        f"<h2>First divergences</h2>{body}{fixes}"
         "<h2>The full report</h2><details><summary>markdown</summary>"
         f"<pre>{escape(markdown)}</pre></details></main></body></html>\n")

@@ -1,0 +1,50 @@
+"""The repair benchmark's mutants and table (its numbers come from `helltaker bench
+--repair`, never from a test)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from translator.compare.check import our_model
+from translator.compare.repair.edits import apply_edits, schema_key
+from translator.measure import repair_bench
+from translator.measure.repair_bench import OPERATORS, Outcome, bench_table, mutants, operator
+
+
+def test_mutants_take_every_operator_in_turn_and_each_changes_the_model() -> None:
+    schemas = our_model()[0].schemas
+    drawn = mutants(schemas, 16, 1, seed=5)
+    assert [operator(faults[0]) for faults in drawn] == list(OPERATORS) * 2
+    assert drawn == mutants(schemas, 16, 1, seed=5)
+    for (fault,) in drawn:
+        mutant = apply_edits(schemas, (fault,))
+        restored = apply_edits(mutant, (fault.inverse(),))
+        assert tuple(map(schema_key, restored)) == tuple(map(schema_key, schemas))
+    for faults in mutants(schemas, 4, 2, seed=5):
+        assert len({(e.schema, e.clause, e.index) for e in faults}) == 2
+
+
+def test_the_models_are_ours_alone_without_the_folder_and_every_file_in_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(repair_bench, "MODELS_FOLDER", str(tmp_path / "absent"))
+    assert [Path(p).name for p in repair_bench.bench_models()] == ["helltaker.strips"]
+    (tmp_path / "textbook.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "course_fr.txt").write_text("x", encoding="utf-8")
+    monkeypatch.setattr(repair_bench, "MODELS_FOLDER", str(tmp_path))
+    assert [Path(p).name for p in repair_bench.bench_models()] == \
+        ["helltaker.strips", "course_fr.txt", "textbook.txt"]
+
+
+def test_the_table_counts_equivalent_mutants_apart() -> None:
+    def outcome(kind: str, equivalent: bool, top1: bool, seconds: float) -> Outcome:
+        return Outcome("m", kind, 1, equivalent, not equivalent, top1, top1, top1, top1, top1,
+                       int(top1), seconds)
+
+    table = bench_table([outcome("argument", True, False, 1.0),
+                         outcome("argument", False, True, 2.0),
+                         outcome("argument", False, False, 9.0)])
+    row = next(line for line in table.splitlines() if line.startswith("| argument"))
+    assert row.split(" | ")[1:8] == ["3", "1", "100% (2/2)", "50% (1/2)", "50% (1/2)",
+                                     "50% (1/2)", "50% (1/2)"]

@@ -1,0 +1,290 @@
+"""The search for the smallest edit that makes a model agree with the game on every case.
+
+The fast path tries single edits of the schemas the failures point at (verify.py names them),
+the added preconditions kept only when they hold at every use of the schema along the game's
+plans. Each candidate is verified on every case, the counterexamples met so far first, so a
+wrong candidate is usually turned down by its first case. When no single edit does, the edits
+that make some failing case agree give one conflict per case (the edits that would remove
+that divergence); a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes
+two edits, and a proposal that fails verification is blocked and the next one tried. Only a
+verified fix is ever returned.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from strips_model.reports.document import Report
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Schema
+from translator.compare.models.compared import ComparedModel
+from translator.compare.repair.edits import (
+    Clause,
+    Edit,
+    Kind,
+    Signature,
+    added_literals,
+    apply_edits,
+    literal_key,
+    local_edits,
+)
+from translator.compare.repair.evidence import Case
+from translator.compare.repair.hitting import hitting_sets
+from translator.compare.repair.uses import SchemaUses, plan_uses
+from translator.compare.repair.verify import Failure, check_case, rebuilt, verify
+
+ALTERNATIVES = 3
+SUSPECTS = 6
+"""How many of the schemas the failures point at are edited, most named first."""
+_RANK = {Kind.NEGATE: 0, Kind.ARGUMENT: 1, Kind.PREDICATE: 2, Kind.REMOVE: 3, Kind.ADD: 4}
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    edits: tuple[Edit, ...]
+    fixed: tuple[str, ...]
+    """The cases (levels and probes, as named in evidence.py) that failed and now agree."""
+    rules: tuple[str, ...]
+    """The rules whose probes failed and now agree."""
+    verified_on: int
+    """How many cases the edited model was run on, every one agreeing."""
+
+    def as_json(self) -> dict[str, object]:
+        return {"schema": self.edits[0].schema, "edits": [e.as_json() for e in self.edits],
+                "levels": list(self.fixed), "rules": list(self.rules),
+                "verified": True, "verified_on": self.verified_on}
+
+
+@dataclass(frozen=True, slots=True)
+class RepairSearch:
+    failures: tuple[Failure, ...]
+    """Every case the model as written fails, one failure each."""
+    repairs: tuple[Repair, ...]
+    """At most `ALTERNATIVES` verified fixes, fewest edits first."""
+    tried: int
+    """Candidates verified (failed or not)."""
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """The model under repair: its report, how it is read, and the evidence it is judged on."""
+
+    report: Report
+    label: str
+    vocabulary: Vocabulary | None
+    cases: tuple[Case, ...]
+
+    def model(self, schemas: tuple[Schema, ...]) -> ComparedModel | str:
+        return rebuilt(self.report, schemas, self.label, self.vocabulary)
+
+
+def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure, ...]:
+    return tuple(f for f in (check_case(model, case) for case in cases) if f is not None)
+
+
+def _report_names(suspects: Sequence[str], schemas: Sequence[Schema]) -> list[str]:
+    """Exact schema names as the file names them (a split case `name_2` is `name`'s)."""
+    written = [s.name for s in schemas]
+    found: list[str] = []
+    for name in suspects:
+        match = name if name in written else next(
+            (w for w in sorted(written, key=len, reverse=True) if name.startswith(w)), None)
+        if match is not None and match not in found:
+            found.append(match)
+    return found
+
+
+def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
+    counts: dict[str, int] = {}
+    for failure in failures:
+        for rank, name in enumerate(_report_names(failure.suspects, schemas)):
+            counts[name] = counts.get(name, 0) + (3 if rank == 0 else 1)
+    return sorted(counts, key=lambda n: -counts[n])
+
+
+def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
+                 failure: Failure | None = None,
+                 vocabulary: Vocabulary | None = None) -> list[Edit]:
+    """The candidate edits of one schema, most plausible first: those of the literal the
+    failure names, then the clause its kind of failure calls for (effects for a wrong
+    successor, preconditions otherwise), negations before removals before additions. An
+    edited precondition must hold wherever the game's plans use the schema."""
+    named, effects_first = _hints(failure, vocabulary)
+    order = {schema.name: rank for rank, schema in enumerate(schemas)}
+    stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
+        if failure is not None else set()
+
+    def rank(edit: Edit) -> tuple[bool, bool, int, bool, int]:
+        literal = edit.before or edit.after
+        assert literal is not None
+        return (edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
+                (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
+                (edit.clause is Clause.EFFECT) != effects_first,
+                _RANK[edit.kind] * 100 + order[edit.schema])
+
+    edits = [e for schema in schemas for e in local_edits(schema, signature)
+             if uses.always_holds(e)]
+    edits += [e for schema in schemas for clause in Clause
+              for e in added_literals(schema, signature, clause) if uses.always_holds(e)]
+    return sorted(edits, key=rank)
+
+
+_NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
+_ROLES = {"hero": ("hero",), "boulders": ("boulder",), "skeletons": ("skeleton",),
+          "key taken": ("has_key", "key"), "lock open": ("lock",),
+          "raised traps": ("trap", "trap_raised", "trap_lowered")}
+"""The roles each field of what the player sees (models/observation.py) is written with."""
+_OURS = {"lock": "locked", "trap": "phase"}
+"""The predicates of our own model that play a role under another name."""
+
+
+def _hints(failure: Failure | None, vocabulary: Vocabulary | None = None
+           ) -> tuple[set[tuple[str, bool]], bool]:
+    """The literals a failure names (the one that kept the closest schema from applying,
+    the predicates of what the player sees differently), and whether effects come first."""
+    if failure is None:
+        return set(), False
+    named = {(m.group(2), not m.group(1)) for m in _NAMED.finditer(failure.what)}
+    seen = failure.what.partition("game vs model: ")[2].split(" (earlier")[0]
+    for field in (part.split(":")[0] for part in seen.split("; ") if part):
+        for role in _ROLES.get(field, ()):
+            name = vocabulary.predicate(role) if vocabulary is not None \
+                else _OURS.get(role, role)
+            if name is not None:
+                named |= {(name, True), (name, False)}
+    return named, "game vs model" in failure.what and "several" not in failure.what
+
+
+def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
+            two_edits: bool = True, explain: bool = True) -> RepairSearch:
+    """The verified fixes of `schemas`, the model as written (or a mutant of it). With
+    `explain`, every failing case of the model as written is listed (a full pass more);
+    else only the first, which is all the search needs."""
+    started = time.perf_counter()
+    original = subject.model(schemas)
+    if isinstance(original, str):
+        failures: tuple[Failure, ...] = (Failure(
+            "the model as written", (), None, f"cannot be built: {original}",
+            _schema_at(original, schemas)),)
+        uses = SchemaUses()
+    else:
+        first = verify(original, subject.cases)
+        if first is None:
+            return RepairSearch((), (), 0, time.perf_counter() - started)
+        failures = failing_cases(original, subject.cases) if explain else (first,)
+        uses = plan_uses(original, subject.cases, schemas)
+    by_name = {s.name: s for s in schemas}
+    suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
+    search = _Search(subject, schemas, failures, started, deadline_seconds)
+    candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
+                              uses, failures[0], subject.vocabulary)
+    for edit in candidates:
+        if search.done():
+            break
+        search.attempt((edit,))
+    if not search.found and two_edits and not search.out_of_time():
+        search.two_edits(candidates[:PAIR_CANDIDATES], original)
+    return RepairSearch(failures, tuple(search.found), search.tried,
+                        time.perf_counter() - started)
+
+
+PAIR_CANDIDATES = 80
+"""The single edits, best ranked first, that the two-edit search draws its pairs from."""
+EXTRA_TRIES = 60
+"""Candidates tried for alternatives once a first fix is verified."""
+
+
+class _Search:
+    """The counterexample loop: candidates verified, counterexamples kept first."""
+
+    def __init__(self, subject: Subject, schemas: tuple[Schema, ...],
+                 failures: tuple[Failure, ...], started: float, seconds: float) -> None:
+        self.subject, self.schemas, self.failures = subject, schemas, failures
+        self.started, self.seconds = started, seconds
+        self.counterexamples = [failures[0].case]
+        self.found: list[Repair] = []
+        self.tried = 0
+        self.first_at: int | None = None
+
+    def out_of_time(self) -> bool:
+        return time.perf_counter() - self.started > self.seconds
+
+    def done(self) -> bool:
+        return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
+            self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
+
+    def attempt(self, edits: tuple[Edit, ...]) -> bool:
+        self.tried += 1
+        model = self.subject.model(apply_edits(self.schemas, edits))
+        if isinstance(model, str):
+            return False
+        failure = verify(model, self.subject.cases, self.counterexamples)
+        if failure is None:
+            self.found.append(_repair(edits, self.failures, len(self.subject.cases)))
+            self.first_at = self.tried if self.first_at is None else self.first_at
+            return True
+        if failure.case not in self.counterexamples:
+            self.counterexamples.insert(0, failure.case)
+        return False
+
+    def two_edits(self, candidates: Sequence[Edit], original: ComparedModel | str) -> None:
+        """Conflicts from the failing cases (the candidates that make each agree alone),
+        their minimum hitting sets verified one by one; then pairs of the candidates that
+        make some case agree."""
+        if isinstance(original, str):
+            return
+        named = {c.name: c for c in self.subject.cases}
+        cases = [named[name] for name in dict.fromkeys(
+            [*self.counterexamples, *(f.case for f in self.failures)]) if name in named][:4]
+        conflicts: dict[str, set[Edit]] = {case.name: set() for case in cases}
+        for edit in candidates:
+            if self.out_of_time():
+                return
+            model = self.subject.model(apply_edits(self.schemas, (edit,)))
+            if isinstance(model, str):
+                continue
+            for case in cases:
+                if check_case(model, case) is None:
+                    conflicts[case.name].add(edit)
+        drawn = hitting_sets([frozenset(c) for c in conflicts.values()])
+        for tries, chosen in enumerate(drawn):
+            if self.done() or tries >= PAIR_CANDIDATES:
+                return
+            if len(chosen) == 2 and _apart(*chosen):
+                self.attempt(chosen)
+        useful = list(dict.fromkeys(e for c in conflicts.values() for e in c))
+        for pair in combinations(useful, 2):
+            if self.done():
+                return
+            if _apart(*pair):
+                self.attempt(pair)
+
+
+def _apart(first: Edit, second: Edit) -> bool:
+    """Two edits of two different literals (or two additions)."""
+    return (first.schema, first.clause, first.index, first.kind is Kind.ADD) != \
+        (second.schema, second.clause, second.index, second.kind is Kind.ADD)
+
+
+_LINE = re.compile(r":(\d+)(?::\d+)?: ")
+
+
+def _schema_at(reason: str, schemas: Sequence[Schema]) -> tuple[str, ...]:
+    """The schema a build error points into (the last one starting before its line)."""
+    found = _LINE.search(reason)
+    if found is None:
+        return ()
+    line = int(found.group(1))
+    before = [s for s in schemas if (s.position.line or 0) <= line]
+    return (max(before, key=lambda s: s.position.line or 0).name,) if before else ()
+
+
+def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:
+    rules = tuple(dict.fromkeys(r for f in failures for r in f.rules))
+    fixed = tuple(dict.fromkeys(f.case for f in failures))
+    return Repair(edits, fixed, rules, cases)

@@ -1,0 +1,201 @@
+"""Whether a model agrees with the game on every case of the evidence, and where it does not.
+
+On each case (a level or probe in one orientation, evidence.py): the game's optimal plan
+replayed in the model state by state (`replay_directions`: the first letter whose successor
+differs, where no action applies, or where the model allows another outcome); on the small
+cases, the model's own cheapest plan (an exhaustive search of its exact view) replayed in the
+game and its cost compared; a plan probe judged alike by both. The first case that fails is
+the counterexample a repair search learns from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from strips_model.errors import HelltakerError
+from strips_model.moves import Direction
+from strips_model.reports.document import Report
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Literal, Schema
+from strips_model.validator import validate
+from translator.compare.models.compared import (
+    ComparedModel,
+    LevelModel,
+    UnbuildableModel,
+    compared_model,
+)
+from translator.compare.repair.blocked import blocked
+from translator.compare.repair.evidence import Case
+from translator.compare.repair.uses import followed
+from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
+from translator.compare.runs.model_run import accepts
+from translator.ground.exact_semantics import GroundAction
+from translator.model.level_facts import Atom
+from translator.planners.best_first import SearchTimeout, best_first_search
+
+SEARCH_SECONDS = 2.0
+"""The bound of the model's own exhaustive search on one small case: a probe of a few cells
+takes a right model milliseconds; a wrong one may open a larger space, then it is not run."""
+
+_APPLIED = re.compile(r"applies ([A-Za-z_][\w']*)\(")
+_CLOSEST = re.compile(r"([A-Za-z_][\w']*) fails on ")
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    case: str
+    rules: tuple[str, ...]
+    letter: int | None
+    what: str
+    suspects: tuple[str, ...]
+    """The schemas the failure points at, most likely first (exact names)."""
+    blocked: tuple[tuple[str, Literal], ...] = ()
+    """Where no action applies: each schema of the key press and the literal it fails on."""
+
+
+def rebuilt(report: Report, schemas: tuple[Schema, ...], label: str,
+            vocabulary: Vocabulary | None) -> ComparedModel | str:
+    """The model with `schemas` in place of its own, read in the vocabulary it was read in
+    (never inferred again: a repair must not change how a level is read); why not, when the
+    edited schemas cannot be built."""
+    edited = Report(schemas, report.init, report.goal, report.source, report.skipped,
+                    report.counts)
+    try:
+        built = compared_model(edited, label, vocabulary)
+    except HelltakerError as error:
+        return str(error)
+    if isinstance(built, UnbuildableModel):
+        return built.defect
+    return built
+
+
+def _suspects(model: LevelModel, divergence: Divergence,
+              plan: Sequence[Direction] = ()) -> tuple[str, ...]:
+    """The schema the model applied or came closest to applying, then those it used before
+    (a hidden fact one of them left wrong shows only later), latest first, then every schema
+    of the key press."""
+    named = [m.group(1) for pattern in (_APPLIED, _CLOSEST)
+             for m in pattern.finditer(divergence.model)]
+    if plan:
+        before = followed(model, model.level, plan[:divergence.letter - 1])
+        named += [action.schema for action in reversed(before)]
+    if divergence.direction is not None:
+        named += [schema.name for schema, _ in model.schemas_for(divergence.direction)]
+    return tuple(dict.fromkeys(named))
+
+
+class _Remembered:
+    """A level model whose applicable actions are ground once per state: the replays and the
+    exhaustive search of one case meet the same states again and again."""
+
+    def __init__(self, on: LevelModel) -> None:
+        self._on = on
+        self._known: dict[frozenset[Atom], list[GroundAction]] = {}
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._on, name)
+
+    def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
+        found = self._known.get(atoms)
+        if found is None:
+            found = self._known[atoms] = self._on.applicable(atoms)
+        return found
+
+
+def check_case(model: ComparedModel, case: Case) -> Failure | None:
+    """The first way the model departs from the game on `case`, or None."""
+    try:
+        on = cast(LevelModel, _Remembered(model.on(case.level)))
+        return _check(on, case)
+    except (HelltakerError, SearchTimeout) as error:
+        return Failure(case.name, case.rules, None, f"cannot be run: {error}", ())
+
+
+def _failure(on: LevelModel, case: Case, divergence: Divergence, side: str,
+             plan: Sequence[Direction] = ()) -> Failure:
+    stuck: list[tuple[str, Literal]] = []
+    if plan and divergence.direction is not None and "has no action" in divergence.model:
+        atoms = on.initial()
+        for action in followed(on, case.level, plan[:divergence.letter - 1]):
+            atoms = action.apply(atoms)
+        stuck = blocked(on, atoms, divergence.direction)
+    suspects = tuple(dict.fromkeys([*(name for name, _ in stuck),
+                                    *_suspects(on, divergence, plan)]))
+    return Failure(case.name, case.rules, divergence.letter, f"{side}: {divergence}",
+                   suspects, tuple(stuck))
+
+
+def _check(on: LevelModel, case: Case) -> Failure | None:
+    if case.judged is not None:
+        if accepts(on, case.judged, on.cost_limit) != case.valid:
+            departs = replay_directions(on, case.judged)[0]
+            if departs is not None:
+                return _failure(on, case, departs, "on the plan judged", case.judged)
+            every = tuple(s.name for d in set(case.judged) for s, _ in on.schemas_for(d))
+            return Failure(case.name, case.rules, None, "judges the plan otherwise than the "
+                           f"game ({'valid' if case.valid else 'invalid'} in the game)",
+                           tuple(dict.fromkeys(every)))
+        return None
+    if case.plan is not None:
+        divergence, several = replay_directions(on, case.plan)
+        if divergence is not None:
+            return _failure(on, case, divergence, "on the game's plan", case.plan)
+        if several is not None:
+            return _failure(on, case, several, "on the game's plan", case.plan)
+    if not case.small:
+        return None
+    found = search_exact_bounded(on)
+    if found is None:
+        return None
+    steps, cost = found
+    if steps is None:
+        if case.plan is None:
+            return None
+        return Failure(case.name, case.rules, None, f"the model finds no plan within "
+                       f"{on.cost_limit}; the game's costs {case.cost}", ())
+    mine = along_steps(on, steps)
+    if mine is not None:
+        return _failure(on, case, mine, "on its own plan")
+    letters = tuple(d for d in map(on.direction, steps) if d is not None)
+    verdict = validate(case.level, letters)
+    if not verdict.valid or cost != case.cost:
+        shown = [s.schema for s in steps]
+        return Failure(case.name, case.rules, None, "its own plan "
+                       f"{''.join(letters) or '(empty)'} costs {cost} "
+                       f"({'valid' if verdict.valid else verdict.reason}); the game's costs "
+                       f"{case.cost}", tuple(dict.fromkeys(shown)))
+    return None
+
+
+def search_exact_bounded(on: LevelModel
+                         ) -> tuple[tuple[GroundAction, ...] | None, int | None] | None:
+    """The model's cheapest plan (steps, cost) by Dijkstra over its exact view (as
+    `search_exact` of runs/model_run.py, bounded in time), (None, None) when it has none
+    within its limit, or None when the search passes `SEARCH_SECONDS`."""
+
+    def successors(state: frozenset[Atom]) -> list[tuple[GroundAction, frozenset[Atom], int]]:
+        return [(action, action.apply(state), action.cost) for action in
+                sorted(on.applicable(state), key=lambda a: (a.schema, a.binding))]
+
+    try:
+        result = best_first_search(on.initial(), successors, on.goal_holds, on.cost_limit,
+                                   time_limit=SEARCH_SECONDS)
+    except SearchTimeout:
+        return None
+    return (tuple(result.plan) if result.plan is not None else None), result.cost
+
+
+def verify(model: ComparedModel, cases: Sequence[Case], first: Iterable[str] = ()
+           ) -> Failure | None:
+    """The first failing case, the cases named in `first` tried first (the counterexamples
+    seen so far reject most wrong candidates at once); None when every case agrees."""
+    front = set(first)
+    ordered = [c for c in cases if c.name in front] + [c for c in cases if c.name not in front]
+    for case in ordered:
+        failure = check_case(model, case)
+        if failure is not None:
+            return failure
+    return None

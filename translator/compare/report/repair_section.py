@@ -1,0 +1,61 @@
+"""The "Suggested fix" section of a compare report, in markdown and as an HTML diff."""
+
+from __future__ import annotations
+
+from html import escape
+
+from translator.compare.repair.fixes import RepairReport
+
+_EVIDENCE_SHOWN = 5
+
+
+def repair_markdown(found: RepairReport) -> str:
+    """One entry per verified fix, best first, each at its lines in the model's notation;
+    when none was found, why, and the evidence the search had."""
+    lines = ["## Suggested fix", ""]
+    if not found.failures:
+        lines.append(f"Nothing to fix: the model agrees on all {found.cases} levels and probes "
+                     "(each in its eight orientations).")
+        return "\n".join(lines) + "\n"
+    for rank, fix in enumerate(found.fixes, start=1):
+        repair = fix.repair
+        head = "Fix" if rank == 1 else f"Alternative {rank - 1}"
+        lines.append(f"**{head}** ({len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
+                     f", verified on {repair.verified_on} cases: every level and probe in its "
+                     "eight turned and mirrored copies):")
+        lines.append("")
+        lines += [f"- `{line}`" for line in fix.lines]
+        agreed = ", ".join(repair.fixed[:_EVIDENCE_SHOWN]) + (
+            f" and {len(repair.fixed) - _EVIDENCE_SHOWN} more"
+            if len(repair.fixed) > _EVIDENCE_SHOWN else "")
+        lines.append(f"- makes agree: {agreed}"
+                     + (f" (rules {', '.join(repair.rules)})" if repair.rules else ""))
+        if fix.diff:
+            lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]
+        lines.append("")
+    if not found.fixes:
+        lines += [found.culprit or "", "", "The evidence (first failures):", ""]
+        lines += [f"- {failure.case}: {failure.what}"
+                  for failure in found.failures[:_EVIDENCE_SHOWN]]
+    lines.append(f"\n{found.tried} candidate edits verified in {found.seconds:.1f} s; a fix "
+                 "is shown only once the edited model agrees on every level and probe.")
+    return "\n".join(lines) + "\n"
+
+
+def repair_html(found: RepairReport) -> str:
+    """The fixes as diffs, removed lines and added lines told apart."""
+    if not found.fixes:
+        reason = found.culprit or "Nothing to fix."
+        return f"<h2>Suggested fix</h2><p>{escape(reason)}</p>"
+    parts = ["<h2>Suggested fix</h2>"]
+    for fix in found.fixes:
+        parts.append("<ul>" + "".join(f"<li><code>{escape(line)}</code></li>"
+                                      for line in fix.lines) + "</ul>")
+        rows = []
+        for line in fix.diff.splitlines():
+            kind = {"+": "added", "-": "removed"}.get(line[:1], "same")
+            if line.startswith(("+++", "---")):
+                kind = "same"
+            rows.append(f'<span class="{kind}">{escape(line)}</span>')
+        parts.append('<pre class="diff">' + "\n".join(rows) + "</pre>")
+    return "".join(parts)

@@ -1,14 +1,12 @@
 """How a hand-written model's predicates read a level: a vocabulary, declared in a TOML file.
 
-A vocabulary names the predicate that plays each part of the game (the hero, walls,
-boulders, ..., the moves counter and its successor relation or an adjacency relation on cells
-with its direction constants, in [directions]), the values that say a trap's phase and a
-lock's state, the coordinate convention (and, where a place is one cell constant, the pattern
-of the cells' names), the arguments before each place that is not first ([places]), the words
-of action names that say their key press (a word or a list of them per direction; or, in
-`[keys]`, each action's key press), the actions that are no key press, the goal's form.
-Without `--vocabulary FILE`, `compare` infers one (translator/compare/vocabulary/inference.py),
-`--vocabulary-out FILE` writes it (vocabulary_writer.py); the seeds' ship in `vocabularies/`.
+It names the predicate of each part of the game (hero, walls, ..., the counter and its
+successor, or an adjacency relation with its [directions]), trap and lock state values, the
+coordinate convention (and a cell constant's name pattern), the arguments before a place not
+first ([places]), the words of action names per key press (or [keys] per action), actions
+that are no key press, the goal's form. `compare` infers one without `--vocabulary FILE`
+(translator/compare/vocabulary/inference.py); vocabulary_writer.py writes it; the seeds' ship
+in `vocabularies/`.
 """
 
 from __future__ import annotations

@@ -220,26 +220,29 @@ def _ground(literal: Literal, binding: dict[str, str]) -> str:
     return f"{'' if literal.positive else '-'}{literal.predicate}({args})"
 
 
-def _attempts(schema: Schema, fixed: dict[str, str],
-              facts: frozenset[Atom]) -> Iterator[tuple[int, str]]:
-    """(literals satisfied, the failing literal) for each way of matching the preconditions,
-    positive ones first, in order; a binding that satisfies everything yields nothing."""
+def precondition_attempts(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom]
+                          ) -> Iterator[tuple[int, Literal | None, dict[str, str], Atom | None]]:
+    """For each way of matching the preconditions, positive ones first, in order: (literals
+    satisfied, the literal then failing, the binding, the atom that makes a negative literal
+    fail). A binding that satisfies every precondition yields its count and no literal.
+    Shared by the divergence's explanation and the repair's ranking (repair/blocked.py)."""
     positive = [lit for lit in schema.preconditions if lit.positive]
     negative = [lit for lit in schema.preconditions if not lit.positive]
     by_predicate: dict[str, list[Atom]] = {}
     for atom in sorted(facts):
         by_predicate.setdefault(atom[0], []).append(atom)
 
-    def extend(position: int, binding: dict[str, str]) -> Iterator[tuple[int, str]]:
+    def extend(position: int, binding: dict[str, str]
+               ) -> Iterator[tuple[int, Literal | None, dict[str, str], Atom | None]]:
         if position == len(positive):
             for count, literal in enumerate(negative):
                 atom = (literal.predicate,
                         *(binding.get(t.name, t.name) if t.is_variable else t.name
                           for t in literal.args))
                 if atom in facts:
-                    yield position + count, f"{_ground(literal, binding)}: {atom[0]}" \
-                        f"({', '.join(atom[1:])}) holds"
+                    yield position + count, literal, binding, atom
                     return
+            yield len(schema.preconditions), None, binding, None
             return
         literal = positive[position]
         matched = False
@@ -249,6 +252,19 @@ def _attempts(schema: Schema, fixed: dict[str, str],
                 matched = True
                 yield from extend(position + 1, extended)
         if not matched:
-            yield position, f"{_ground(literal, binding)}, which does not hold"
+            yield position, literal, binding, None
 
     yield from extend(0, dict(fixed))
+
+
+def _attempts(schema: Schema, fixed: dict[str, str],
+              facts: frozenset[Atom]) -> Iterator[tuple[int, str]]:
+    """(literals satisfied, the failing literal in words) for each way of matching the
+    preconditions; a binding that satisfies everything yields nothing."""
+    for score, literal, binding, atom in precondition_attempts(schema, fixed, facts):
+        if literal is None:
+            continue
+        if atom is not None:
+            yield score, f"{_ground(literal, binding)}: {atom[0]}({', '.join(atom[1:])}) holds"
+        else:
+            yield score, f"{_ground(literal, binding)}, which does not hold"

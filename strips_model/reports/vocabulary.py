@@ -23,12 +23,12 @@ from strips_model.moves import Direction
 from strips_model.nesting import TOML_NESTING, check_nesting
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
-                "counter", "successor", "floor", "goal", "has_key", "trap_raised",
+                "counter", "successor", "floor", "goal", "has_key", "trap_raised", "trap_parity",
                 "trap_lowered", "adjacent", "adjacent_up", "adjacent_down", "adjacent_left",
                 "adjacent_right")
-"""The parts of the game a predicate can play: `goal` marks the cells next to a demon
-(`goal(x, y)`), `has_key` says the hero holds the key (`haskey`, `aClé`), `trap_raised` and
-`trap_lowered` are traps written as two predicates (`piegeActive`, `piegeInactive`).
+"""The parts of the game a predicate can play: `goal` marks the cells next to a demon, `has_key`
+says the hero holds the key, `trap_raised`/`trap_lowered` are traps as two predicates
+(`piegeActive`), `trap_parity` a flag every action flips when those two give the first phase.
 `adjacent` is a static relation on cells with a direction (`succ(D, P, P2)`: P2 is P's
 neighbour in direction D, the direction first or last as [directions] `argument` says, its
 constants as [directions] names them); `adjacent_up` ... `adjacent_right` are one relation per

@@ -22,7 +22,7 @@ from translator.compare.vocabulary.inference import infer_vocabulary
 FOLDER = Path(__file__).resolve().parents[2] / "translator" / "measure" / "repair_models"
 MODELS = sorted(FOLDER.glob("*.txt"))
 PARTS = ("hero", "wall", "demon", "boulder", "skeleton", "key", "has_key", "lock", "spikes",
-         "trap_lowered", "trap_raised", "counter", "successor", "goal")
+         "trap_lowered", "trap_raised", "trap_parity", "counter", "successor", "goal")
 """Every part of the game each model names, for the inference to find."""
 
 
@@ -54,6 +54,8 @@ def test_each_model_reads_whole_with_every_part_found(path: Path) -> None:
 def test_each_model_agrees_with_the_game_on_a_small_level(path: Path) -> None:
     model = compared_model(_read(path), str(path))
     assert isinstance(model, ReportModel), getattr(model, "defect", None)
-    level = shared_level("levels/tests/spikes4.txt")
-    comparison = compare_level(model, our_model()[1], level, "search")
-    assert comparison.verdict == "agrees", comparison.divergences
+    # Spikes, and traps kept as their first phase and a flag every action flips (trap_parity).
+    for name in ("spikes4", "traps1"):
+        comparison = compare_level(model, our_model()[1],
+                                   shared_level(f"levels/tests/{name}.txt"), "search")
+        assert comparison.verdict == "agrees", (name, comparison.divergences)

@@ -56,6 +56,10 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
     traps = level.traps_lowered | level.traps_raised
     raised = cells("trap", values["trap_raised"]) if "trap_raised" in values \
         else cells("trap_raised")
+    parity = words.predicate("trap_parity")
+    if parity is not None and (parity,) in atoms:
+        # The traps are written by their first phase and the flag says they have changed.
+        raised = traps - raised
     return Observation(hero=cells("hero"), boulders=cells("boulder"),
                        skeletons=cells("skeleton"), key_taken=held,
                        lock_open=not closed or ("lock_closed" not in values and held),

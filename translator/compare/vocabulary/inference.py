@@ -38,7 +38,7 @@ from translator.compare.vocabulary.places import (
     place_starts,
     starts_evidence,
 )
-from translator.compare.vocabulary.state_parts import state_parts
+from translator.compare.vocabulary.state_parts import state_parts, trap_parity
 from translator.compare.vocabulary.structure import (
     arity_of,
     find_counter,
@@ -197,6 +197,13 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         roles.update(more)
         taken |= set(more.values())
         evidence += told
+    if "trap_raised" in roles and roles["trap_raised"] in static:
+        parity = trap_parity(read, arity, taken)
+        if parity is not None:
+            roles["trap_parity"] = parity
+            taken.add(parity)
+            evidence.append(f"trap_parity: {parity}, a flag every action flips, beside traps "
+                            "written by their first phase (by what the actions do)")
     unread = sorted(set(arity) - taken - {n for n in arity if _OFFSET.fullmatch(n)})
     if unread:
         evidence.append(f"read as no part of the game: {', '.join(unread)}")

@@ -91,3 +91,18 @@ def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
               for n in fluent & candidates}
     take("lock", opened, "opened or removed by {} action(s), never moved")
     return roles, evidence
+
+
+def trap_parity(read: tuple[Schema, ...], arity: dict[str, int], taken: set[str]) -> str | None:
+    """A flag of no argument that every action flips (required, then deleted; or required
+    absent, then added): with traps written by their first phase (`trap_raised` and
+    `trap_lowered` static), it says whether they have changed since (R-T1). A model that keeps
+    the phase so needs it read, or every trap level reads as a divergence."""
+    def flips(schema: Schema, name: str) -> bool:
+        before = {lit.positive for lit in schema.preconditions if lit.predicate == name}
+        after = {lit.positive for lit in schema.effects if lit.predicate == name}
+        return len(before) == 1 and after == {not next(iter(before))}
+
+    flags = sorted(name for name, count in arity.items() if count == 0 and name not in taken
+                   and read and all(flips(schema, name) for schema in read))
+    return flags[0] if len(flags) == 1 else None

@@ -23,9 +23,9 @@ from strips_model.moves import Direction
 from strips_model.nesting import TOML_NESTING, check_nesting
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
-                "counter", "successor", "floor", "goal", "has_key", "trap_raised", "trap_parity",
-                "trap_lowered", "adjacent", "adjacent_up", "adjacent_down", "adjacent_left",
-                "adjacent_right")
+                "counter", "counter_limit", "successor", "floor", "goal", "has_key", "trap_raised",
+                "trap_parity", "trap_lowered", "adjacent", "adjacent_up", "adjacent_down",
+                "adjacent_left", "adjacent_right")
 """The parts of the game a predicate can play: `goal` marks the cells next to a demon, `has_key`
 says the hero holds the key, `trap_raised`/`trap_lowered` are traps as two predicates
 (`piegeActive`), `trap_parity` a flag every action flips when those two give the first phase.
@@ -36,7 +36,7 @@ direction (`haut(X, Y, X2, Y2)`: (X2, Y2) is the cell above (X, Y))."""
 ADJACENT_ROLES: Final = {"adjacent_up": Direction.UP, "adjacent_down": Direction.DOWN,
                          "adjacent_left": Direction.LEFT, "adjacent_right": Direction.RIGHT}
 VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "hero_without_key",
-                 "hero_with_key")
+                 "hero_with_key", "successor_step")
 """The state values of `trap(X, Y, S)`, `lock(X, Y, S)` and a hero with a key flag,
 `hero(X, Y, K)`: numbers, or words (constants: `trap(up, X, Y)`, `hero(X, Y, haskey)`)."""
 DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN,

@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Final
 
+from strips_model.errors import Position, SchemaError
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
+from translator.compare.models.counter_steps import successor_step
 from translator.model.level_facts import Atom
 
 PHANTOM_TRAP: Final = (-1, -1)
@@ -43,11 +45,14 @@ def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
 
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
-                   traps_everywhere: bool = True) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
+                   traps_everywhere: bool = True, counting_up: bool = False
+                   ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
     level needed (one sentence each). `offsets` are the arithmetic relations the schemas use
     (`plus_1`, `minus_2`; strips_model/reports/arithmetic.py), listed over the level's numbers;
-    `traps_everywhere`: every action requires a trap (seed 001's), so a level needs one.
+    `traps_everywhere`: every action requires a trap (seed 001's), so a level needs one;
+    `counting_up`: the counter starts at 0 and stops at the budget, its `counter_limit` or,
+    without one, the end of its successor chain (counter_steps.py).
 
     Every role but the hero's is optional: a part of the level the vocabulary names no
     predicate for is left out of the Init, and a note says so (the comparison then shows what
@@ -76,7 +81,9 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     atoms: list[Atom] = [at(vocabulary.required("hero"), start.hero, *flag)]
     counter = vocabulary.predicate("counter")
     if counter is not None:  # a model without one is bounded by the budget as a cost
-        atoms.append((counter, str(level.budget)))
+        atoms.append((counter, "0" if counting_up else str(level.budget)))
+    limit = vocabulary.predicate("counter_limit")
+    atoms += [(limit, str(level.budget))] if limit is not None else []
     atoms += placed("demon", level.demons, "demons")
     lock_state = (values["lock_closed"],) if "lock_closed" in values else ()
     atoms += placed("lock", [level.lock] if level.lock else [], "lock", *lock_state)
@@ -99,7 +106,8 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     top = max(level.budget, level.width, level.height)
     successor = vocabulary.predicate("successor")
     if successor is not None:
-        atoms += [(successor, str(k), str(k + 1)) for k in range(-1, top)]
+        atoms += _successor(level, successor, successor_step(vocabulary),
+                            counting_up and counter is not None and limit is None)
     atoms += _adjacency(level, vocabulary, coordinates)
     for relation in sorted(offsets):
         sign, step = relation.split("_")
@@ -107,6 +115,20 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
         atoms += [(relation, str(k), str(k + offset)) for k in range(-2, top + 2)
                   if -2 <= k + offset <= top + 1]
     return tuple(atoms), tuple(notes)
+
+
+def _successor(level: Level, successor: str, step: int, bounding: bool) -> list[Atom]:
+    """The successor over the level's numbers, from -1, each pair in the order the model's
+    relation runs (`step` -1: `next(a, b)` means a = b + 1). `bounding`: it is the only
+    bound of a counter counting up, so it ends at the budget."""
+    top = max(level.budget, level.width, level.height)
+    if bounding and top > level.budget:
+        raise SchemaError(f"the counter counts up along {successor} and stops where it ends, "
+                          f"at the budget ({level.budget}), but the level's {top} columns or "
+                          "rows need it further: write its bound as a `counter_limit` fact",
+                          Position(level.source))
+    pairs = [(str(k), str(k + 1)) for k in range(-1, top)]
+    return [(successor, *(pair if step > 0 else pair[::-1])) for pair in pairs]
 
 
 def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -> list[Atom]:

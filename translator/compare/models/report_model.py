@@ -32,6 +32,7 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
+from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
@@ -87,6 +88,8 @@ class ReportModel:
         self.traps_everywhere = trap is not None and all(
             any(lit.predicate == trap and lit.positive for lit in schema.preconditions)
             for schema in read)
+        self.counting_up = counts_up(read, vocabulary)
+        """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
         exact: list[Schema] = []
         planning: list[Schema] = []
         for schema in read:
@@ -144,7 +147,8 @@ class ReportModel:
             return ReportLevelModel(self, level, coordinates,
                                     atoms + self._goal(level, coordinates)
                                     + comparison_atoms(level, self.comparisons), note, ())
-        atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere)
+        atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere,
+                                      self.counting_up)
         coordinates = Coordinates.of_level(level, self.words)
         atoms += comparison_atoms(level, self.comparisons)
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),
@@ -166,13 +170,18 @@ class ReportLevelModel(LevelModel):
         self.coordinates = coordinates
         self.init_note = init_note
         self.notes = notes
-        # The counter may reach -1: one point more than the budget (report_planning.py).
         # Without a counter, the budget itself bounds the actions' costs.
         counted = model.words.predicate("counter") is not None
-        self.cost_limit = level.budget + 1 if counted else level.budget
-        self.search = f"astar(blind(),bound={self.cost_limit + 1})"
         self._atoms = atoms
         self._traps = level.traps_lowered | level.traps_raised
+        self.cost_limit = level.budget
+        if counted:
+            # The counter's own guards say how far it goes (counter_steps.py): seed 001's
+            # reaches -1, one point past the budget; `t > 0` stops at 0; counting up, its limit.
+            allowed = allowance(model.exact.schemas, model.words, self._exact_facts,
+                                level.budget + 2)
+            self.cost_limit = level.budget + 1 if allowed is None else allowed
+        self.search = f"astar(blind(),bound={self.cost_limit + 1})"
 
     @cached_property
     def _exact_facts(self) -> Facts:

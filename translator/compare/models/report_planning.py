@@ -10,7 +10,8 @@ written.
   each schema costs what it takes from the counter (1, or 2 along `plusOne(C'', C')`,
   `plusOne(C', C)`), and the budget becomes the search's cost bound. The report lets the
   counter reach -1 (`-counter(-1)` is its only guard on 1-point actions), so the bound is
-  budget + 1 spent, inclusive; plans are replayed in the exact view, counter included;
+  budget + 1 spent, inclusive (a counter counting up: the steps its own guards allow,
+  counter_steps.py); plans are replayed in the exact view, counter included;
 - the disjunctive goal becomes one zero-cost action per disjunct, `reach_goal_N`, whose
   preconditions are the goal's other literals plus that disjunct, and which adds
   `goal_reached`, the planning goal. The report's plans keep plain STRIPS, no axioms.
@@ -26,11 +27,15 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from strips_model.errors import SchemaError
 from strips_model.reports.facts import GoalBlock
 from strips_model.reports.schema_readings import declare_variables
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term
+from translator.compare.models.counter_steps import (
+    OFFSET_RELATION,
+    counter_literals,
+    counter_steps,
+)
 from translator.model.level_facts import Atom, Facts
 
 NUMBER_TYPE: Final = "num"
@@ -38,8 +43,6 @@ GOAL_FLUENT: Final = "goal_reached"
 GOAL_ACTION: Final = "reach_goal"
 WAITED: Final = "waited"
 """The effect of an action written with none, in the planning view only."""
-OFFSET_RELATION: Final = re.compile(r"(plus|minus)_([0-9]+)")
-"""The static relations arithmetic terms compile to (strips_model/reports/arithmetic.py)."""
 
 
 def constant_name(value: str) -> str:
@@ -52,98 +55,24 @@ def constant_name(value: str) -> str:
 
 
 def counter_cost(schema: Schema, vocabulary: Vocabulary) -> tuple[int, frozenset[str]]:
-    """What the schema takes from the counter, and the variables that name counter values.
-
-    The schema requires `counter(C)` and adds `counter(C'')` with `plusOne(C'', C')` and
-    `plusOne(C', C)`: the cost is the number of `plusOne` steps from the new value up to C.
+    """What the schema takes from the counter, and the variables that name counter values
+    (counter_steps.py: counting down, `plusOne(C', C)` from the new value up to C, or up).
     A model without a counter costs what its schema says (1, or its `Cost:`), and the level's
-    budget bounds the plan all the same (report_model.py `cost_limit`).
-    """
-    if vocabulary.predicate("counter") is None:
-        return schema.cost, frozenset()
-    counter, plus_one = vocabulary.required("counter"), vocabulary.predicate("successor")
-    required = [lit for lit in schema.preconditions
-                if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
-    added = [lit for lit in schema.effects
-             if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
-    if not required and not added:
-        return 0, frozenset()
-    # A counter deleted but never required (`time(t--)`, read as `-time(t)`) is taken from
-    # the value it deletes.
-    required = required or [lit for lit in schema.effects if lit.predicate == counter
-                            and not lit.positive and lit.args[0].is_variable]
-    if len(required) > 1 or len(added) != 1:
-        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
-                          schema.position)
-    # Steps up from a value: the successor relation (1) or an arithmetic offset (k).
-    steps: dict[str, tuple[str, int]] = {}
-    # Read before or after the static effects are moved: the chain may sit in either part.
-    for literal in (*schema.preconditions, *schema.effects):
-        if not literal.positive or len(literal.args) != 2 \
-                or not all(term.is_variable for term in literal.args):
-            continue
-        low, high = (term.name for term in literal.args)
-        offset = OFFSET_RELATION.fullmatch(literal.predicate)
-        if literal.predicate == plus_one:
-            steps.setdefault(low, (high, 1))
-        elif offset is not None and offset.group(1) == "plus":
-            steps.setdefault(low, (high, int(offset.group(2))))
-        elif offset is not None:
-            steps.setdefault(high, (low, int(offset.group(2))))
-    # A value added from nothing (`time(t-2)` with no `-time(t)`) costs its whole chain.
-    start = added[0].args[0].name
-    target = required[0].args[0].name if required else None
-    chain, cost = [start], 0
-    while chain[-1] != target:
-        following = steps.get(chain[-1])
-        if target is None and (following is None or following[0] in chain):
-            break
-        if following is None or following[0] in chain or len(chain) > 8:
-            raise SchemaError(f"{schema.name}: no {plus_one or 'successor'} chain from {start} "
-                              f"up to {target}, so what it takes from the counter is unknown",
-                              schema.position)
-        chain.append(following[0])
-        cost += following[1]
-    return cost, frozenset(chain)
+    budget bounds the plan all the same (report_model.py `cost_limit`)."""
+    steps = counter_steps(schema, vocabulary)
+    return steps.cost, steps.values
 
 
 def without_counter(schema: Schema, counters: frozenset[str], vocabulary: Vocabulary
                     ) -> Schema:
-    """The schema without its counter literals and the successor steps between the counter
-    values `counters`: its cost says what they said."""
-    counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
-
-    def stepping(literal: Literal) -> bool:
-        return bool((literal.predicate == successor
-                     or OFFSET_RELATION.fullmatch(literal.predicate)) and literal.args)
-
-    # Every value the counter's steps reach, also past the chain the cost was read off (a
-    # step written and never used, `plusOne(C', C)` beside `counter(C)` added back as is):
-    # the counter is gone from this view, and so are its steps.
-    counters = counters | {t.name for lit in (*schema.preconditions, *schema.effects)
-                           if lit.predicate == counter for t in lit.args if t.is_variable}
-    literals = [lit for lit in (*schema.preconditions, *schema.effects) if stepping(lit)]
-    grown = True
-    while grown:
-        linked = {t.name for lit in literals if any(t.name in counters for t in lit.args)
-                  for t in lit.args if t.is_variable}
-        grown = not linked <= counters
-        counters = counters | linked
-
-    def keep(literal: Literal) -> bool:
-        if literal.predicate == counter:
-            return False
-        if stepping(literal):
-            return not all(t.is_variable and t.name in counters for t in literal.args)
-        # A guard on the counter's values (`t > 0`: comparisons.py) is the cost bound's.
-        named = [t for t in literal.args if t.is_variable]
-        return not (named and all(t.name in counters for t in named))
-
+    """The schema without its counter literals, the successor steps between the counter
+    values `counters`, its limit and the guards on them: its cost says what they said."""
+    counters, own = counter_literals(schema, counters, vocabulary)
     return replace(
         schema,
         parameters=tuple(p for p in schema.parameters if p.name not in counters),
-        preconditions=tuple(filter(keep, schema.preconditions)),
-        effects=tuple(filter(keep, schema.effects)),
+        preconditions=tuple(lit for lit in schema.preconditions if lit not in own),
+        effects=tuple(lit for lit in schema.effects if lit not in own),
     )
 
 
@@ -196,11 +125,12 @@ def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Do
     uses, `static` the report's static predicates."""
     # Without the counter, plusOne only relates coordinates: keep it to their range.
     counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
-    places = [int(v) for a in atoms if a[0] not in (counter, successor) for v in a[1:3]
+    limit = vocabulary.predicate("counter_limit")
+    places = [int(v) for a in atoms if a[0] not in (counter, successor, limit) for v in a[1:3]
               if re.fullmatch(r"-?[0-9]+", v)]  # a direction constant is no place
     # Places written as cell constants leave no number: the successor is the counter's.
     low, high = (min(places) - 1, max(places) + 1) if places else (-1, 1)
-    kept = [a for a in atoms if a[0] != counter and not (
+    kept = [a for a in atoms if a[0] not in (counter, limit) and not (
         a[0] == successor and not all(low <= int(v) <= high for v in a[1:]))]
     renamed = {(a[0], *map(constant_name, a[1:])) for a in kept}
     numbers = {v for a in renamed for v in a[1:]}

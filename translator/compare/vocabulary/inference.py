@@ -31,6 +31,7 @@ from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import find_adjacency
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
+from translator.compare.vocabulary.counting import counting
 from translator.compare.vocabulary.places import (
     cell_fluents,
     cell_pattern,
@@ -64,14 +65,14 @@ class InferredVocabulary:
     """No action name tells the coordinate conventions apart (vocabulary_probes.py decides)."""
 
 
-def _steps(schema: Schema, successor: str | None) -> dict[str, dict[str, int]]:
-    """Variable -> variable -> offset, from the successor and arithmetic relations."""
+def _steps(schema: Schema, successor: str | None, sign: int = 1) -> dict[str, dict[str, int]]:
+    """Variable -> variable -> offset, from the successor (its step `sign`) and arithmetic."""
     edges: dict[str, dict[str, int]] = {}
     for literal in schema.preconditions:
         if not literal.positive or len(literal.args) != 2:
             continue
         offset = _OFFSET.fullmatch(literal.predicate)
-        step = 1 if literal.predicate == successor else (
+        step = sign if literal.predicate == successor else (
             (int(offset.group(2)) * (1 if offset.group(1) == "plus" else -1)) if offset else 0)
         if step:
             a, b = (term.name for term in literal.args)
@@ -92,11 +93,11 @@ def _offset(edges: dict[str, dict[str, int]], start: str, end: str) -> int | Non
 
 
 def _vector(schema: Schema, hero: str, objects: set[str], successor: str | None,
-            starts: dict[str, int]) -> tuple[int, int] | None:
+            starts: dict[str, int], sign: int = 1) -> tuple[int, int] | None:
     """What the action does, as a step (first coordinate, second): the hero's, else that of
     the object it moves or removes, seen from the hero. `starts`: where a predicate's place
     starts, when not first."""
-    edges = _steps(schema, successor)
+    edges = _steps(schema, successor, sign)
 
     def between(a: Literal, b: Literal) -> tuple[int, int] | None:
         first, second = starts.get(a.predicate, 0), starts.get(b.predicate, 0)
@@ -167,6 +168,10 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     if successor is not None:
         roles["successor"] = successor
         evidence += said
+    sign, limit, said = counting(read, counter, successor, static, arity) if counter \
+        else (1, None, [])
+    roles.update({"counter_limit": limit} if limit else {})
+    evidence += said
     taken = set(roles.values())
     if hero is not None:  # what the actions do says more than a name (behaviour.py)
         candidates = {name for name in arity if name not in taken and arity[name] >= width
@@ -210,7 +215,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     starts = place_starts(read, roles, arity, static, width)
     evidence += starts_evidence(starts, roles)
     at = {roles[role]: start for role, start in starts.items()}
-    keys, convention, tie = _keys(read, roles, evidence, convention, at)
+    keys, convention, tie = _keys(read, roles, evidence, convention, at, sign)
     if adjacency is not None:  # the relation says the key press under any convention
         relation_keys = dict(adjacency.keys)
         keys = [(name, relation_keys.get(name, key)) for name, key in keys
@@ -222,6 +227,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
                         "them; any other reads the moves alike, since each level's Init lists "
                         "the adjacency relation in the same one")
     values, said = state_values(read, roles, arity, at, width)
+    values += [("successor_step", -1)] if sign < 0 else []
     evidence += said
     cell, said_cell = cell_pattern(cells) if width == 1 else ("", "")
     evidence += [said_cell] if cell else []
@@ -242,7 +248,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
 
 
 def _keys(read: tuple[Schema, ...], roles: dict[str, str], evidence: list[str],
-          forced: tuple[bool, bool] | None, starts: dict[str, int]
+          forced: tuple[bool, bool] | None, starts: dict[str, int], sign: int = 1
           ) -> tuple[list[tuple[str, Direction | None]], tuple[bool, bool], bool]:
     """Each action's key press, the coordinate convention (see the module doc) and whether
     the names left the conventions tied."""
@@ -250,7 +256,7 @@ def _keys(read: tuple[Schema, ...], roles: dict[str, str], evidence: list[str],
     if hero is None:
         return [(schema.name, None) for schema in read], _CONVENTIONS[0], False
     objects = {roles[role] for role in ("boulder", "skeleton", "lock") if role in roles}
-    vectors = {schema.name: _vector(schema, hero, objects, roles.get("successor"), starts)
+    vectors = {schema.name: _vector(schema, hero, objects, roles.get("successor"), starts, sign)
                for schema in read}
     alphabet = name_alphabet([schema.name for schema in read])
     named = {name: name_direction(name, alphabet) for name in vectors}

@@ -1,0 +1,189 @@
+"""What a schema takes from the counter, counting down or up, and how far a level's counter
+lets the model go (report_planning.py turns both into action costs and the search's bound).
+
+A counter counts down (`counter(C)` required, `counter(C')` added with `plusOne(C', C)`, or
+`time(t-1)`) or up (`time(t)` deleted, `time(t+1)` added, or `next(t, t2)` with `time(t2)`
+added): the schema's cost is the number of successor steps (or the offset) between the two
+values, either way. Which way a successor relation runs in numbers is the vocabulary's
+`successor_step` (vocabulary/counting.py): with -1, `next(a, b)` means a = b + 1.
+
+A counter counting up starts at 0 on each level and stops where its guards say (a
+`counter_limit` fact holding the budget, or the end of its successor chain): the search's
+bound is how many one-point steps those guards allow from the start, found by running the
+counter's own literals of a one-point schema in the exact view (`allowance`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Final
+
+from strips_model.errors import SchemaError
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Literal, Schema, build_domain
+from translator.ground.exact_semantics import Grounder
+from translator.model.level_facts import Atom, Facts
+
+OFFSET_RELATION: Final = re.compile(r"(plus|minus)_([0-9]+)")
+"""The static relations arithmetic terms compile to (strips_model/reports/arithmetic.py)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CounterSteps:
+    cost: int
+    values: frozenset[str]
+    """The variables that name counter values along the steps."""
+    upward: bool
+    """The added value lies above the one required (the counter counts up)."""
+
+
+def successor_step(vocabulary: Vocabulary) -> int:
+    """+1: `successor(a, b)` means b = a + 1; -1: a = b + 1."""
+    return -1 if dict(vocabulary.values).get("successor_step") == -1 else 1
+
+
+def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
+    """The schema's cost in counter steps (module doc); a SchemaError when no chain of steps
+    links the value it requires to the one it adds."""
+    if vocabulary.predicate("counter") is None:
+        return CounterSteps(schema.cost, frozenset(), False)
+    counter, plus_one = vocabulary.required("counter"), vocabulary.predicate("successor")
+    required = [lit for lit in schema.preconditions
+                if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
+    added = [lit for lit in schema.effects
+             if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
+    if not required and not added:
+        return CounterSteps(0, frozenset(), False)
+    # A counter deleted but never required (`time(t--)`, read as `-time(t)`) is taken from
+    # the value it deletes.
+    required = required or [lit for lit in schema.effects if lit.predicate == counter
+                            and not lit.positive and lit.args[0].is_variable]
+    if len(required) > 1 or len(added) != 1:
+        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
+                          schema.position)
+    up = _steps_up(schema, plus_one, successor_step(vocabulary))
+    start = added[0].args[0].name
+    target = required[0].args[0].name if required else None
+    down = _chain(up, start, target)
+    if down is not None:
+        return CounterSteps(down[1], frozenset(down[0]), False)
+    rising = _chain(up, target, start) if target is not None else None
+    if rising is not None:
+        return CounterSteps(rising[1], frozenset(rising[0]), True)
+    raise SchemaError(f"{schema.name}: no {plus_one or 'successor'} chain between {target} and "
+                      f"{start}, so what it takes from the counter is unknown", schema.position)
+
+
+def _steps_up(schema: Schema, plus_one: str | None, sign: int) -> dict[str, tuple[str, int]]:
+    """Value -> the value above it and how far: the successor (1) or an offset (k)."""
+    steps: dict[str, tuple[str, int]] = {}
+    # Read before or after the static effects are moved: the chain may sit in either part.
+    for literal in (*schema.preconditions, *schema.effects):
+        if not literal.positive or len(literal.args) != 2 \
+                or not all(term.is_variable for term in literal.args):
+            continue
+        low, high = (term.name for term in literal.args)
+        offset = OFFSET_RELATION.fullmatch(literal.predicate)
+        if literal.predicate == plus_one:
+            steps.setdefault(*((low, (high, 1)) if sign > 0 else (high, (low, 1))))
+        elif offset is not None and offset.group(1) == "plus":
+            steps.setdefault(low, (high, int(offset.group(2))))
+        elif offset is not None:
+            steps.setdefault(high, (low, int(offset.group(2))))
+    return steps
+
+
+def _chain(steps: dict[str, tuple[str, int]], start: str, target: str | None
+           ) -> tuple[list[str], int] | None:
+    """The values from `start` up to `target` and the steps' total; with no target (a value
+    added from nothing, `time(t-2)` with no `-time(t)`), the whole chain up from `start`."""
+    chain, cost = [start], 0
+    while chain[-1] != target:
+        following = steps.get(chain[-1])
+        if target is None and (following is None or following[0] in chain):
+            break
+        if following is None or following[0] in chain or len(chain) > 8:
+            return None
+        chain.append(following[0])
+        cost += following[1]
+    return chain, cost
+
+
+def counts_up(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> bool:
+    """Most schemas that step the counter add a value above the one they require."""
+    tally = [0, 0]
+    for schema in schemas:
+        try:
+            steps = counter_steps(schema, vocabulary)
+        except SchemaError:
+            continue
+        if steps.cost:
+            tally[steps.upward] += 1
+    return tally[1] > tally[0]
+
+
+def counter_literals(schema: Schema, values: frozenset[str], vocabulary: Vocabulary
+                     ) -> tuple[frozenset[str], tuple[Literal, ...]]:
+    """Every variable the counter's literals reach (its values, the successor steps between
+    them, its limit, the guards on them) and those literals: the counter's own part."""
+    counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
+    limit = vocabulary.predicate("counter_limit")
+    literals = (*schema.preconditions, *schema.effects)
+
+    def stepping(literal: Literal) -> bool:
+        return bool((literal.predicate == successor
+                     or OFFSET_RELATION.fullmatch(literal.predicate)) and literal.args)
+
+    # Every value the counter's steps reach, also past the chain the cost was read off (a
+    # step written and never used, `plusOne(C', C)` beside `counter(C)` added back as is).
+    values = values | {t.name for lit in literals if lit.predicate in (counter, limit)
+                       for t in lit.args if t.is_variable}
+    linking = [lit for lit in literals if stepping(lit)]
+    grown = True
+    while grown:
+        linked = {t.name for lit in linking if any(t.name in values for t in lit.args)
+                  for t in lit.args if t.is_variable}
+        grown = not linked <= values
+        values = values | linked
+
+    def own(literal: Literal) -> bool:
+        if literal.predicate in (counter, limit):
+            return True
+        if stepping(literal):
+            return all(t.is_variable and t.name in values for t in literal.args)
+        # A guard on the counter's values (`t > 0`: comparisons.py).
+        named = [t for t in literal.args if t.is_variable]
+        return bool(named) and all(t.name in values for t in named)
+
+    return values, tuple(filter(own, literals))
+
+
+def allowance(schemas: tuple[Schema, ...], vocabulary: Vocabulary, facts: Facts,
+              ceiling: int) -> int | None:
+    """How many one-point steps the counter's own literals allow from the level's start, at
+    most `ceiling` (None when no one-point schema steps the counter)."""
+    counter = vocabulary.predicate("counter")
+    for schema in schemas:
+        try:
+            steps = counter_steps(schema, vocabulary)
+        except SchemaError:
+            continue
+        if steps.cost != 1:
+            continue
+        values, own = counter_literals(schema, steps.values, vocabulary)
+        effects = tuple(lit for lit in own if lit in schema.effects)
+        alone = replace(schema, parameters=tuple(p for p in schema.parameters
+                                                 if p.name in values),
+                        preconditions=tuple(lit for lit in own if lit in schema.preconditions),
+                        effects=effects)
+        grounder = Grounder(build_domain((alone,), "counter", strict=False), facts)
+        state: frozenset[Atom] = frozenset(a for a in facts.initial if a[0] == counter)
+        taken = 0
+        while taken < ceiling:
+            options = grounder.applicable(state)
+            if not options:
+                break
+            state, taken = options[0].apply(state), taken + 1
+        return taken
+    return None

@@ -31,8 +31,8 @@ from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
-from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.counter_steps import allowance, counts_up
+from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel

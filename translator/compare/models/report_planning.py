@@ -32,7 +32,6 @@ from strips_model.reports.schema_readings import declare_variables
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term
 from translator.compare.models.counter_steps import (
-    OFFSET_RELATION,
     counter_literals,
     counter_steps,
 )

@@ -1,0 +1,123 @@
+"""Counters counting up (issue 33, 5): `time(t)` deleted and `time(t+1)` added, or
+`next(t, t2)` with `time(t2)` added, bounded by a `limit(N)`/`max(M)` fact holding the budget;
+each level's Init starts them at 0, the search's bound is what their own guards allow, and a
+slip diverges at the letter where it shows.
+
+Models: tests/compare/models/counters/ (walks between walls, written for these tests); on the
+classic levels, the team's textbook model (translator/measure/repair_models/textbook.txt) with
+its counter turned to count up, by text substitution.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, make_level, shared_level
+
+from translator.compare.check import our_model, read_model
+from translator.compare.models.compared import compared_model
+from translator.compare.models.counter_steps import counter_steps
+from translator.compare.models.report_model import ReportModel
+from translator.compare.runs.level_comparison import compare_level
+
+COUNTERS = Path(__file__).parent / "counters"
+UP = ("up_limit.txt", "up_arithmetic.txt")
+CORRIDOR = "#######\n#H   D#\n#######"
+DETOUR = """
+#######
+#H    #
+# ### #
+#    D#
+#######"""
+
+
+def model_of(tmp_path: Path, text: str, name: str = "model.txt") -> ReportModel:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    model = compared_model(read_model(str(path)).report, str(path))
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    return model
+
+
+def _verdict(model: ReportModel, grid: str, budget: int) -> tuple[str, str]:
+    found = compare_level(model, our_model()[1], make_level(grid, budget), "search")
+    return found.verdict, found.why
+
+
+@pytest.mark.parametrize("name", UP)
+def test_a_counter_counting_up_is_read_and_agrees(tmp_path: Path, name: str) -> None:
+    model = model_of(tmp_path, (COUNTERS / name).read_text(encoding="utf-8"))
+    assert model.counting_up and not model.left_out
+    assert all(counter_steps(s, model.words).upward for s in model.exact.schemas)
+    on_level = model.on(make_level(CORRIDOR, 3))
+    assert ("time", "0") in on_level.initial() and on_level.cost_limit == 3
+    assert _verdict(model, CORRIDOR, 3) == (
+        "agrees", "its plan is valid in the game at the least cost, 3, and it follows the "
+        "game along both plans")
+    assert _verdict(model, CORRIDOR, 2)[0] == "agrees"  # neither finds a plan
+    assert _verdict(model, DETOUR, 6)[0] == "agrees"
+
+
+def _slipped(old: str, new: str) -> str:
+    """up_limit.txt with `old` replaced by `new` in goRight only."""
+    text = (COUNTERS / "up_limit.txt").read_text(encoding="utf-8")
+    at = text.index("goRight")
+    return text[:at] + text[at:].replace(old, new)
+
+
+def test_a_step_that_takes_two_diverges_at_its_first_letter(tmp_path: Path) -> None:
+    model = model_of(tmp_path, _slipped("next(t, t2)", "next(t, t1) ∧ next(t1, t2)").replace(
+        "goRight(x, y, x2, t, t2, n)", "goRight(x, y, x2, t, t1, t2, n)"))
+    verdict, why = _verdict(model, CORRIDOR, 3)
+    assert verdict == "diverges"
+    assert "letter 1 'r'" in why and "cost: 1 vs 2" in why
+
+
+def test_a_value_deleted_and_none_added_leaves_its_schema_out(tmp_path: Path) -> None:
+    model = model_of(tmp_path, _slipped("∧ time(t2) ∧ ¬time(t)", "∧ ¬time(t)"))
+    assert [part.schema for part in model.left_out] == ["goRight"]
+    verdict, why = _verdict(model, CORRIDOR, 3)
+    assert verdict == "diverges" and "letter 1 'r'" in why and "left out" in why
+    assert _verdict(model, "#######\n#D   H#\n#######", 3)[0] == "agrees"
+
+
+def test_a_bound_one_too_loose_passes_the_budget_at_its_last_letter(tmp_path: Path) -> None:
+    text = (COUNTERS / "up_limit.txt").read_text(encoding="utf-8").replace("t < n", "t <= n")
+    model = model_of(tmp_path, text)
+    assert model.on(make_level(CORRIDOR, 2)).cost_limit == 3
+    verdict, why = _verdict(model, CORRIDOR, 2)
+    assert verdict == "diverges" and "letter 3 'r': budget exceeded" in why
+
+
+def test_a_counter_kept_above_zero_is_bounded_by_its_guard(tmp_path: Path) -> None:
+    # Counting down with `t > 0` stops at 0: the search's bound is the budget, not one more,
+    # so no plan one step too long is found and then refused by the model.
+    model = model_of(tmp_path, (COUNTERS / "down_guarded.txt").read_text(encoding="utf-8"))
+    assert not model.counting_up
+    assert model.on(make_level(CORRIDOR, 2)).cost_limit == 2
+    assert _verdict(model, CORRIDOR, 2) == ("agrees", "neither finds a plan within the budget")
+
+
+@cache
+def textbook(counting_up: bool) -> str:
+    """The team's textbook model, its counter `steps(c)` counting down from the budget, or,
+    with `counting_up`, up from 0 below `limit(l)`."""
+    text = (ROOT / "translator/measure/repair_models/textbook.txt").read_text(encoding="utf-8")
+    if not counting_up:
+        return text
+    text = text.replace("steps(c) ∧ ¬steps(0) ∧ ¬steps(1) ∧ succ(c1, c) ∧ succ(c2, c1)",
+                        "steps(c) ∧ limit(l) ∧ c1 < l ∧ succ(c, c1) ∧ succ(c1, c2)")
+    return text.replace("steps(c) ∧ ¬steps(0) ∧ succ(c2, c)",
+                        "steps(c) ∧ limit(l) ∧ c < l ∧ succ(c, c2)")
+
+
+@pytest.mark.planner
+@pytest.mark.parametrize("number", range(1, 10))
+def test_the_textbook_model_counting_up_agrees_on_the_classic_levels(tmp_path: Path,
+                                                                    number: int) -> None:
+    model = model_of(tmp_path, textbook(True))
+    assert model.counting_up and dict(model.words.roles)["counter_limit"] == "limit"
+    level = shared_level(f"levels/classic/level{number}.txt")
+    assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"

@@ -102,10 +102,13 @@ def test_a_comparison_with_a_constant_holds_over_the_level_numbers(tmp_path):
     model = _model(tmp_path, _walk(counter=True))
     ours = our_model()[1]
     assert compare_level(model, ours, RIGHT, "search").verdict == "agrees"
-    # Budget 2 for 3 steps: the counter reaches 0 after two, where the guard fails (the
-    # exact view, which every replay uses, refuses the third step).
-    short = compare_level(model, ours, replace(RIGHT, budget=2), "search")
-    assert short.report.reason is not None and short.report.reason.startswith("action 3")
+    # Budget 2 for 3 steps: the counter reaches 0 after two, where the guard fails. The
+    # search's bound is what the guard allows (counter_steps.py `allowance`), so no plan of
+    # three steps is found and then refused: the model, like the game, has none.
+    tight = replace(RIGHT, budget=2)
+    assert model.on(tight).cost_limit == 2
+    short = compare_level(model, ours, tight, "search")
+    assert short.verdict == "agrees" and short.why == "neither finds a plan within the budget"
 
 
 def test_an_init_that_cannot_be_rebuilt_does_not_stop_a_compare_with_levels(tmp_path):

@@ -16,7 +16,7 @@ from importlib import resources
 
 from strips_model.errors import HelltakerError
 from strips_model.level import Level
-from strips_model.reports.document import Report, facts_lines, parse_report, read_facts
+from strips_model.reports.document import Report, facts_lines, parse_report, read_facts_blocks
 from strips_model.reports.init_level import rebuild_level
 from strips_model.reports.model_source import model_text
 from strips_model.reports.notation import read_model_file
@@ -51,9 +51,9 @@ def read_model(path: str) -> ReadModel:
     reading = read_model_file(path)
     # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
     # A PDF's are read from its extracted text.
-    init, goal = read_facts(facts_lines(model_text(path)), path)
-    return ReadModel(Report(reading.schemas, init, goal, path, reading.skipped,
-                            reading.tally()), reading.notation)
+    init, goals = read_facts_blocks(facts_lines(model_text(path)), path)
+    return ReadModel(Report(reading.schemas, init, goals[0] if goals else None, path,
+                            reading.skipped, reading.tally(), goals), reading.notation)
 
 
 @cache

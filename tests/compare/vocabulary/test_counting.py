@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from compare.models.test_counter_steps import COUNTERS, CORRIDOR, DETOUR, model_of, textbook
+from compare.models.test_counter_steps import CORRIDOR, COUNTERS, DETOUR, model_of, textbook
 from helpers import make_level, shared_level
 
 from strips_model.reports.vocabulary import parse_vocabulary

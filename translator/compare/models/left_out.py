@@ -66,13 +66,13 @@ def without_arity_slips(report: Report) -> tuple[Report, tuple[LeftOut, ...]]:
     init = report.init
     if init is not None:
         init = replace(init, atoms=tuple(a for a in init.atoms if not _slip(a, arity)))
-    goal = report.goal
-    if goal is not None:
-        goal = replace(goal, conjuncts=tuple(lit for lit in goal.conjuncts
-                                             if not _slip(lit, arity)),
-                       disjunctions=tuple(tuple(lit for lit in group if not _slip(lit, arity))
-                                          for group in goal.disjunctions))
-    return replace(report, schemas=tuple(kept), init=init, goal=goal), tuple(left)
+    goals = tuple(replace(goal, conjuncts=tuple(lit for lit in goal.conjuncts
+                                                if not _slip(lit, arity)),
+                          disjunctions=tuple(tuple(lit for lit in group if not _slip(lit, arity))
+                                             for group in goal.disjunctions))
+                  for goal in report.goals)
+    return replace(report, schemas=tuple(kept), init=init, goal=goals[0] if goals else None,
+                   goals=goals), tuple(left)
 
 
 def _facts_slip(report: Report, arity: dict[str, int]) -> bool:

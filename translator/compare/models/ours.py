@@ -52,6 +52,7 @@ class OurModel:
 
 class OurLevelModel(LevelModel):
     init_note = "translator/model/level_facts.py"
+    goal_note = "the game's (R-G1)"
     notes: tuple[str, ...] = ()
 
     def __init__(self, model: OurModel, level: Level) -> None:

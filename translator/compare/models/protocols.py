@@ -27,6 +27,8 @@ class LevelModel(Protocol):
     level: Level
     init_note: str
     """Where the initial state comes from, for the report."""
+    goal_note: str
+    """Which goal the level uses (a model's goal block, with its line), for the report."""
     notes: tuple[str, ...]
     """Treatments this level needed (for instance a phantom trap), one sentence each."""
     search: str

@@ -33,6 +33,7 @@ from strips_model.schema import UNTYPED, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
+from translator.compare.models.goal_blocks import goal_block_for, goal_view
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
@@ -42,10 +43,8 @@ from translator.compare.models.report_planning import (
     GOAL_ACTION,
     constant_name,
     counter_cost,
-    goal_schemas,
     pddl_schema,
     planning_facts,
-    typed_domain,
     without_counter,
 )
 from translator.ground.exact_semantics import GroundAction, Grounder
@@ -109,16 +108,18 @@ class ReportModel:
                                     if schema.name in self.words.keyed_by_direction
                                     and (found := _direction_parameter(schema, self.words))}
         """Action -> the variable its key press is bound to (Vocabulary.keyed_by_direction)."""
-        self.goals = goal_schemas(goal)
-        planning += [pddl_schema(schema, self.static) for schema in self.goals]
         self.exact = build_domain(tuple(exact), report.source)
-        self.goal_domain = build_domain(self.goals, report.source)
-        self.planning = typed_domain(build_domain(tuple(planning), report.source))
+        # One view per goal block; each level uses the one that fits it (goal_blocks.py).
+        self.goal_blocks = report.goals if report.goal is not None else (goal,)
+        self.views = tuple(goal_view(block, tuple(planning), self.static, report.source)
+                           for block in self.goal_blocks)
+        first = self.views[0]
+        self.goals, self.goal_domain, self.planning = first.goals, first.goal_domain, \
+            first.planning
+        self.planning_schemas = first.planning_schemas
         used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
-        used |= {lit.predicate for lit in goal.conjuncts}
+        used |= {lit.predicate for block in self.goal_blocks for lit in block.conjuncts}
         self.predicates = frozenset(used)
-        # Fast Downward's plans name actions as the PDDL text does (pddl_text.py).
-        self.planning_schemas = {pddl_symbol(s.name): s for s in self.planning.schemas}
         # Rebuilt now, so that a faulty Init is known before any level is compared. It
         # matters only without LEVEL files (compare/check.py rebuilds it then, and says why it
         # cannot be): on a level file the level's Init is generated.
@@ -170,6 +171,9 @@ class ReportLevelModel(LevelModel):
         self.coordinates = coordinates
         self.init_note = init_note
         self.notes = notes
+        chosen, said = goal_block_for(model.goal_blocks, level, coordinates, model.words)
+        self.view = model.views[chosen]
+        self.goal_note = "the game's (the model states no goal)" if model.game_goal else said
         # Without a counter, the budget itself bounds the actions' costs.
         counted = model.words.predicate("counter") is not None
         self._atoms = atoms
@@ -197,7 +201,7 @@ class ReportLevelModel(LevelModel):
     @cached_property
     def _planning_facts(self) -> Facts:
         model = self.model
-        return planning_facts(self._atoms, model.words, model.planning, model.predicates,
+        return planning_facts(self._atoms, model.words, self.view.planning, model.predicates,
                               model.static)
 
     @cached_property
@@ -206,7 +210,7 @@ class ReportLevelModel(LevelModel):
 
     @cached_property
     def _goal_grounder(self) -> Grounder:
-        return Grounder(self.model.goal_domain, self._exact_facts)
+        return Grounder(self.view.goal_domain, self._exact_facts)
 
     def initial(self) -> frozenset[Atom]:
         return self._exact_facts.initial
@@ -245,13 +249,13 @@ class ReportLevelModel(LevelModel):
                              self.coordinates, self.level)
 
     def pddl_texts(self) -> tuple[str, str]:
-        planning = self.model.planning
+        planning = self.view.planning
         return (domain_text(planning),
                 problem_text(planning, self._planning_facts, self.level.name))
 
     def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
         name, arguments = step
-        schema = self.model.planning_schemas[name]
+        schema = self.view.planning_schemas[name]
         if schema.name.startswith(GOAL_ACTION):
             return None
         values = {pddl_symbol(constant_name(v)): v for a in self._atoms for v in a[1:]}

@@ -62,7 +62,7 @@ def rebuilt(report: Report, schemas: tuple[Schema, ...], label: str,
     (never inferred again: a repair must not change how a level is read); why not, when the
     edited schemas cannot be built."""
     edited = Report(schemas, report.init, report.goal, report.source, report.skipped,
-                    report.counts)
+                    report.counts, goals=report.goals)
     try:
         built = compared_model(edited, label, vocabulary)
     except HelltakerError as error:

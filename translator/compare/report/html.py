@@ -91,7 +91,8 @@ def _lint_html(groups: tuple[FindingGroup, ...]) -> str:
 
 
 def _level_html(level: Level, compared: LevelComparison) -> str:
-    head = f"<h2>{escape(compared.name)}</h2>"
+    head = f"<h2>{escape(compared.name)}</h2>" + (
+        f"<p>Goal of the compared model: {escape(compared.goal)}.</p>" if compared.goal else "")
     if not compared.found:
         return head + "<p>No divergence: the compared model follows the game on both plans.</p>"
     return head + "".join(divergence_html(level, plan, found) for plan, found in compared.found)

@@ -213,6 +213,7 @@ def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
         lines += [f"### {level.name}", "", f"- verdict: {level.verdict}: {level.why}",
                   f"- level file: {level.source}",
                   f"- initial state of the compared model: {level.init}"]
+        lines += [f"- goal of the compared model: {level.goal}"] if level.goal else []
         lines += [f"- treatment: {note}" for note in level.notes]
         for name, column in (("compared model", level.report), ("ours", level.ours)):
             detail = f"- {name}: {column.status.value} by {column.method} in {column.seconds:.2f} s"

@@ -86,6 +86,8 @@ class LevelComparison:
     found: tuple[tuple[str, Divergence], ...] = ()
     """The same divergences with the states seen on each side, for pictures: (which plan,
     divergence)."""
+    goal: str = ""
+    """The goal the compared model used on this level: which of its goal blocks, its line."""
 
     @property
     def agrees(self) -> bool:
@@ -130,7 +132,8 @@ class LevelComparison:
     def as_json(self) -> dict[str, object]:
         return {"level": self.source, "name": self.name, "budget": self.budget,
                 "verdict": self.verdict, "why": self.why,
-                "init": self.init, "notes": list(self.notes), "report": self.report.as_json(),
+                "init": self.init, "goal": self.goal, "notes": list(self.notes),
+                "report": self.report.as_json(),
                 "ours": self.ours.as_json(), "divergences": list(self.divergences),
                 "agrees": self.agrees}
 
@@ -189,6 +192,7 @@ class _SideResult:
     notes: tuple[str, ...]
     column: Column
     found: tuple[tuple[str, Divergence], ...]
+    goal: str = ""
 
 
 def _model_side(side: _ModelSide) -> _SideResult:
@@ -216,7 +220,7 @@ def _model_side(side: _ModelSide) -> _SideResult:
             if divergence is not None:
                 found.append(("on its plan", divergence))
         return _SideResult(on_level.init_note, notes, _compared_column(on_level, run),
-                           tuple(found))
+                           tuple(found), on_level.goal_note)
     except (HelltakerError, ValueError, IndexError) as error:
         # Raised here, in the child, so that only its one line crosses back. ValueError and
         # IndexError come from atoms whose arguments are not the places the vocabulary says
@@ -248,4 +252,5 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
             status, reason, time.perf_counter() - started), ())
     return LevelComparison(level.source, level.name, level.budget, side.init, side.notes,
                            side.column, mine,
-                           tuple(f"{plan}, {found}" for plan, found in side.found), side.found)
+                           tuple(f"{plan}, {found}" for plan, found in side.found), side.found,
+                           side.goal)

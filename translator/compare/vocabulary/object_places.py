@@ -109,15 +109,18 @@ def split_objects(report: Report) -> ObjectSplit:
         kinds = {a.args[0].name: a.predicate for a in init.atoms
                  if len(a.args) == 1 and a.predicate in static}
         init = InitBlock(tuple(split(atom, kinds) for atom in init.atoms), init.position)
-    goal = report.goal
-    if goal is not None:
+
+    def split_goal(goal: GoalBlock) -> GoalBlock:
         kinds = {lit.args[0].name: lit.predicate for lit in goal.conjuncts
                  if len(lit.args) == 1 and lit.predicate in static}
         groups = tuple(tuple(split(lit, kinds) for lit in group)
                        for group in goal.disjunctions)
-        goal = GoalBlock(_types_dropped([split(lit, kinds) for lit in goal.conjuncts],
+        return GoalBlock(_types_dropped([split(lit, kinds) for lit in goal.conjuncts],
                                         tuple(lit for group in groups for lit in group),
                                         kinds, static), groups, goal.position)
+
+    goals = tuple(map(split_goal, report.goals))
     evidence = ("objects: one location predicate for several parts, read as one predicate per "
                 "object: " + "; ".join(said.values()),)
-    return ObjectSplit(replace(report, schemas=schemas, init=init, goal=goal), evidence)
+    return ObjectSplit(replace(report, schemas=schemas, init=init,
+                               goal=goals[0] if goals else None, goals=goals), evidence)

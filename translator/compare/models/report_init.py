@@ -18,6 +18,7 @@ from strips_model.moves import Direction
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
 from translator.compare.models.counter_steps import successor_step
+from translator.compare.models.floor import OCCUPYING, free_cells
 from translator.model.level_facts import Atom
 
 PHANTOM_TRAP: Final = (-1, -1)
@@ -45,14 +46,16 @@ def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
 
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
-                   traps_everywhere: bool = True, counting_up: bool = False
+                   traps_everywhere: bool = True, counting_up: bool = False,
+                   occupied: frozenset[str] = OCCUPYING
                    ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
     level needed (one sentence each). `offsets` are the arithmetic relations the schemas use
     (`plus_1`, `minus_2`; strips_model/reports/arithmetic.py), listed over the level's numbers;
     `traps_everywhere`: every action requires a trap (seed 001's), so a level needs one;
     `counting_up`: the counter starts at 0 and stops at the budget, its `counter_limit` or,
-    without one, the end of its successor chain (counter_steps.py).
+    without one, the end of its successor chain (counter_steps.py); `occupied`: the parts
+    that make a cell not free, for a `floor` role (floor.py).
 
     Every role but the hero's is optional: a part of the level the vocabulary names no
     predicate for is left out of the Init, and a note says so (the comparison then shows what
@@ -92,6 +95,8 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     atoms += placed("spikes", level.spikes, "spikes")
     atoms += placed("boulder", start.boulders, "boulders")
     atoms += placed("skeleton", start.skeletons, "skeletons")
+    if vocabulary.predicate("floor") is not None:
+        atoms += placed("floor", free_cells(level, occupied), "free cells")
     # Like the report, only the walls that bound the hero's area; those are the only ones
     # an action ever tests (a step, a kick's landing cell, a skeleton crushed on a wall).
     around = {(row + d_row, column + d_column) for row, column in level.reachable_cells()

@@ -32,6 +32,7 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.counter_steps import allowance, counts_up
+from translator.compare.models.floor import occupying
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_view
 from translator.compare.models.left_out import LeftOut
@@ -88,6 +89,7 @@ class ReportModel:
             any(lit.predicate == trap and lit.positive for lit in schema.preconditions)
             for schema in read)
         self.counting_up = counts_up(read, vocabulary)
+        self.occupying = occupying(read, vocabulary)  # for a `floor` role (floor.py)
         """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
         exact: list[Schema] = []
         planning: list[Schema] = []
@@ -149,7 +151,7 @@ class ReportModel:
                                     atoms + self._goal(level, coordinates)
                                     + comparison_atoms(level, self.comparisons), note, ())
         atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere,
-                                      self.counting_up)
+                                      self.counting_up, self.occupying)
         coordinates = Coordinates.of_level(level, self.words)
         atoms += comparison_atoms(level, self.comparisons)
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),

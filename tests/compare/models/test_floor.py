@@ -1,0 +1,51 @@
+"""A `floor` role (issue 33, 4): a fluent `empty(x, y)` the moves require where they arrive
+and keep up as the hero and the boulders move is listed in each level's Init on every cell
+free at the start, in the model's own reading of which parts occupy a cell
+(translator/compare/models/floor.py). Walls are only cells never empty: the models have no
+wall predicate."""
+
+from __future__ import annotations
+
+import pytest
+from compare.models.test_counter_steps import COUNTERS
+from helpers import make_level
+
+from translator.compare.check import our_model, read_model
+from translator.compare.models.compared import compared_model
+from translator.compare.models.floor import free_cells
+from translator.compare.models.report_model import ReportModel
+from translator.compare.runs.level_comparison import compare_level
+
+PUSH = "######\n#HB  #\n## # #\n##  D#\n######"
+"""The boulder blocks the only way: the hero pushes it once (R-P1), then walks on."""
+READINGS = {"floor_hero_occupies.txt": True, "floor_hero_apart.txt": False}
+
+
+def _model(name: str) -> ReportModel:
+    path = str(COUNTERS / name)
+    model = compared_model(read_model(path).report, path)
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    return model
+
+
+@pytest.mark.parametrize(("name", "hero_occupies"), READINGS.items())
+def test_the_free_cells_are_those_of_the_models_reading(name: str, hero_occupies: bool) -> None:
+    model = _model(name)
+    assert dict(model.words.roles)["floor"] == "empty"
+    assert ("hero" in model.occupying) == hero_occupies and "boulder" in model.occupying
+    level = make_level(PUSH, 9)
+    empty = {atom[1:] for atom in model.on(level).initial() if atom[0] == "empty"}
+    # Column first and rows downward: the hero at (1, 1), the boulder at (2, 1).
+    assert (("1", "1") in empty) == (not hero_occupies) and ("2", "1") not in empty
+    assert {("3", "1"), ("4", "1"), ("2", "2"), ("3", "3")} <= empty
+    assert not {("3", "2"), ("4", "3")} & empty  # a wall, the demon
+    assert len(empty) == len(free_cells(level, model.occupying))
+
+
+@pytest.mark.parametrize("name", READINGS)
+@pytest.mark.parametrize(("grid", "budget", "plan"), [
+    ("######\n#H  D#\n######", 2, "rr"), (PUSH, 5, "rrddr"), (PUSH, 4, None)])
+def test_a_model_with_a_floor_agrees_with_the_game(name: str, grid: str, budget: int,
+                                                   plan: str | None) -> None:
+    found = compare_level(_model(name), our_model()[1], make_level(grid, budget), "search")
+    assert (found.verdict, found.report.plan) == ("agrees", plan)

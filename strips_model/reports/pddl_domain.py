@@ -84,7 +84,8 @@ def read_pddl_domain(text: str, source: str) -> Reading:
                     for reason in impossible]
     if not schemas and not skipped:
         raise SchemaError("no schema found: the PDDL domain has no action", Position(source))
-    counts = ReadingCounts(len(schemas), cases, disjuncts, 0)
+    # A `when` makes cases of a conditional effect, as `=>` does in the course's notation.
+    counts = ReadingCounts(len(schemas), 0, disjuncts, 0, cases)
     return Reading(tuple(schemas), tuple(skipped), PDDL, PDDL, source, counts)
 
 

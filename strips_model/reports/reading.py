@@ -96,9 +96,8 @@ class ReadingCounts:
                 f"{self.disjunctions_expanded} disjunction"
                 f"{'' if self.disjunctions_expanded == 1 else 's'} expanded, "
                 f"{self.lines_skipped} line{'' if self.lines_skipped == 1 else 's'} skipped"
-                + (f", {self.conditional_cases} conditional case"
-                   f"{'' if self.conditional_cases == 1 else 's'} made"
-                   if self.conditional_cases else ""))
+                + (f", {self.conditional_cases} more from the cases of conditional effects "
+                   "(`_whenK`)" if self.conditional_cases else ""))
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,3 +37,13 @@ def test_a_disjunctive_effect_of_a_conditional_is_skipped_with_the_edit() -> Non
     (skipped,) = reading.skipped
     assert str(skipped).startswith("m.txt:3:")
     assert "write one conditional per disjunct" in skipped.reason
+
+
+def test_the_cases_of_conditional_effects_are_counted_in_the_reading_summary() -> None:
+    text = ("Move(x, y)\nPrecondition: at(x)\nEffect: at(y) ∧ (trap(y) => hurt)\n\n"
+            "Stay(x)\nPrecondition: at(x)\nEffect: at(x)\n")
+    counts = read_model(text, "m.txt").tally()
+    assert (counts.schemas, counts.conditional_cases, counts.cases_split) == (3, 1, 0)
+    assert counts.summary() == ("3 schemas read, 0 cases split, 0 disjunctions expanded, "
+                                "0 lines skipped, 1 more from the cases of conditional "
+                                "effects (`_whenK`)")

@@ -56,7 +56,10 @@ def test_each_requirement_is_compiled_and_the_rest_listed_with_its_place() -> No
     assert names == ["step_or1_when1", "step_or1_when2", "step_or2_when1",
                      "step_or2_when2", "go_home"]
     assert reading.counts is not None
-    assert (reading.counts.disjunctions_expanded, reading.counts.cases_split) == (1, 1)
+    assert (reading.counts.disjunctions_expanded, reading.counts.conditional_cases) == (1, 1)
+    assert reading.counts.cases_split == 0
+    assert reading.counts.summary().endswith(
+        ", 1 more from the cases of conditional effects (`_whenK`)")
     by_name = {schema.name: schema for schema in reading.schemas}
     pre, effects = _literals(by_name["step_or2_when1"])
     assert pre == ["hero(From)", "next(From, To)", "-wall(To)", "has_key", "-equal(From, To)",

@@ -8,7 +8,8 @@ vocabularies say other numbers or words (`up`, `closed`). `openTrap`
 marks static spikes. Other vocabularies swap X and Y, count rows downward, or have no state
 values (a lock listed is then closed), write a place after a state argument or as one cell
 constant (`Vocabulary.place_of` reads it). A vocabulary without a counter reads an Init without
-a budget (NO_BUDGET). The Init lists only the walls that bound the hero's
+a budget (NO_BUDGET); one counting up from 0 gives it as its `counter_limit` (`limit(23)`).
+The Init lists only the walls that bound the hero's
 area: a cell it does not mention is floor when the hero can walk to it and wall otherwise.
 """
 
@@ -107,6 +108,9 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
                 if any(name.startswith(role) for name, _ in words.values)}
     places: dict[str, dict[tuple[int, int], str | None]] = {role: {} for role in PLACE_ROLES}
     budget: int | None = None
+    limit = words.predicate("counter_limit")
+    bound: int | None = None
+    """A counter counting up starts at 0: its limit is the budget."""
     for atom in init.atoms:
         args = tuple(term.name for term in atom.args)
         role = roles.get(atom.predicate)
@@ -124,6 +128,8 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
             places[role][xy[0], xy[1]] = state[0] if arity == 3 else None
         elif atom.predicate == successor:
             _integers(atom.predicate, args, atom.position)
+        elif atom.predicate == limit and len(args) == 1:
+            (bound,) = _integers(atom.predicate, args, atom.position)
         elif atom.predicate == counter:
             if budget is not None:
                 raise SchemaError("a second counter: the budget must be one value", atom.position)
@@ -134,6 +140,7 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
             if budget < 0:
                 raise SchemaError(f"{counter}({budget}): the budget must be non-negative (F1)",
                                   atom.position)
+    budget = bound if bound is not None and budget is not None else budget
     hero = words.required("hero")
     if len(places["hero"]) != 1:
         raise SchemaError(f"Init needs exactly one {hero}(X, Y), found {len(places['hero'])}",

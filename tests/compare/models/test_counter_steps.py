@@ -121,3 +121,17 @@ def test_the_textbook_model_counting_up_agrees_on_the_classic_levels(tmp_path: P
     assert model.counting_up and dict(model.words.roles)["counter_limit"] == "limit"
     level = shared_level(f"levels/classic/level{number}.txt")
     assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"
+
+
+def test_an_own_init_counting_up_gives_its_limit_as_the_budget(tmp_path: Path) -> None:
+    text = (COUNTERS / "up_limit.txt").read_text(encoding="utf-8") + (
+        "\nInit(hero(1, 1), demon(5, 1), time(0), limit(3), wall(0, 1), wall(6, 1),"
+        " wall(1, 0), wall(2, 0), wall(3, 0), wall(4, 0), wall(5, 0), wall(1, 2), wall(2, 2),"
+        " wall(3, 2), wall(4, 2), wall(5, 2), "
+        + ", ".join(f"next({k}, {k + 1})" for k in range(7)) + ")\n")
+    model = model_of(tmp_path, text)
+    assert model.rebuilt is not None and model.init_defect is None
+    assert model.rebuilt.level.budget == 3
+    level = make_level(CORRIDOR, 3)
+    assert model.on(level).init_note.startswith("its own Init")
+    assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"

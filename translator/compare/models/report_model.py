@@ -184,8 +184,9 @@ class ReportLevelModel(LevelModel):
         if counted:
             # The counter's own guards say how far it goes (counter_steps.py): seed 001's
             # reaches -1, one point past the budget; `t > 0` stops at 0; counting up, its limit.
+            # Never past budget + 1: further is only where the levels' number lists end.
             allowed = allowance(model.exact.schemas, model.words, self._exact_facts,
-                                level.budget + 2)
+                                level.budget + 1)
             self.cost_limit = level.budget + 1 if allowed is None else allowed
         self.search = f"astar(blind(),bound={self.cost_limit + 1})"
 

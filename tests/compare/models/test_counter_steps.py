@@ -135,3 +135,19 @@ def test_an_own_init_counting_up_gives_its_limit_as_the_budget(tmp_path: Path) -
     level = make_level(CORRIDOR, 3)
     assert model.on(level).init_note.startswith("its own Init")
     assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"
+
+
+def test_a_bound_written_as_a_value_never_reached_is_the_limit(tmp_path: Path) -> None:
+    text = (COUNTERS / "up_limit.txt").read_text(encoding="utf-8")
+    text = text.replace("limit(n) ∧ t < n", "¬max(t)").replace(", n)", ")")
+    model = model_of(tmp_path, text)
+    assert dict(model.words.roles)["counter_limit"] == "max" and model.counting_up
+    assert ("max", "3") in model.on(make_level(CORRIDOR, 3)).static()
+    assert _verdict(model, CORRIDOR, 3)[0] == _verdict(model, CORRIDOR, 2)[0] == "agrees"
+
+
+def test_a_floor_written_as_a_value_never_reached_is_no_limit(tmp_path: Path) -> None:
+    # `¬zero(t)` may keep a counter above 0 as well as below a bound: no name says a bound.
+    text = (COUNTERS / "down_guarded.txt").read_text(encoding="utf-8")
+    model = model_of(tmp_path, text.replace("t > 0", "¬zero(t)"))
+    assert "counter_limit" not in dict(model.words.roles) and not model.counting_up

@@ -8,7 +8,9 @@ reversed). The counter's guards can, since they compare it with numbers:
 - a guard that keeps it above a floor counts down: `¬counter(0)`, `C > 0`, `C >= 1`, `C != 0`;
 - a guard against a bound counts up: `C < L` or `C <= L` with `L` a number or the value of a
   static one-argument predicate (`limit(L)`, the role `counter_limit`, which each level's
-  Init gives the budget), or `¬max(C)` with such a predicate.
+  Init gives the budget), or `¬max(C)` with such a predicate. `¬P(C)` alone could as well
+  keep it above a floor (`¬zero(C)`): only a name that says a bound (`max`, `limit`,
+  `budget`, `borne`) reads it as one; any other such guard says nothing.
 
 The successor runs downward (the value `successor_step = -1`) when the counter steps forward
 along it and counts down, or backward along it and counts up. Without a guard, forward is
@@ -24,6 +26,8 @@ from strips_model.schema import Literal, Schema
 _ABOVE = frozenset({"greater", "at_least", "different"})
 _BELOW = frozenset({"less", "at_most"})
 _NUMBER = re.compile(r"-?[0-9]+")
+_BOUND_WORDS = ("max", "limit", "budget", "borne", "last", "dernier")
+"""Words a name of a bound contains: the tie-break for `¬P(C)` (module doc)."""
 
 
 def _counter_values(schema: Schema, counter: str, successor: str | None) -> set[str]:
@@ -71,7 +75,8 @@ def _guard(literal: Literal, values: set[str], static_singles: frozenset[str]
         if literal.predicate in _BELOW and other not in values:
             return 1, None
     if len(names) == 1 and not literal.positive and literal.predicate in static_singles \
-            and names[0] in values:
+            and names[0] in values and any(word in literal.predicate.lower()
+                                           for word in _BOUND_WORDS):
         return 1, literal.predicate
     return 0, None
 

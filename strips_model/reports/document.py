@@ -82,7 +82,8 @@ class Report:
     state one per level (issue 33). `(goal,)` when only `goal` is given."""
 
     def __post_init__(self) -> None:
-        if self.goal is not None and not self.goals:
+        # `goal` rewritten alone (`replace(report, goal=...)`) stands for every block.
+        if self.goal is not None and (not self.goals or self.goals[0] != self.goal):
             object.__setattr__(self, "goals", (self.goal,))
 
     def with_literals(self, rewrite: Callable[[Literal], Literal]) -> Report:

@@ -2,8 +2,9 @@
 
 The hero is found by structure: the fluent with a place that (almost) every action requires
 exactly once. The counter is a one-argument fluent that the actions replace, the successor a
-static relation of two arguments that steps coordinates (vocabulary_structure.py). Every other
-role is suggested by the predicate's name, in the game's words of either language
+static relation of two arguments that steps coordinates (vocabulary_structure.py); which way
+the counter counts, its limit and which way the successor runs, its guards say (counting.py).
+Every other role is suggested by the predicate's name, in the game's words of either language
 (translator/compare/vocabulary/words.py). Where each place sits among a predicate's arguments,
 and how cells written as one term are named, is vocabulary_places.py's.
 

@@ -38,6 +38,7 @@ def test_both_blocks_are_read_and_each_level_uses_its_own() -> None:
     assert model.on(RIGHT).view.block == report.goals[0]
     assert model.on(LEFT).view.block == report.goals[1]
     assert model.on(LEFT).goal_note.startswith("block 2 of 2, line 22")
+    assert model.goal == "hero(4, 1) (block 1 of 2: each level says which it uses)"
 
 
 def test_the_report_says_which_block_each_level_used() -> None:

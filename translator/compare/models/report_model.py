@@ -113,6 +113,8 @@ class ReportModel:
         self.exact = build_domain(tuple(exact), report.source)
         # One view per goal block; each level uses the one that fits it (goal_blocks.py).
         self.goal_blocks = report.goals if report.goal is not None else (goal,)
+        if len(self.goal_blocks) > 1:
+            self.goal += f" (block 1 of {len(self.goal_blocks)}: each level says which it uses)"
         self.views = tuple(goal_view(block, tuple(planning), self.static, report.source)
                            for block in self.goal_blocks)
         first = self.views[0]

@@ -31,6 +31,8 @@ from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import find_adjacency
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
+from translator.compare.vocabulary.flag_parts import flag_parts
+from translator.compare.vocabulary.leftover_parts import leftover_parts
 from translator.compare.vocabulary.places import (
     cell_fluents,
     cell_pattern,
@@ -189,14 +191,18 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         taken.add(name)
         how = {3: "its name", 2: "its name, misspelt", 1: "a word of its name"}[score]
         evidence.append(f"{role}: {name} ({how})")
-    if hero is not None:  # the parts no name told, by what the actions do (state_parts.py)
+    if hero is not None:  # the parts no name told, by what the actions do
         candidates = {name for name in arity if name not in taken and arity[name] >= width
                       and not _OFFSET.fullmatch(name)} - cells_of
-        more, told = state_parts(read, hero, candidates, static, width, goal,
-                                 frozenset(n for n in (hero, counter) if n), frozenset(roles))
-        roles.update(more)
-        taken |= set(more.values())
-        evidence += told
+        for parts in (lambda: flag_parts(read, hero, candidates, static, arity, width, roles),
+                      lambda: state_parts(read, hero, candidates, static, width, goal, frozenset(
+                          n for n in (hero, counter) if n), frozenset(roles)),
+                      lambda: leftover_parts(read, hero, candidates, static, width,
+                                             has_goal_block, roles)):
+            more, told = parts()
+            roles.update(more)
+            taken |= set(more.values())
+            evidence += told
     if "trap_raised" in roles and roles["trap_raised"] in static:
         parity = trap_parity(read, arity, taken)
         if parity is not None:

@@ -12,8 +12,9 @@ there `∨` is only drawn in small formulas. Here the cases one disjunction made
 disjunction is spelt at random, so every connective is drawn on whole models.
 
 The fast loop reads four derandomized renderings (seed 001, some 10 s to read, left to the
-long run) and one per small model of tests/, run on the fast probes; the long run (`HELLTAKER_FUZZ_EXAMPLES=20 pytest -m fuzz
-tests/compare/vocabulary/test_respelled_models.py`) runs every probe on every model.
+long run) and one per small model of tests/, run on the fast probes; the long run
+(`HELLTAKER_FUZZ_EXAMPLES=20 pytest -m fuzz tests/compare/vocabulary/test_respelled_models.py`)
+runs every probe on every model.
 """
 
 from __future__ import annotations

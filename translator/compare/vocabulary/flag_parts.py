@@ -180,12 +180,12 @@ def _lock(read: tuple[Schema, ...], hero: str, candidates: set[str], static: fro
     lock = pick("lock", dict(removals))
     if lock is None:
         return []
-    wanted = needs[lock]
-    keys = {n: c for n, c in wanted.items() if arity[n] >= width and n in candidates}
+    needed = needs[lock]
+    keys = {n: c for n, c in needed.items() if arity[n] >= width and n in candidates}
     key = pick("key", keys)
     return [("lock", lock, f"removed by {removals[lock]} action(s) that need more than the "
              "hero"),
-            ("has_key", pick("has_key", {n: c for n, c in wanted.items() if arity[n] == 0}),
+            ("has_key", pick("has_key", {n: c for n, c in needed.items() if arity[n] == 0}),
              f"a flag the removal of {lock} needs"),
             ("key", key, f"a place the removal of {lock} needs"),
             ("has_key", pick("has_key", {n: c for n, c in keys.items() if n != key}),

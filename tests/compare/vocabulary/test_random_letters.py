@@ -13,13 +13,14 @@ On every model below, every role:
 - every probe level gets the verdict the original gets on the probe turned by that symmetry:
   one fixed example per model in the fast loop (all probes on the small models of tests/,
   the fast probes on seed 001 and the samples), every probe on random examples in the long
-  run (`HELLTAKER_FUZZ_EXAMPLES=20 pytest -m fuzz tests/compare/vocabulary/test_random_letters.py`).
+  run (`HELLTAKER_FUZZ_EXAMPLES=20 pytest -m fuzz
+  tests/compare/vocabulary/test_random_letters.py`).
 
-What names still decide, and the test cannot see: which of two predicates a model uses alike
-gets which role (either reads the model alike), and which of four adjacency relations no name
-reads is which direction (m11: the order the schemas first use them; nothing pairs the
-opposite ones, so a model that writes them in another order is read turned by a quarter,
-which is no symmetry of the grid; the test keeps the schemas' order).
+What the test leaves open: which of two predicates a model uses alike gets which role (either
+reads the model alike), and which of four adjacency relations no name reads is which
+direction (m11: read in the order the schemas first use them as up, down, left, right; nothing
+in the schemas pairs the opposite ones, so schemas written in another order may be read with
+up and left as opposites, which no symmetry of the grid undoes; the renaming keeps the order).
 
 Models: seed 001's and both samples, read from ../shared (the test does nothing without it),
 and every model of tests/strips_model/reports/models/. Our own model is read in its own

@@ -1,7 +1,6 @@
-"""Parts a model used to be read by their names alone, found by what the actions do before
-state_parts.py looks at the rest (inference.py calls this after the names had their say, so
-a part a name told stays told; these rules settle the parts of a model renamed to random
-letters alike):
+"""Parts a model used to be read by their names alone, found by what the actions do
+(inference.py calls this after behaviour.py and before state_parts.py; a name only breaks a
+tie between predicates that fit, so a model renamed to random letters reads alike):
 
 - a **trap written as two predicates** (`piegeActive`, `piegeInactive`): two place fluents the
   actions swap for each other on one cell, each way round, and never move; the raised one is

@@ -1,5 +1,5 @@
-"""The static parts left once every other rule had its say (inference.py calls this last), found
-by what the actions do rather than by their names:
+"""The static parts left once every other rule of what the actions do had its say (inference.py
+calls this after state_parts.py, before any name is read):
 
 - **spikes** a skeleton dies on: a static place predicate an action requires where it
   destroys a skeleton, that the hero is never kept from (a wall is);

@@ -156,8 +156,8 @@ def turned(probe: Probe, keys: dict[Direction, Direction]) -> Probe | None:
     return None
 
 
-@cache
 def _original(model: str) -> Any:
+    # Not cached: a worker holding every compiled model forks its children bigger.
     report = _report(model)
     assert report is not None
     return compared_model(report, "original")

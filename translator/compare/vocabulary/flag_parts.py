@@ -43,8 +43,9 @@ def _destroys(schema: Schema, skeleton: str | None) -> bool:
 
 
 def trap_pair(read: tuple[Schema, ...], fluents: set[str], skeleton: str | None
-              ) -> tuple[str, str] | None:
-    """(raised, lowered): two place fluents swapped for each other (module doc)."""
+              ) -> tuple[str, str, str] | None:
+    """(raised, lowered, what told them apart): two place fluents swapped for each other
+    (module doc)."""
     pairs = sorted((a, b) for a in fluents for b in fluents if a < b
                    and any(_swaps(s, a, b) for s in read) and any(_swaps(s, b, a) for s in read)
                    and not _moved(read, a) and not _moved(read, b))
@@ -59,8 +60,10 @@ def trap_pair(read: tuple[Schema, ...], fluents: set[str], skeleton: str | None
         # Nothing the actions do tells the phases apart: the names do, then the order.
         raised = max((a, b), key=lambda n: (role_scores(n).get("trap_raised", 0)
                                             - role_scores(n).get("trap_lowered", 0), n == a))
-        return raised, b if raised == a else a
-    return (a, b) if votes[a] > votes[b] else (b, a)
+        return raised, b if raised == a else a, ("no skeleton dies on either: by its name, "
+                                                 "else the order")
+    told = "the one held where a skeleton is destroyed"
+    return (a, b, told) if votes[a] > votes[b] else (b, a, told)
 
 
 def _hero_cell(schema: Schema, hero: str) -> tuple[set[str], bool] | None:
@@ -114,8 +117,8 @@ def flag_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
     if not {"trap", "trap_raised"} & set(roles):
         pair = trap_pair(read, fluents, roles.get("skeleton"))
         if pair is not None:
-            take("trap_raised", pair[0], f"swapped with {pair[1]} on one cell, and held where "
-                 "a skeleton is destroyed")
+            take("trap_raised", pair[0], f"swapped with {pair[1]} on one cell, raised as "
+                 f"{pair[2]}")
             take("trap_lowered", pair[1], f"swapped with {pair[0]} on one cell")
     taken: Counter[str] = Counter()
     given: Counter[str] = Counter()

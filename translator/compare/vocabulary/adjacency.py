@@ -61,6 +61,30 @@ def _constant_direction(name: str) -> Direction | None:
     return DIRECTION_WORDS.get(fold(name)) or name_direction(name, "en")
 
 
+_WRITING_ORDER = (Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT)
+
+
+def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
+                        places: dict[str, tuple[str, ...]], width: int
+                        ) -> dict[str, Direction]:
+    """Four static relations between two places that no name reads, each one an action steps
+    the hero along from its place: one per direction. Nothing in the schemas says which two
+    are opposite (each level's Init lists them, so every pairing moves the hero alike on a
+    probe level), so they are read in the order the schemas first use them as up, down, left,
+    right, the order students write the moves in."""
+    order: list[str] = []
+    for schema in read:
+        place = places.get(schema.name)
+        for lit in schema.preconditions:
+            if (place is not None and lit.positive and lit.predicate in static
+                    and arity[lit.predicate] == 2 * width and lit.predicate not in order
+                    and tuple(t.name for t in lit.args[:width]) == place):
+                order.append(lit.predicate)
+    if len(order) != len(_WRITING_ORDER):
+        return {}
+    return dict(zip(order, _WRITING_ORDER, strict=True))
+
+
 def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
                    hero: str, start: int = 0, width: int = 2) -> Adjacency | None:
     """The direction relations the actions step from the hero's place (`start` arguments
@@ -69,6 +93,8 @@ def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict
               if (place := _place(schema, hero, start, width))}
     per_direction = {name: direction for name in sorted(static) if arity[name] == 2 * width
                      and (direction := name_direction(name, "en")) is not None}
+    if not per_direction:
+        per_direction = _unnamed_directions(read, static, arity, places, width)
     keys: dict[str, Direction | None] = {}
     used: dict[str, Direction] = {}
     for schema in read:
@@ -79,9 +105,13 @@ def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict
     if used:
         roles = tuple((_ROLE[direction], name) for name, direction in used.items())
         said = ", ".join(f"{name} ({direction.name.lower()})" for name, direction in used.items())
+        unnamed = all(name_direction(name, "en") is None for name in used)
         return Adjacency(roles, (), True, tuple(keys.items()), (), (
             f"adjacency: one static relation per direction, {said}, which {len(keys)} actions "
-            "step from the hero's place with; each action's key press is its relation's",))
+            "step from the hero's place with; each action's key press is its relation's"
+            + ("; no name says which direction each is, so they are read in the order the "
+               "schemas first use them (up, down, left, right: correct it in [roles] if not)"
+               if unnamed else ""),))
     anchored: Counter[tuple[str, bool]] = Counter()
     for schema in read:
         for name in sorted(static):

@@ -45,7 +45,7 @@ def variables(literal: Literal) -> tuple[str, ...]:
     return tuple(t.name for t in literal.args if t.is_variable)
 
 
-def _moved(schema: Schema, name: str) -> tuple[bool, bool]:
+def moved_by(schema: Schema, name: str) -> tuple[bool, bool]:
     """(moved, destroyed): a value of `name` required and deleted, added back at another
     place (its variables differ, not only its constants: a lock opened keeps its place),
     or not added back at all."""
@@ -79,7 +79,7 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
         moved = destroyed = blocks = stepped = 0
         for schema in read:
             if name not in static:
-                shifted, gone = _moved(schema, name)
+                shifted, gone = moved_by(schema, name)
                 moved, destroyed = moved + shifted, destroyed + gone
                 continue
             arrival = arrival_of(schema, hero)
@@ -129,12 +129,24 @@ def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str]
              and n not in goal}
     # A demon blocks the hero too: with no goal block to name it, its name tells.
     walls = {n: count for n, count in walls.items() if not role_scores(n).get("demon")}
+    # A skeleton kicked into a wall dies: of several obstacles, the one it dies against.
+    crushing = {n: count for n, count in walls.items() if crushes(read, n, skeleton)}
+    walls = crushing or walls
     wall = pick("wall", walls)
     if wall is not None:
         roles["wall"] = wall
         evidence.append(f"wall: {wall}, absent where the hero arrives in {walls[wall]} "
                         "action(s) and named by no goal (by what the actions do)")
     return roles, evidence
+
+
+def crushes(read: tuple[Schema, ...], name: str, skeleton: str | None) -> bool:
+    """Some action requires `name` while it destroys a skeleton."""
+    return skeleton is not None and any(
+        any(p.positive and p.predicate == name for p in schema.preconditions)
+        and any(not e.positive and e.predicate == skeleton for e in schema.effects)
+        and not any(e.positive and e.predicate == skeleton for e in schema.effects)
+        for schema in read)
 
 
 def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:

@@ -4,9 +4,11 @@ The hero is found by structure: the fluent with a place that (almost) every acti
 exactly once. The counter is a one-argument fluent that the actions replace, the successor a
 static relation of two arguments that steps coordinates (vocabulary_structure.py); which way
 the counter counts, its limit and which way the successor runs, its guards say (counting.py).
-Every other role is suggested by the predicate's name, in the game's words of either language
-(translator/compare/vocabulary/words.py). Where each place sits among a predicate's arguments,
-and how cells written as one term are named, is vocabulary_places.py's.
+The other parts come from what the actions do (behaviour.py, flag_parts.py, state_parts.py,
+leftover_parts.py, in that order), a name breaking a tie between predicates that fit; only a
+part no action tells is suggested by the predicate's name, in the game's words of either
+language (translator/compare/vocabulary/words.py). Where each place sits among a predicate's
+arguments, and how cells written as one term are named, is vocabulary_places.py's.
 
 Key presses come from what an action does, never from its name alone: the hero's displacement
 (its place before and after, related by the successor or an arithmetic offset), else the
@@ -33,6 +35,8 @@ from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import find_adjacency
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
 from translator.compare.vocabulary.counting import counting
+from translator.compare.vocabulary.flag_parts import flag_parts
+from translator.compare.vocabulary.leftover_parts import leftover_parts
 from translator.compare.vocabulary.places import (
     cell_fluents,
     cell_pattern,
@@ -174,13 +178,20 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     roles.update({"counter_limit": limit} if limit else {})
     evidence += said
     taken = set(roles.values())
-    if hero is not None:  # what the actions do says more than a name (behaviour.py)
+    if hero is not None:  # what the actions do says more than a name: names break ties only
         candidates = {name for name in arity if name not in taken and arity[name] >= width
                       and not _OFFSET.fullmatch(name)} - cells_of
-        found, said = parts_by_behaviour(read, hero, candidates, static, width, goal)
-        roles.update(found)
-        taken |= set(found.values())
-        evidence += said
+        for parts in (lambda: parts_by_behaviour(read, hero, candidates, static, width, goal),
+                      lambda: flag_parts(read, hero, candidates, static, arity, width, roles),
+                      lambda: state_parts(read, hero, candidates, static, width, goal, frozenset(
+                          n for n in (hero, counter) if n), frozenset(roles)),
+                      lambda: leftover_parts(read, hero, candidates, static, width,
+                                             has_goal_block, roles)):
+            more, told = parts()
+            roles.update(more)
+            candidates.difference_update(more.values())
+            taken |= set(more.values())
+            evidence += told
     uses = Counter(lit.predicate for s in read for lit in (*s.preconditions, *s.effects))
     suggested = sorted(((score, role, name) for name in arity if name not in taken
                         and not _OFFSET.fullmatch(name)
@@ -195,14 +206,6 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
         taken.add(name)
         how = {3: "its name", 2: "its name, misspelt", 1: "a word of its name"}[score]
         evidence.append(f"{role}: {name} ({how})")
-    if hero is not None:  # the parts no name told, by what the actions do (state_parts.py)
-        candidates = {name for name in arity if name not in taken and arity[name] >= width
-                      and not _OFFSET.fullmatch(name)} - cells_of
-        more, told = state_parts(read, hero, candidates, static, width, goal,
-                                 frozenset(n for n in (hero, counter) if n), frozenset(roles))
-        roles.update(more)
-        taken |= set(more.values())
-        evidence += told
     if "trap_raised" in roles and roles["trap_raised"] in static:
         parity = trap_parity(read, arity, taken)
         if parity is not None:

@@ -1,0 +1,87 @@
+"""The static parts left once every other rule of what the actions do had its say (inference.py
+calls this after state_parts.py, before any name is read):
+
+- **spikes** a skeleton dies on: a static place predicate an action requires where it
+  destroys a skeleton, that the hero is never kept from (a wall is);
+- a **trap** its model never toggles: a second static place predicate the hero steps onto
+  as onto the spikes (a move that changes nothing else);
+- an **obstacle** (a static place predicate only ever required absent): in a model with a
+  key and no lock, the lock the hero never opens; in a model with no goal block, the demon
+  (the game's goal is then next to a demon, which nothing else names).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from strips_model.schema import Schema
+from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
+
+
+def _arrivals(read: tuple[Schema, ...], hero: str, width: int
+              ) -> tuple[Counter[str], Counter[str]]:
+    """(stepped on with nothing else changed, required absent) where the hero arrives."""
+    stepped: Counter[str] = Counter()
+    avoided: Counter[str] = Counter()
+    for schema in read:
+        arrival = arrival_of(schema, hero)
+        if arrival is None:
+            continue
+        for lit in schema.preconditions:
+            names = set(variables(lit))
+            if len(lit.args) < width or not names or not names <= arrival:
+                continue
+            if not lit.positive:
+                avoided[lit.predicate] += 1
+            elif not {e.predicate for e in schema.effects} - {hero} - _counters(schema):
+                stepped[lit.predicate] += 1
+    return stepped, avoided
+
+
+def _counters(schema: Schema) -> set[str]:
+    """One-argument fluents the schema replaces (a counter)."""
+    return {e.predicate for e in schema.effects if len(e.args) == 1}
+
+
+def leftover_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
+                   static: frozenset[str], width: int, has_goal_block: bool,
+                   roles: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+    """Spikes, a trap never toggled, the lock never opened and the demon (module doc), the
+    roles already read (`roles`) aside."""
+    found: dict[str, str] = {}
+    evidence: list[str] = []
+    placed = {n for n in candidates if n in static}
+
+    def take(role: str, fitting: dict[str, int], why: str) -> None:
+        chosen = pick(role, {n: c for n, c in fitting.items() if c and n in placed})
+        if chosen is None or role in roles or role in found:
+            return
+        found[role] = chosen
+        placed.discard(chosen)
+        evidence.append(f"{role}: {chosen}, {why.format(fitting[chosen])} (by what the "
+                        "actions do)")
+
+    stepped, avoided = _arrivals(read, hero, width)
+    skeleton = roles.get("skeleton")
+    deaths: Counter[str] = Counter()
+    present: set[str] = set()
+    for schema in read:
+        required = {p.predicate for p in schema.preconditions if p.positive}
+        present |= required
+        if skeleton is not None and any(not e.positive and e.predicate == skeleton
+                                        for e in schema.effects) and skeleton not in {
+                e.predicate for e in schema.effects if e.positive}:
+            deaths.update(required)
+    take("spikes", {n: c for n, c in deaths.items() if not avoided[n]},
+         "required where {} action(s) destroy a skeleton, never kept from the hero")
+    if not {"trap", "trap_raised"} & set(roles) and "spikes" in {*roles, *found}:
+        take("trap", dict(stepped), "stepped on by {} move(s) that change nothing else, as "
+             "the spikes are")
+    obstacles = {n: 1 + avoided[n] for n in placed if n not in present}
+    if "key" in {*roles, *found}:
+        take("lock", {n: c for n, c in obstacles.items() if avoided[n]},
+             "kept from the hero in {} move(s) and never opened, in a model with a key")
+    if not has_goal_block:
+        take("demon", obstacles, "only ever required absent ({}), in a model with no goal "
+             "block")
+    return found, evidence

@@ -119,8 +119,10 @@ def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
                schemas: Sequence[Schema]) -> SchemaUses:
     """The actions the model applies at key press `letter` of the plan a failure (`what`, as
     verify.py words it) names, the game's plan of the case or the plan it judges, that do
-    otherwise than the game, in the state the model reached by following the game: where a
-    fix by a precondition must make them fail."""
+    otherwise than the game, in the state the model reached by following the game, when
+    another action does as the game there (a second outcome: a fix by a precondition must
+    make them fail; without such an action, the fix may as well be in what one of them
+    does, and none is returned)."""
     found = SchemaUses()
     plan = case.plan if what.startswith("on the game's plan") else \
         case.judged if what.startswith("on the plan judged") else None
@@ -141,11 +143,10 @@ def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
     direction = plan[letter - 1]
     outcome = step(case.level, state, direction)
     names = sorted((s.name for s in schemas), key=len, reverse=True)
-    for action in on.applicable(atoms):
-        if on.direction(action) != direction or (
-                isinstance(outcome, Move) and action.cost == outcome.cost
-                and on.observe(action.apply(atoms)) == observe_game(case.level, outcome.state)):
-            continue
+    options = [a for a in on.applicable(atoms) if on.direction(a) == direction]
+    right = [a for a in options if isinstance(outcome, Move) and a.cost == outcome.cost
+             and on.observe(a.apply(atoms)) == observe_game(case.level, outcome.state)]
+    for action in (a for a in options if right and a not in right):
         name = next((n for n in names if action.schema.startswith(n)), action.schema)
         found.uses.setdefault(name, []).append(Use(dict(action.binding), atoms | on.static()))
     return found

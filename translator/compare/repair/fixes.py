@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from strips_model.level import Level
 from strips_model.moves import Direction
@@ -20,14 +20,16 @@ from strips_model.reports.model_source import model_text
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.repair.evidence import level_cases, probe_cases
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
+from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.verify import Failure
 
 SEARCH_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
-CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe: the "
-           "vocabulary inferred (how its predicates read a level) is the likely culprit; check "
-           "it with --vocabulary-out and correct it with --vocabulary")
+CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor "
+           "fixes one of its faults alone: the vocabulary inferred (how its predicates read a "
+           "level) is the likely culprit; check it with --vocabulary-out and correct it with "
+           "--vocabulary")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +88,14 @@ def suggest_fixes(path: str, report: Report, model: object,
     cases = (*level_cases(levels, symmetric), *probe_cases(symmetric))
     label = str(getattr(model, "label", path))
     subject = Subject(report, label, model_vocabulary(model), cases)
-    found = suggest(subject, report.schemas, seconds)
+    found = suggest(subject, report.schemas, seconds / 2)
+    if not found.repairs and found.failures and \
+            not isinstance(subject.model(report.schemas), str):
+        # A model of several faults has no complete fix: each fault is fixed alone.
+        partial = partial_fixes(subject, report.schemas, found.failures,
+                                seconds - found.seconds)
+        found = replace(partial, tried=found.tried + partial.tried,
+                        seconds=found.seconds + partial.seconds)
     return render(found, path, report, len(cases))
 
 

@@ -44,18 +44,52 @@ class SchemaUses:
         if edit.kind is Kind.REMOVE or edit.clause is not Clause.PRECONDITION:
             return True
         assert edit.after is not None
-        return all(_holds(edit.after, use) for use in self.uses.get(edit.schema, ()))
+        return all(_value(edit.after, use) is not False
+                   for use in self.uses.get(edit.schema, ()))
+
+    def blocks(self, edit: Edit) -> bool:
+        """Whether an edited precondition of a schema used here is false at every use (these
+        being where it applied against the game): one that holds at any of them leaves the
+        divergence as it is, and a removed one can only let the schema apply more."""
+        if edit.clause is not Clause.PRECONDITION or edit.schema not in self.uses:
+            return True
+        if edit.kind is Kind.REMOVE:
+            return False
+        assert edit.after is not None
+        return all(_value(edit.after, use) is False for use in self.uses[edit.schema])
 
 
-def _holds(literal: Literal, use: Use) -> bool:
+    def blocking_rank(self, edit: Edit, schema: Schema, named: set[tuple[str, bool]],
+                      hero: str) -> tuple[bool, ...]:
+        """Where an edit of `schema` ranks as the cure of its action applied against the game
+        (these uses), most plausible first: an edit of that schema's precondition, an added
+        literal before a changed one (the least change that stops the action there), one
+        that does not contradict a precondition written (which would kill the schema), on a
+        predicate the failure names (`named`) other than the hero's (whose move is what the
+        action does, not why it must not), over a place the schema already names, negative
+        (a cell that must not hold something). Every other edit ranks after, all alike."""
+        shown = edit.after or edit.before
+        if edit.schema not in self.uses or edit.clause is not Clause.PRECONDITION \
+                or shown is None:
+            return (True,) * 6
+        written = {(lit.predicate, lit.args, lit.positive) for lit in schema.preconditions}
+        places = {lit.args for lit in (*schema.preconditions, *schema.effects)}
+        return (False, edit.kind is not Kind.ADD,
+                (shown.predicate, shown.args, not shown.positive) in written,
+                (shown.predicate, shown.positive) not in named or shown.predicate == hero,
+                shown.args not in places, shown.positive)
+
+
+def _value(literal: Literal, use: Use) -> bool | None:
+    """The literal's truth at the use; None when the action does not bind a variable of it."""
     values: list[str] = []
     for term in literal.args:
         if term.is_variable and term.offset == 0:
             if term.name not in use.binding:
-                return True
+                return None
             values.append(use.binding[term.name])
         elif term.is_variable:
-            return True
+            return None
         else:
             values.append(term.name)
     return ((literal.predicate, *values) in use.facts) == literal.positive
@@ -79,6 +113,43 @@ def followed(on: LevelModel, level: Level, plan: Sequence[Direction]) -> list[Gr
         actions.append(action)
         state, atoms = outcome.state, action.apply(atoms)
     return actions
+
+
+def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
+               schemas: Sequence[Schema]) -> SchemaUses:
+    """The actions the model applies at key press `letter` of the plan a failure (`what`, as
+    verify.py words it) names, the game's plan of the case or the plan it judges, that do
+    otherwise than the game, in the state the model reached by following the game, when
+    another action does as the game there (a second outcome: a fix by a precondition must
+    make them fail; without such an action, the fix may as well be in what one of them
+    does, and none is returned)."""
+    found = SchemaUses()
+    plan = case.plan if what.startswith("on the game's plan") else \
+        case.judged if what.startswith("on the plan judged") else None
+    if plan is None or letter is None:
+        return found
+    try:
+        on = model.on(case.level)
+    except HelltakerError:
+        return found
+    before = followed(on, case.level, plan[:letter - 1])
+    if not 0 < letter <= len(plan) or len(before) != letter - 1:
+        return found
+    state, atoms = case.level.start, on.initial()
+    for direction, action in zip(plan, before, strict=False):
+        outcome = step(case.level, state, direction)
+        assert isinstance(outcome, Move)  # followed went past it
+        state, atoms = outcome.state, action.apply(atoms)
+    direction = plan[letter - 1]
+    outcome = step(case.level, state, direction)
+    names = sorted((s.name for s in schemas), key=len, reverse=True)
+    options = [a for a in on.applicable(atoms) if on.direction(a) == direction]
+    right = [a for a in options if isinstance(outcome, Move) and a.cost == outcome.cost
+             and on.observe(a.apply(atoms)) == observe_game(case.level, outcome.state)]
+    for action in (a for a in options if right and a not in right):
+        name = next((n for n in names if action.schema.startswith(n)), action.schema)
+        found.uses.setdefault(name, []).append(Use(dict(action.binding), atoms | on.static()))
+    return found
 
 
 def plan_uses(model: ComparedModel, cases: Sequence[Case],

@@ -20,9 +20,13 @@ def repair_markdown(found: RepairReport) -> str:
     for rank, fix in enumerate(found.fixes, start=1):
         repair = fix.repair
         head = "Fix" if rank == 1 else f"Alternative {rank - 1}"
-        lines.append(f"**{head}** ({len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
-                     f", verified on {repair.verified_on} cases: every level and probe in its "
-                     "eight turned and mirrored copies):")
+        edits = f"{len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
+        lines.append(f"**{head}** ({edits}, verified on {repair.verified_on} cases: every level "
+                     "and probe in its eight turned and mirrored copies):"
+                     if not repair.still_failing else
+                     f"**{head}** ({edits}, of one fault among several, verified on "
+                     f"{repair.verified_on} cases: every case the model as written agrees on "
+                     f"still agrees; {repair.still_failing} cases still fail, of other faults):")
         lines.append("")
         lines += [f"- `{line}`" for line in fix.lines]
         agreed = ", ".join(repair.fixed[:_EVIDENCE_SHOWN]) + (
@@ -38,7 +42,8 @@ def repair_markdown(found: RepairReport) -> str:
         lines += [f"- {failure.case}: {failure.what}"
                   for failure in found.failures[:_EVIDENCE_SHOWN]]
     lines.append(f"\n{found.tried} candidate edits verified in {found.seconds:.1f} s; a fix "
-                 "is shown only once the edited model agrees on every level and probe.")
+                 "is shown only once the edited model agrees on every level and probe (one of "
+                 "several faults: on every case it agreed on, and on those it makes agree).")
     return "\n".join(lines) + "\n"
 
 

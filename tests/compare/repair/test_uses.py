@@ -1,0 +1,67 @@
+"""Where a schema applied: an edited precondition must hold at every use along the game's
+plans (`always_holds`) and fail at every use against the game (`blocks`)."""
+
+from __future__ import annotations
+
+from helpers import shared_path
+
+from strips_model.errors import Position
+from strips_model.schema import Literal, Term
+from translator.compare.check import read_model
+from translator.compare.models.compared import UnbuildableModel, model_or_defect
+from translator.compare.repair.edits import Clause, Edit, Kind
+from translator.compare.repair.evidence import probe_cases
+from translator.compare.repair.uses import SchemaUses, Use, wrong_uses
+from translator.compare.repair.verify import check_case
+
+
+def _literal(predicate: str, *variables: str, positive: bool = True) -> Literal:
+    return Literal(predicate, tuple(Term(v, True) for v in variables), positive, Position("t"))
+
+
+def _edit(kind: Kind, literal: Literal, clause: Clause = Clause.PRECONDITION,
+          schema: str = "walk") -> Edit:
+    before = literal if kind is Kind.REMOVE else None
+    after = None if kind is Kind.REMOVE else literal
+    return Edit(kind, schema, clause, 0, before, after)
+
+
+# The schema `walk` applied where the game does otherwise: X bound to c2, a boulder there.
+WRONG = SchemaUses({"walk": [Use({"X": "c2"}, frozenset({("boulder", "c2")}))]})
+
+
+def test_a_precondition_false_where_the_schema_applied_wrongly_blocks_it() -> None:
+    assert WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "X", positive=False)))
+    assert not WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "X")))
+
+
+def test_an_unbound_variable_or_a_removal_never_blocks() -> None:
+    assert not WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "Y", positive=False)))
+    assert not WRONG.blocks(_edit(Kind.REMOVE, _literal("boulder", "X")))
+
+
+def test_effects_and_other_schemas_are_left_to_the_search() -> None:
+    assert WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "X"), Clause.EFFECT))
+    assert WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "X"), schema="kick"))
+
+
+def test_always_holds_keeps_an_undecided_literal() -> None:
+    assert WRONG.always_holds(_edit(Kind.ADD, _literal("boulder", "Y")))
+    assert WRONG.always_holds(_edit(Kind.ADD, _literal("boulder", "X")))
+    assert not WRONG.always_holds(_edit(Kind.ADD, _literal("boulder", "X", positive=False)))
+
+
+def test_the_second_outcome_of_seed_001_on_e6_is_where_obtain_key_right_applied() -> None:
+    """On E6, at letter 3, seed 001 kicks the skeleton (as the game) and also walks onto the
+    key cell with `obtainKeyRight`: that action, bound to the key cell, is the wrong use."""
+    path = str(shared_path("seeds/001_1103b020ed6d817c.txt"))
+    report = read_model(path).report
+    model = model_or_defect(report, path)
+    assert not isinstance(model, UnbuildableModel)
+    case = next(c for c in probe_cases(symmetric=False) if c.name.startswith("probe E6"))
+    failure = check_case(model, case)
+    assert failure is not None and "allows several outcomes" in failure.what
+    wrong = wrong_uses(model, case, failure.what, failure.letter, report.schemas)
+    assert list(wrong.uses) == ["obtainKeyRight"]
+    (use,) = wrong.uses["obtainKeyRight"]
+    assert ("skeleton", use.binding["X'"], use.binding["Y"]) in use.facts

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from strips_model.moves import Direction
 from strips_model.reports.arithmetic import without_arithmetic
+from strips_model.reports.comparison import OPERATORS
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import PLACED_ROLES, ROLES, Vocabulary
 from strips_model.schema import Literal, Schema
@@ -179,8 +180,9 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     evidence += said
     taken = set(roles.values())
     if hero is not None:  # what the actions do says more than a name: names break ties only
+        # A comparison (`c < l`) is evaluated over the numbers, never a part of the level.
         candidates = {name for name in arity if name not in taken and arity[name] >= width
-                      and not _OFFSET.fullmatch(name)} - cells_of
+                      and not _OFFSET.fullmatch(name) and name not in OPERATORS} - cells_of
         for parts in (lambda: parts_by_behaviour(read, hero, candidates, static, width, goal),
                       lambda: flag_parts(read, hero, candidates, static, arity, width, roles),
                       lambda: state_parts(read, hero, candidates, static, width, goal, frozenset(

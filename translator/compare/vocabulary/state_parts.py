@@ -34,6 +34,16 @@ def _at(literal: Literal, arrival: set[str], width: int) -> bool:
     return len(literal.args) >= width and bool(names) and names <= arrival
 
 
+def _asked_of_hero_cell(read: tuple[Schema, ...], hero: str, name: str) -> bool:
+    """Some action's precondition on `name` is at the hero's place before it moves."""
+    for schema in read:
+        places = {lit.args for lit in schema.preconditions
+                  if lit.positive and lit.predicate == hero}
+        if any(lit.predicate == name and lit.args in places for lit in schema.preconditions):
+            return True
+    return False
+
+
 def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
                 static: frozenset[str], width: int, goal: frozenset[str],
                 bookkeeping: frozenset[str], named: frozenset[str]
@@ -59,7 +69,10 @@ def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
     take("trap", {n: c for n, c in toggled.items() if c * 2 >= len(read)},
          "toggled by {} action(s)")
     if hero in goal:
-        take("demon", {n: 1 for n in candidates & goal & static}, "named by the goal ({})")
+        # A goal may name the cells next to a demon (`at(x, y) ∧ goal(x, y)`): those are
+        # asked of the hero's own cell, which a demon never is.
+        take("demon", {n: 1 for n in candidates & goal & static
+                       if not _asked_of_hero_cell(read, hero, n)}, "named by the goal ({})")
     quiet = bookkeeping | set(roles.values())
     taking: dict[str, int] = {}
     stepping_on: dict[str, int] = {}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from strips_model.schema import Domain, Literal, Schema
 from translator.model.level_facts import Atom, Facts
@@ -58,10 +59,13 @@ class _Join:
     """(position, variable) of the rest; a variable repeated in the literal must agree."""
 
 
-def _joins(positive: list[Literal]) -> tuple[_Join, ...]:
+@cache
+def _joins(schema: Schema) -> tuple[_Join, ...]:
+    """The schema's join, compiled once per process (every level of a model, every probe,
+    asks for the same schemas)."""
     bound: set[str] = set()
     joins = []
-    for literal in positive:
+    for literal in (lit for lit in schema.preconditions if lit.positive):
         known = [(j, t) for j, t in enumerate(literal.args)
                  if not t.is_variable or t.name in bound]
         joins.append(_Join(literal.predicate, len(literal.args), tuple(j for j, _ in known),
@@ -97,8 +101,16 @@ class _Tables:
         for atom in state:
             self._fluent.setdefault(atom[0], []).append(atom)
         self._tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
+        self._by_join: dict[int, Table] = {}
 
     def get(self, join: _Join) -> Table:
+        # Asked once per partial binding: the answer kept by the join's identity.
+        found = self._by_join.get(id(join))
+        if found is None:
+            found = self._by_join[id(join)] = self._build(join)
+        return found
+
+    def _build(self, join: _Join) -> Table:
         key = (join.predicate, join.arity, join.known)
         static = self._static.get(join.predicate)
         tables = self._tables if static is None else self._static_tables
@@ -134,7 +146,7 @@ class Grounder:
             self._static_atoms.setdefault(atom[0], []).append(atom)
         self._static_tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
-        self._plans = [(schema, _joins([lit for lit in schema.preconditions if lit.positive]),
+        self._plans = [(schema, _joins(schema),
                         [lit for lit in schema.preconditions if not lit.positive])
                        for schema in domain.schemas]
 

@@ -54,3 +54,12 @@ def test_a_compare_process_is_timed_with_its_children(tmp_path: Path,
     assert row.model.endswith("m1_ours.txt") and row.exit_code in (0, 1)
     # The compare process forks its workers and our model's planner: their CPU is counted.
     assert row.wall > 0 and row.cpu > 0
+
+
+def test_the_bench_refuses_a_readme_for_the_compare_speed(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from translator.cli.main import main
+
+    monkeypatch.chdir(ROOT)
+    assert main(["bench", "--compare-models", "--readme", "README.md"]) == 2
+    assert "not --compare-models" in capsys.readouterr().err

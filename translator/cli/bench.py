@@ -1,5 +1,5 @@
-"""`helltaker bench`: phase timings per level and planner, speed targets, the scaling study
-and seed 003's table of plan counts."""
+"""`helltaker bench`: phase timings per level and planner, speed targets, the scaling study,
+seed 003's table of plan counts, and `compare`'s time per model (issue 33)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ def add_command(commands: Subcommands) -> None:
         "--scaling instead generates levels of growing size and times Fast Downward and the "
         "exhaustive search on them, with a plot. --plan-counts instead counts the distinct "
         "plans of each classic level (SymK top-k, and again by dynamic programming over the "
-        "simulator) next to the counts seed 003 published.",
+        "simulator) next to the counts seed 003 published. --compare-models instead times "
+        "`helltaker compare MODEL LEVEL...` for each test model and both samples.",
     )
     command.add_argument("levels", nargs="*", metavar="LEVEL",
                          help="level files (default: ../shared/levels/classic/level*.txt, "
@@ -207,8 +208,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
     """--out and --readme, refused before minutes of measuring: each mode's files in --out,
     and the block --readme must hold."""
     if args.readme:
-        if args.plan_counts:
-            raise InputError("--readme applies to the bench and --scaling, not --plan-counts")
+        if args.plan_counts or args.compare_models:
+            raise InputError("--readme applies to the bench and --scaling, not "
+                             + ("--plan-counts" if args.plan_counts else "--compare-models"))
         check_section(args.readme, "scaling" if args.scaling else "bench")
     names = (["plan-counts.md"] if args.plan_counts else ["repair-bench.md"] if args.repair else
              ["compare-speed.md"] if args.compare_models else

@@ -1,5 +1,5 @@
-"""`helltaker bench`: phase timings per level and planner, speed targets, the scaling study
-and seed 003's table of plan counts."""
+"""`helltaker bench`: phase timings per level and planner, speed targets, the scaling study,
+seed 003's table of plan counts, and `compare`'s time per model (issue 33)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,8 @@ def add_command(commands: Subcommands) -> None:
         "--scaling instead generates levels of growing size and times Fast Downward and the "
         "exhaustive search on them, with a plot. --plan-counts instead counts the distinct "
         "plans of each classic level (SymK top-k, and again by dynamic programming over the "
-        "simulator) next to the counts seed 003 published.",
+        "simulator) next to the counts seed 003 published. --compare-models instead times "
+        "`helltaker compare MODEL LEVEL...` for each test model and both samples.",
     )
     command.add_argument("levels", nargs="*", metavar="LEVEL",
                          help="level files (default: ../shared/levels/classic/level*.txt, "
@@ -104,6 +105,12 @@ def add_command(commands: Subcommands) -> None:
                          default=ENUMERATING_PLANNERS[0],
                          help="--plan-counts: the enumeration engine of `helltaker plans "
                          "--planner` (default %(default)s)")
+    command.add_argument("--compare-models", action="store_true",
+                         help="time `helltaker compare MODEL LEVEL... --json` as fresh "
+                         "processes for each test model (tests/strips_model/reports/models) "
+                         "and both samples of ../shared/models on LEVEL (default: the nine "
+                         "classic levels): each model's wall and CPU seconds, the median "
+                         "against issue 33's goal of 10 s; --out DIR writes compare-speed.md")
     command.add_argument("--repair", action="store_true",
                          help="the repair benchmark: single-edit mutants of correct models "
                          "(ours, and translator/measure/repair_models/*) repaired by "
@@ -126,6 +133,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
         return _plan_counts(args)
     if args.repair:
         return _repair_bench(args)
+    if args.compare_models:
+        return _compare_speed(args)
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
     unknown = [name for name in planners if name not in PLANNERS]
     if unknown or not planners:
@@ -177,14 +186,34 @@ def _repair_bench(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+def _compare_speed(args: argparse.Namespace) -> ExitCode:
+    from translator.measure.compare_speed import bench_models, speed_markdown, time_models
+    from translator.runtime.workers import default_jobs
+
+    levels = args.levels or _classic_levels()
+    if not levels:
+        raise InputError(f"no levels given and none at {CLASSIC_LEVELS}")
+    for path in levels:
+        load_level(path)  # bad input fails here, before any timing
+    rows = time_models(bench_models(), levels, args.repeat, lambda row: print(
+        f"{row.model}: {row.wall:.2f} s wall, {row.cpu:.2f} s CPU", file=sys.stderr))
+    text = speed_markdown(rows, levels, args.repeat, default_jobs())
+    if args.out:
+        write_outputs({os.path.join(args.out, "compare-speed.md"): text}, args.out)
+    print_out(text)
+    return ExitCode.OK
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """--out and --readme, refused before minutes of measuring: each mode's files in --out,
     and the block --readme must hold."""
     if args.readme:
-        if args.plan_counts:
-            raise InputError("--readme applies to the bench and --scaling, not --plan-counts")
+        if args.plan_counts or args.compare_models:
+            raise InputError("--readme applies to the bench and --scaling, not "
+                             + ("--plan-counts" if args.plan_counts else "--compare-models"))
         check_section(args.readme, "scaling" if args.scaling else "bench")
     names = (["plan-counts.md"] if args.plan_counts else ["repair-bench.md"] if args.repair else
+             ["compare-speed.md"] if args.compare_models else
              [f"scaling.{extension}" for extension in ("md", "json", "png", "svg")] if args.scaling
              else ["bench.md", "bench.json"])
     files = [os.path.join(args.out, name) for name in names] if args.out else []

@@ -176,6 +176,13 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
                       vocabulary_record(model), report.counts)
 
 
+@dataclass(frozen=True, slots=True)
+class _Probes:
+    """Probes checked one after the other in one worker."""
+
+    probes: tuple[Probe, ...]
+
+
 def compare(report: Report, model: ComparedModel | UnbuildableModel,
             ours: tuple[Report, ComparedModel],
             levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
@@ -190,16 +197,21 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     if isinstance(model, UnbuildableModel):
         return _unbuildable(report, model, ours, paired, planner, limits, jobs)
 
-    def run(task: tuple[Level, Column | None] | Probe) -> LevelComparison | ProbeResult:
-        if isinstance(task, Probe):
-            return bounded_probe(model, task, limits)
+    def run(task: tuple[Level, Column | None] | _Probes
+            ) -> LevelComparison | tuple[ProbeResult, ...]:
+        if isinstance(task, _Probes):
+            return tuple(bounded_probe(model, probe, limits) for probe in task.probes)
         level, mine = task
         return compare_level(model, ours[1], level, planner, limits, mine)
 
-    tasks: list[tuple[Level, Column | None] | Probe] = [*paired, *probes]
+    # A probe takes milliseconds, its worker's fork more: the probes go in one task per job,
+    # each probe still bounded in a child of its own.
+    groups = min(max(1, jobs), len(probes))
+    batches = [_Probes(tuple(probes[start::groups])) for start in range(groups)]
+    tasks: list[tuple[Level, Column | None] | _Probes] = [*paired, *batches]
     results = list(run_ordered(run, tasks, jobs))
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
-    checked = {r.probe: r for r in results if isinstance(r, ProbeResult)}
+    checked = {r.probe: r for batch in results if isinstance(batch, tuple) for r in batch}
     return Comparison(summarise(report, model), summarise(*ours),
                       _lint(report, model), compared,
                       coverage(checked), planner, skipped=report.skipped,

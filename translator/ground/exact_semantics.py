@@ -8,12 +8,18 @@ A ground action is applicable when its positive preconditions are in the state (
 facts included) and its negative ones are not; applying it gives (state - deletes) | adds.
 The equivalence test compares this with the simulator, so this module must stay a literal
 reading of the schemas and must not know the game.
+
+Each schema's positive preconditions are joined in the order written; which arguments of each
+are known when it is reached is fixed by that order, so it is compiled once (`_Join`) and its
+atoms are looked up by those arguments, not scanned (`compare` asks for the actions of
+thousands of states: this was as long as Fast Downward's translation of the model).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from strips_model.schema import Domain, Literal, Schema
 from translator.model.level_facts import Atom, Facts
@@ -37,27 +43,82 @@ def _ground(literal: Literal, binding: dict[str, str]) -> Atom:
             *(binding[t.name] if t.is_variable else t.name for t in literal.args))
 
 
-Index = dict[tuple[str, str | None], list[Atom]]
-"""(predicate, first argument or None for all) -> atoms."""
+@dataclass(frozen=True, slots=True)
+class _Join:
+    """One positive precondition as a step of its schema's join, compiled once: which of its
+    arguments are known when it is reached (constants, and variables an earlier precondition
+    bound), looked up in a table keyed by them, and which it binds."""
+
+    predicate: str
+    arity: int
+    known: tuple[int, ...]
+    """Argument positions looked up."""
+    key: tuple[tuple[bool, str], ...]
+    """For each known position: (is a variable, its name or the constant)."""
+    binds: tuple[tuple[int, str], ...]
+    """(position, variable) of the rest; a variable repeated in the literal must agree."""
 
 
-def _index(atoms: frozenset[Atom], into: Index) -> Index:
+@cache
+def _joins(schema: Schema) -> tuple[_Join, ...]:
+    """The schema's join, compiled once per process (every level of a model, every probe,
+    asks for the same schemas)."""
+    bound: set[str] = set()
+    joins = []
+    for literal in (lit for lit in schema.preconditions if lit.positive):
+        known = [(j, t) for j, t in enumerate(literal.args)
+                 if not t.is_variable or t.name in bound]
+        joins.append(_Join(literal.predicate, len(literal.args), tuple(j for j, _ in known),
+                           tuple((t.is_variable, t.name) for _, t in known),
+                           tuple((j, t.name) for j, t in enumerate(literal.args)
+                                 if t.is_variable and t.name not in bound)))
+        bound.update(t.name for t in literal.args if t.is_variable)
+    return tuple(joins)
+
+
+Table = dict[tuple[str, ...], list[Atom]]
+"""Atoms of one predicate and arity by their values at some positions."""
+
+
+def _table(atoms: list[Atom], arity: int, positions: tuple[int, ...]) -> Table:
+    table: Table = {}
     for atom in atoms:
-        into.setdefault((atom[0], None), []).append(atom)
-        if len(atom) > 1:
-            into.setdefault((atom[0], atom[1]), []).append(atom)
-    return into
+        if len(atom) == arity + 1:
+            table.setdefault(tuple(atom[j + 1] for j in positions), []).append(atom)
+    return table
 
 
-def _matches(literal: Literal, binding: dict[str, str], index: Index) -> Iterator[dict[str, str]]:
-    first: str | None = None
-    if literal.args:
-        term = literal.args[0]
-        first = binding.get(term.name) if term.is_variable else term.name
-    for atom in index.get((literal.predicate, first), ()):
-        extended = unify(literal, atom, binding)
-        if extended is not None:
-            yield extended
+class _Tables:
+    """The tables of one state, built as the joins ask for them; a static predicate's from
+    the level's static facts, built once for every state (static and fluent predicates are
+    disjoint: a predicate with static facts is read from them alone)."""
+
+    def __init__(self, state: frozenset[Atom], static: dict[str, list[Atom]],
+                 static_tables: dict[tuple[str, int, tuple[int, ...]], Table]) -> None:
+        self._static = static
+        self._static_tables = static_tables
+        self._fluent: dict[str, list[Atom]] = {}
+        for atom in state:
+            self._fluent.setdefault(atom[0], []).append(atom)
+        self._tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
+        self._by_join: dict[int, Table] = {}
+
+    def get(self, join: _Join) -> Table:
+        # Asked once per partial binding: the answer kept by the join's identity.
+        found = self._by_join.get(id(join))
+        if found is None:
+            found = self._by_join[id(join)] = self._build(join)
+        return found
+
+    def _build(self, join: _Join) -> Table:
+        key = (join.predicate, join.arity, join.known)
+        static = self._static.get(join.predicate)
+        tables = self._tables if static is None else self._static_tables
+        table = tables.get(key)
+        if table is None:
+            atoms = static if static is not None else self._fluent.get(join.predicate, [])
+            table = tables[key] = _table(atoms, join.arity, join.known)
+        return table
 
 
 def unify(literal: Literal, atom: Atom, binding: dict[str, str]) -> dict[str, str] | None:
@@ -80,31 +141,38 @@ class Grounder:
     def __init__(self, domain: Domain, facts: Facts) -> None:
         self._domain = domain
         self._static = facts.static
-        self._static_index = _index(facts.static, {})
+        self._static_atoms: dict[str, list[Atom]] = {}
+        for atom in facts.static:
+            self._static_atoms.setdefault(atom[0], []).append(atom)
+        self._static_tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
+        self._plans = [(schema, _joins(schema),
+                        [lit for lit in schema.preconditions if not lit.positive])
+                       for schema in domain.schemas]
 
     def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
-        # Static and fluent predicates are disjoint, so a key lives in one index or the other.
-        index = _index(state, {})
-        for key, atoms in self._static_index.items():
-            index[key] = atoms
+        tables = _Tables(state, self._static_atoms, self._static_tables)
         found: list[GroundAction] = []
-        for schema in self._domain.schemas:
-            found.extend(self._ground_schema(schema, state, index))
+        for schema, joins, negative in self._plans:
+            found.extend(self._ground_schema(schema, joins, negative, state, tables))
         return found
 
-    def _ground_schema(
-        self, schema: Schema, atoms: frozenset[Atom], index: Index
-    ) -> Iterator[GroundAction]:
-        positive = [lit for lit in schema.preconditions if lit.positive]
-        negative = [lit for lit in schema.preconditions if not lit.positive]
-
+    def _ground_schema(self, schema: Schema, joins: tuple[_Join, ...],
+                       negative: list[Literal], atoms: frozenset[Atom], tables: _Tables
+                       ) -> Iterator[GroundAction]:
         def extend(position: int, binding: dict[str, str]) -> Iterator[dict[str, str]]:
-            if position == len(positive):
+            if position == len(joins):
                 yield binding
                 return
-            for extended in _matches(positive[position], binding, index):
-                yield from extend(position + 1, extended)
+            join = joins[position]
+            key = tuple(binding[name] if variable else name for variable, name in join.key)
+            for atom in tables.get(join).get(key, ()):
+                extended = dict(binding)
+                for j, name in join.binds:
+                    if extended.setdefault(name, atom[j + 1]) != atom[j + 1]:
+                        break
+                else:
+                    yield from extend(position + 1, extended)
 
         for binding in extend(0, {}):
             if any(p.name not in binding for p in schema.parameters):

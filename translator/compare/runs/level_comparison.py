@@ -195,14 +195,20 @@ class _SideResult:
     goal: str = ""
 
 
+def _unnamed_side(model: ComparedModel, level: Level) -> _SideResult | None:
+    """The level's Init would leave a part out that no predicate of the model names: what
+    then differs is not the model's, and the level is not run (decided here, before any
+    child is forked for it)."""
+    words = getattr(model, "words", None)
+    unnamed = unnamed_parts(level, words) if isinstance(words, Vocabulary) else ()
+    if not unnamed:
+        return None
+    return _SideResult("not generated", (), not_run_column(
+        Status.ERROR, "not run on this level: " + "; ".join(unnamed), 0.0), ())
+
+
 def _model_side(side: _ModelSide) -> _SideResult:
     started = time.perf_counter()
-    words = getattr(side.model, "words", None)
-    unnamed = unnamed_parts(side.level, words) if isinstance(words, Vocabulary) else ()
-    if unnamed:
-        # The level's Init would leave the part out: what then differs is not the model's.
-        return _SideResult("not generated", (), not_run_column(
-            Status.ERROR, "not run on this level: " + "; ".join(unnamed), 0.0), ())
     try:
         on_level = side.model.on(side.level)
         run = solve_model(on_level, side.limits)
@@ -241,9 +247,11 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     bound = Limits(limits.seconds if limits.seconds is not None else MODEL_SECONDS,
                    limits.memory)
     started = time.perf_counter()
+    unnamed = _unnamed_side(model, level)
     try:
-        side = run_in_child(f"the compared model on {level.source}", _model_side,
-                            _ModelSide(model, level, our_plan, limits), bound)
+        side = unnamed or run_in_child(
+            f"the compared model on {level.source}", _model_side,
+            _ModelSide(model, level, our_plan, limits), bound)
     except WorkerFailed as failure:
         status = status_of_failure(failure)
         reason = (f"its attempt passed its bound ({bound.seconds:g} s)"

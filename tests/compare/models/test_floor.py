@@ -49,3 +49,21 @@ def test_a_model_with_a_floor_agrees_with_the_game(name: str, grid: str, budget:
                                                    plan: str | None) -> None:
     found = compare_level(_model(name), our_model()[1], make_level(grid, budget), "search")
     assert (found.verdict, found.report.plan) == ("agrees", plan)
+
+
+@pytest.mark.parametrize("name", READINGS)
+def test_the_floor_is_told_by_what_the_moves_do_not_by_its_name(tmp_path, name: str) -> None:
+    """Renamed to letters no word list reads, the floor is still the fluent freed where the
+    hero or a boulder leaves and taken where it arrives, and the model still agrees."""
+    text = (COUNTERS / name).read_text(encoding="utf-8")
+    for word, letters in (("empty", "qzvk"), ("hero", "bxw"), ("rock", "pfj")):
+        text = text.replace(word, letters)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    model = compared_model(read_model(str(path)).report, str(path))
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    roles = dict(model.words.roles)
+    assert (roles["floor"], roles["hero"], roles["boulder"]) == ("qzvk", "bxw", "pfj")
+    assert "lock" not in roles
+    found = compare_level(model, our_model()[1], make_level(PUSH, 5), "search")
+    assert (found.verdict, found.report.plan) == ("agrees", "rrddr")

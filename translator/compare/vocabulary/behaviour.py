@@ -118,8 +118,10 @@ def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str]
         b = seen[skeleton]
         evidence.append(f"skeleton: {skeleton}, moved by {b.moved} action(s) and destroyed by "
                         f"{b.destroyed} (by what the actions do)")
+    floors = floor_fitting(read, hero, candidates - static)  # it moves too, against the rest
     boulder = pick("boulder", {n: b.moved for n, b in seen.items()
-                                if b.moved and not b.destroyed and n != skeleton})
+                                if b.moved and not b.destroyed and n != skeleton
+                                and n not in floors})
     if boulder is not None:
         roles["boulder"] = boulder
         evidence.append(f"boulder: {boulder}, moved by {seen[boulder].moved} action(s) and "
@@ -138,6 +140,31 @@ def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str]
         evidence.append(f"wall: {wall}, absent where the hero arrives in {walls[wall]} "
                         "action(s) and named by no goal (by what the actions do)")
     return roles, evidence
+
+
+def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[str, int]:
+    """Of `names`, those that trade cells with what moves (required and deleted at the cell
+    something moves to, added at the cell it left) and that a plain move needs (one changing
+    nothing else that has a place): each with the actions where it trades. A boulder trades
+    with such a floor too, but no plain move needs it."""
+    found: dict[str, int] = {}
+    for name in sorted(names):
+        trades = plain = 0
+        for schema in read:
+            required = {(p.predicate, p.args) for p in schema.preconditions if p.positive}
+            deleted = {(e.predicate, e.args) for e in schema.effects if not e.positive}
+            added = {(e.predicate, e.args) for e in schema.effects if e.positive}
+            moves = {(old, new) for (mover, old) in required & deleted
+                     for (other, new) in added if other == mover and new != old}
+            trades += any((name, new) in required & deleted and (name, old) in added
+                          for old, new in moves)
+            others = {e.predicate for e in schema.effects
+                      if len(e.args) > 1 and e.predicate not in (hero, name)}
+            plain += name in {n for n, _ in required} and not others and any(
+                e.predicate == hero for e in schema.effects)
+        if trades and plain:
+            found[name] = trades
+    return found
 
 
 def crushes(read: tuple[Schema, ...], name: str, skeleton: str | None) -> bool:

@@ -8,6 +8,8 @@ actions do (behaviour.py finds the ones that move or block):
   something else than the hero, a counter and the traps (opens the lock, raises a flag);
 - **spikes** are a static place predicate a move requires where the hero arrives, changing
   nothing else (a step that costs more);
+- the **floor** is a place fluent that moves against what moves: required and deleted where
+  the hero or an object arrives, added where it left (`empty`, `free`);
 - the **lock** is a place fluent that never moves, that an action opens (changes its state)
   or removes, and that no other part took.
 
@@ -17,7 +19,7 @@ Names break ties between several predicates that fit, then the number of actions
 from __future__ import annotations
 
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
+from translator.compare.vocabulary.behaviour import arrival_of, floor_fitting, pick, variables
 
 
 def _toggles(schema: Schema, name: str) -> bool:
@@ -99,6 +101,8 @@ def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
     take("key", taking, "taken where the hero arrives in {} action(s)")
     take("spikes", {n: c + avoided.get(n, 0) for n, c in stepping_on.items() if n in static},
          "stepped on or avoided by {} action(s)")
+    take("floor", floor_fitting(read, hero, fluent & candidates), "freed where something "
+         "leaves, taken where it arrives, in {} action(s), and needed by a plain move")
     opened = {n: sum(_toggles(s, n) or any(not e.positive and e.predicate == n
                                               for e in s.effects) for s in read)
               for n in fluent & candidates}

@@ -21,7 +21,6 @@ from translator.model.pddl_text import domain_text, problem_text
 pytestmark = pytest.mark.planner
 
 LEVELS = ["level1.txt", "skeleton_on_trap.txt", "boulder_on_key.txt", "lock_and_key.txt"]
-MODELS = sorted((ROOT / "translator" / "measure" / "repair_models").glob("*.txt"))
 
 
 def _ours(level: str) -> tuple[str, str]:
@@ -55,10 +54,14 @@ def test_our_domain_translates_to_the_same_task_file(tmp_path: Path, level: str)
     assert by_clingo == own
 
 
-@pytest.mark.parametrize("model", MODELS, ids=lambda path: path.name)
+@pytest.mark.parametrize("model", [ROOT / "translator/measure/repair_models/textbook.txt"],
+                         ids=lambda path: path.name)
 @pytest.mark.parametrize("level", LEVELS[:2])
 def test_a_hand_written_model_translates_to_the_same_task_file(tmp_path: Path, model: Path,
                                                                 level: str) -> None:
+    """The textbook model only: course_fr.txt (848 schemas) takes about 28 s a level through
+    the translator's own loop, too long for the suite (`helltaker bench --compare-models`
+    runs such models through clingo's exploration on every classic level)."""
     own, by_clingo, log = _task_files(tmp_path, _hand_written(model, level))
     assert "(clingo)" in log
     assert by_clingo == own

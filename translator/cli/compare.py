@@ -41,12 +41,13 @@ can express, on small probe levels, and write a markdown report.
 The model is read in ours (hero(C), adjacent(C,N,Dir)) or in a vocabulary: a small TOML file
 saying which predicate plays which part of the game, the coordinate convention, the words of
 the key press of each action, and the goal. Without --vocabulary FILE it is inferred from the
-schemas: the hero by structure, the other parts by their names in English or French, key
-presses by what each action does, the coordinate convention as the one under which the most
+schemas: the hero, the counter and every other part by what the actions do (a name, in
+English or French, only breaks a tie or names a part no action tells), key presses by what
+each action does, the coordinate convention as the one under which the most
 action names agree; the report starts with it and why. --vocabulary-out FILE writes it in
 the format --vocabulary reads, to correct a wrong guess. The report's own Init is used for
-the level it describes (classic level 6 for seed 001), an Init generated from the level file
-for any other.
+the level it describes (classic level 6 for seed 001) only when no LEVEL is given; an Init
+generated from the level file otherwise.
 
 Without LEVEL, the level REPORT's Init describes is used.
 

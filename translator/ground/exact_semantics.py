@@ -13,6 +13,7 @@ reading of the schemas and must not know the game.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from strips_model.schema import Domain, Literal, Schema
@@ -74,6 +75,73 @@ def unify(literal: Literal, atom: Atom, binding: dict[str, str]) -> dict[str, st
     return extended
 
 
+class GroundingMemo:
+    """The ground actions of one schema in one state over one level's facts, kept while it is
+    active (`remembering_groundings`): a repair verifies hundreds of models that differ in one
+    schema on the same levels, and meets the same states again, so each other schema's
+    actions are ground once. Keyed by the schema as written and the facts themselves, never
+    by a name: an edited schema or a level read otherwise is ground afresh. Per state, the
+    schemas ground are a bit set and only their non-empty results are kept (most are empty):
+    a model of hundreds of schemas stays small."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        """States kept at most; past it, a state met anew is ground without being kept."""
+        self.size = 0
+        self._schemas: dict[Schema, int] = {}
+        self._domains: dict[int, tuple[Domain, list[int]]] = {}
+        self._facts: dict[tuple[frozenset[Atom], tuple[tuple[str, tuple[str, ...]], ...]],
+                          dict[frozenset[Atom], _Known]] = {}
+
+    def table(self, facts: Facts) -> dict[frozenset[Atom], _Known]:
+        key = (facts.static, tuple(sorted(facts.objects.items())))
+        return self._facts.setdefault(key, {})
+
+    def numbers(self, domain: Domain) -> list[int]:
+        """Each schema's number; a domain's kept by its identity (with the domain, so the
+        identity is not reused), since hashing schemas anew for every level costs."""
+        known = self._domains.get(id(domain))
+        if known is None:
+            if len(self._domains) > 64:
+                self._domains.clear()
+            numbers = [self._schemas.setdefault(s, len(self._schemas)) for s in domain.schemas]
+            known = self._domains[id(domain)] = (domain, numbers)
+        return known[1]
+
+    def known(self, table: dict[frozenset[Atom], _Known], state: frozenset[Atom]) -> _Known:
+        found = table.get(state)
+        if found is None:
+            found = _Known()
+            if self.size < self.limit:
+                table[state] = found
+                self.size += 1
+        return found
+
+
+class _Known:
+    __slots__ = ("ground", "actions")
+
+    def __init__(self) -> None:
+        self.ground = 0
+        """Bit n set: schema number n is ground in this state."""
+        self.actions: dict[int, list[GroundAction]] = {}
+
+
+_ACTIVE: list[GroundingMemo] = []
+
+
+@contextmanager
+def remembering_groundings(limit: int = 200_000) -> Iterator[GroundingMemo]:
+    """Every `Grounder` made inside keeps its schemas' ground actions per state in one memo
+    (at most `limit` entries; past it, nothing more is kept). Nested: the outer one serves."""
+    memo = _ACTIVE[0] if _ACTIVE else GroundingMemo(limit)
+    _ACTIVE.append(memo)
+    try:
+        yield memo
+    finally:
+        _ACTIVE.pop()
+
+
 class Grounder:
     """Applicable ground actions of a domain in a state, for one level's facts."""
 
@@ -82,15 +150,36 @@ class Grounder:
         self._static = facts.static
         self._static_index = _index(facts.static, {})
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
+        self._memo = _ACTIVE[0] if _ACTIVE else None
+        self._table = self._memo.table(facts) if self._memo is not None else {}
+        self._bits = [(n, 1 << n) for n in self._memo.numbers(domain)] \
+            if self._memo is not None else []
 
-    def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
+    def _state_index(self, state: frozenset[Atom]) -> Index:
         # Static and fluent predicates are disjoint, so a key lives in one index or the other.
         index = _index(state, {})
         for key, atoms in self._static_index.items():
             index[key] = atoms
+        return index
+
+    def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
+        memo = self._memo
+        if memo is None:
+            index = self._state_index(state)
+            return [action for schema in self._domain.schemas
+                    for action in self._ground_schema(schema, state, index)]
+        known = memo.known(self._table, state)
         found: list[GroundAction] = []
-        for schema in self._domain.schemas:
-            found.extend(self._ground_schema(schema, state, index))
+        index_of_state: Index | None = None
+        for (number, bit), schema in zip(self._bits, self._domain.schemas, strict=True):
+            if not known.ground & bit:
+                if index_of_state is None:
+                    index_of_state = self._state_index(state)
+                ground = list(self._ground_schema(schema, state, index_of_state))
+                known.ground |= bit
+                if ground:
+                    known.actions[number] = ground
+            found.extend(known.actions.get(number, ()))
         return found
 
     def _ground_schema(

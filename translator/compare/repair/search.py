@@ -36,6 +36,7 @@ from translator.compare.repair.evidence import Case
 from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, verify
+from translator.ground.exact_semantics import remembering_groundings
 
 ALTERNATIVES = 3
 SUSPECTS = 6
@@ -165,6 +166,12 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     """The verified fixes of `schemas`, the model as written (or a mutant of it). With
     `explain`, every failing case of the model as written is listed (a full pass more);
     else only the first, which is all the search needs."""
+    with remembering_groundings():
+        return _suggest(subject, schemas, deadline_seconds, two_edits, explain)
+
+
+def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float,
+             two_edits: bool, explain: bool) -> RepairSearch:
     started = time.perf_counter()
     original = subject.model(schemas)
     if isinstance(original, str):

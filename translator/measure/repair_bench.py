@@ -34,6 +34,7 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.fixes import model_vocabulary
+from translator.compare.repair.mirror import direction_words, mirror_edits
 from translator.compare.repair.search import Subject, suggest, suspects_of
 from translator.compare.repair.verify import check_case
 from translator.ground.exact_semantics import remembering_groundings
@@ -41,11 +42,11 @@ from translator.runtime.workers import run_ordered
 
 MODELS_FOLDER = os.path.join(os.path.dirname(__file__), "repair_models")
 OPERATORS = ("remove precondition", "remove effect", "negate precondition", "negate effect",
-             "argument", "predicate", "add precondition", "add effect")
+             "argument", "predicate", "add precondition", "add effect", "mirror")
 
 
 def operator(edit: Edit) -> str:
-    if edit.kind in (Kind.ARGUMENT, Kind.PREDICATE):
+    if edit.kind in (Kind.ARGUMENT, Kind.PREDICATE, Kind.MIRROR):
         return str(edit.kind)
     return f"{edit.kind} {edit.clause}"
 
@@ -79,30 +80,35 @@ class Outcome:
     """The processor time of the mutant's own process (the machine may be shared)."""
 
 
-def _edits_of(schema: Schema, signature: Signature, name: str) -> list[Edit]:
-    """The edits of one schema that one operator makes."""
+def _edits_of(schema: Schema, signature: Signature, name: str,
+              schemas: tuple[Schema, ...], words: tuple[str, ...]) -> list[Edit]:
+    """The edits of one schema that one operator makes; a mirror mutant copies a sibling
+    direction's body as written (the slip its repair turns back)."""
+    if name == "mirror":
+        return list(mirror_edits(schema, schemas, words, turn=False))
     if name.startswith("add "):
         return list(added_literals(schema, signature, Clause(name.removeprefix("add "))))
     return [edit for edit in local_edits(schema, signature) if operator(edit) == name]
 
 
-def mutants(schemas: Sequence[Schema], count: int, faults: int, seed: int
-            ) -> list[tuple[Edit, ...]]:
+def mutants(schemas: tuple[Schema, ...], count: int, faults: int, seed: int,
+            words: tuple[str, ...] = ()) -> list[tuple[Edit, ...]]:
     """`count` mutants of `faults` edits each, the operators taken in turn: for each fault a
     schema drawn at random, then one of its edits of the operator (a model of hundreds of
     schemas has millions of additions: they are never all listed). An operator no schema of
-    a sample offers is left out of the turn."""
+    a sample offers is left out of the turn (mirror, without direction `words` in the
+    schemas' names)."""
     signature = Signature.of(schemas)
     rng = random.Random(seed)
     names = [name for name in OPERATORS
-             if any(_edits_of(schema, signature, name) for schema in
+             if any(_edits_of(schema, signature, name, schemas, words) for schema in
                     rng.sample(list(schemas), min(len(schemas), 40)))]
     drawn: list[tuple[Edit, ...]] = []
     for index in range(count):
         picked: list[Edit] = []
         while len(picked) < faults:
             name = names[(index + len(picked)) % len(names)]
-            pool = _edits_of(rng.choice(schemas), signature, name)
+            pool = _edits_of(rng.choice(schemas), signature, name, schemas, words)
             if not pool:
                 continue
             edit = rng.choice(pool)
@@ -164,9 +170,11 @@ def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
         report = read_model(path).report
         model = model_or_defect(report, path)
         label = os.path.basename(path)
-        subject = Subject(report, label, model_vocabulary(model), cases)
+        vocabulary = model_vocabulary(model)
+        subject = Subject(report, label, vocabulary, cases)
+        words = direction_words(report.schemas, vocabulary)
         drawn = [faults for number, size in ((count, 1), (doubles, 2))
-                 for faults in mutants(report.schemas, number, size, seed)]
+                 for faults in mutants(report.schemas, number, size, seed, words)]
         with remembering_groundings():
             built = subject.model(report.schemas)
             if not isinstance(built, str):

@@ -31,7 +31,6 @@ from translator.model.pddl_text import domain_text, problem_text
 from translator.planners.fast_downward import blind_search_configuration
 from translator.solving.key_presses import DIRECTION_TYPE
 
-
 _level_facts = lru_cache(maxsize=512)(level_facts)
 """A level's facts, the same for every variant of the model set up on it (a repair sets
 hundreds up on the same levels)."""

@@ -34,8 +34,9 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.hitting import hitting_sets
+from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.uses import SchemaUses, plan_uses
-from translator.compare.repair.verify import Failure, check_case, rebuilt, verify
+from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
 from translator.ground.exact_semantics import remembering_groundings
 
 ALTERNATIVES = 3
@@ -109,18 +110,21 @@ def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[
 
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
-                 failure: Failure | None = None,
-                 vocabulary: Vocabulary | None = None) -> list[Edit]:
+                 failure: Failure | None = None, vocabulary: Vocabulary | None = None,
+                 every: tuple[Schema, ...] = ()) -> list[Edit]:
     """The candidate edits of one schema, most plausible first: those of the literal the
     failure names, then the clause its kind of failure calls for (effects for a wrong
     successor, preconditions otherwise), negations before removals before additions. An
-    edited precondition must hold wherever the game's plans use the schema."""
+    edited precondition must hold wherever the game's plans use the schema. The turned
+    bodies of sibling directions (mirror.py, among `every` schema) come first of the rest."""
     named, effects_first = _hints(failure, vocabulary)
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
     stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
         if failure is not None else set()
 
     def rank(edit: Edit) -> tuple[bool, bool, int, bool, int]:
+        if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
+            return True, True, 0, False, -1
         literal = edit.before or edit.after
         assert literal is not None
         return (edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
@@ -132,7 +136,7 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
              if uses.always_holds(e)]
     edits += [e for schema in schemas for clause in Clause
               for e in added_literals(schema, signature, clause) if uses.always_holds(e)]
-    return sorted(edits, key=rank)
+    return sorted(edits + mirror_candidates(schemas, every, vocabulary), key=rank)
 
 
 _NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
@@ -177,7 +181,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
     if isinstance(original, str):
         failures: tuple[Failure, ...] = (Failure(
             "the model as written", (), None, f"cannot be built: {original}",
-            _schema_at(original, schemas)),)
+            schema_at(original, schemas)),)
         uses = SchemaUses()
     else:
         first = verify(original, subject.cases)
@@ -189,7 +193,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
     suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
     search = _Search(subject, schemas, failures, started, deadline_seconds)
     candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
-                              uses, failures[0], subject.vocabulary)
+                              uses, failures[0], subject.vocabulary, schemas)
     for edit in candidates:
         if search.done():
             break
@@ -276,19 +280,6 @@ def _apart(first: Edit, second: Edit) -> bool:
     """Two edits of two different literals (or two additions)."""
     return (first.schema, first.clause, first.index, first.kind is Kind.ADD) != \
         (second.schema, second.clause, second.index, second.kind is Kind.ADD)
-
-
-_LINE = re.compile(r":(\d+)(?::\d+)?: ")
-
-
-def _schema_at(reason: str, schemas: Sequence[Schema]) -> tuple[str, ...]:
-    """The schema a build error points into (the last one starting before its line)."""
-    found = _LINE.search(reason)
-    if found is None:
-        return ()
-    line = int(found.group(1))
-    before = [s for s in schemas if (s.position.line or 0) <= line]
-    return (max(before, key=lambda s: s.position.line or 0).name,) if before else ()
 
 
 def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
+from strips_model.moves import Direction
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema, Term
 from translator.compare.repair.edits import Body, Clause, Edit, Kind, literal_key
@@ -129,15 +130,16 @@ def direction_words(schemas: Sequence[Schema], vocabulary: Vocabulary | None
     said = tuple(dict.fromkeys(word for word, _ in vocabulary.direction_words))
     if said:
         return said
-    names: dict[object, list[set[str]]] = {}
+    names: dict[Direction, list[set[str]]] = {}
     for schema in schemas:
-        direction = vocabulary.direction_of(schema.name)
-        if direction is not None:
-            names.setdefault(direction, []).append(set(_WORD.findall(schema.name)))
+        key = vocabulary.direction_of(schema.name)
+        if key is not None:
+            names.setdefault(key, []).append(set(_WORD.findall(schema.name)))
     found: list[str] = []
     for direction, each in names.items():
         common = set.intersection(*each)
-        others = set().union(*(w for d, ws in names.items() if d != direction for w in ws))
+        others: set[str] = set().union(*(w for d, ws in names.items() if d != direction
+                                          for w in ws))
         found += sorted(common - others)
     return tuple(found)
 

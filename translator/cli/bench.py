@@ -170,8 +170,10 @@ def _repair_bench(args: argparse.Namespace) -> ExitCode:
     def progress(outcome: Outcome) -> None:
         state = "equivalent" if outcome.equivalent else "fixed" if outcome.top1 else \
             "detected" if outcome.detected else "missed"
-        print(f"{outcome.model}: {outcome.operator}: {state}, {outcome.seconds:.1f} s, "
-              f"CPU {outcome.cpu_seconds:.1f} s", file=sys.stderr)
+        flags = " ".join(name for name in ("localised", "top3", "inverse1", "minimal")
+                         if getattr(outcome, name))
+        print(f"{outcome.model}: {outcome.operator}: {state} [{flags}] {outcome.fixes} fixes, "
+              f"{outcome.seconds:.1f} s, CPU {outcome.cpu_seconds:.1f} s", file=sys.stderr)
 
     outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, progress=progress,
                          workers=args.workers)

@@ -89,7 +89,7 @@ class GroundingMemo:
         """States kept at most; past it, a state met anew is ground without being kept."""
         self.size = 0
         self._schemas: dict[Schema, int] = {}
-        self._domains: dict[int, tuple[Domain, list[int]]] = {}
+        self._domains: dict[int, tuple[Domain, _Numbers]] = {}
         self._facts: dict[tuple[frozenset[Atom], tuple[tuple[str, tuple[str, ...]], ...]],
                           dict[frozenset[Atom], _Known]] = {}
 
@@ -97,15 +97,15 @@ class GroundingMemo:
         key = (facts.static, tuple(sorted(facts.objects.items())))
         return self._facts.setdefault(key, {})
 
-    def numbers(self, domain: Domain) -> list[int]:
+    def numbers(self, domain: Domain) -> _Numbers:
         """Each schema's number; a domain's kept by its identity (with the domain, so the
         identity is not reused), since hashing schemas anew for every level costs."""
         known = self._domains.get(id(domain))
         if known is None:
             if len(self._domains) > 64:
                 self._domains.clear()
-            numbers = [self._schemas.setdefault(s, len(self._schemas)) for s in domain.schemas]
-            known = self._domains[id(domain)] = (domain, numbers)
+            known = self._domains[id(domain)] = (domain, _Numbers(
+                [self._schemas.setdefault(s, len(self._schemas)) for s in domain.schemas]))
         return known[1]
 
     def known(self, table: dict[frozenset[Atom], _Known], state: frozenset[Atom]) -> _Known:
@@ -116,6 +116,16 @@ class GroundingMemo:
                 table[state] = found
                 self.size += 1
         return found
+
+
+class _Numbers:
+    """A domain's schemas as numbered in a memo: each one's bit, all of them as a mask, and
+    each number's place in the domain."""
+
+    def __init__(self, numbers: list[int]) -> None:
+        self.bits = [(n, 1 << n) for n in numbers]
+        self.mask = sum({bit for _, bit in self.bits})
+        self.order = {number: place for place, number in enumerate(numbers)}
 
 
 class _Known:
@@ -152,8 +162,8 @@ class Grounder:
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
         self._memo = _ACTIVE[0] if _ACTIVE else None
         self._table = self._memo.table(facts) if self._memo is not None else {}
-        self._bits = [(n, 1 << n) for n in self._memo.numbers(domain)] \
-            if self._memo is not None else []
+        numbers = self._memo.numbers(domain) if self._memo is not None else _Numbers([])
+        self._bits, self._mask, self._order = numbers.bits, numbers.mask, numbers.order
 
     def _state_index(self, state: frozenset[Atom]) -> Index:
         # Static and fluent predicates are disjoint, so a key lives in one index or the other.
@@ -169,18 +179,19 @@ class Grounder:
             return [action for schema in self._domain.schemas
                     for action in self._ground_schema(schema, state, index)]
         known = memo.known(self._table, state)
-        found: list[GroundAction] = []
-        index_of_state: Index | None = None
-        for (number, bit), schema in zip(self._bits, self._domain.schemas, strict=True):
-            if not known.ground & bit:
-                if index_of_state is None:
-                    index_of_state = self._state_index(state)
-                ground = list(self._ground_schema(schema, state, index_of_state))
-                known.ground |= bit
-                if ground:
-                    known.actions[number] = ground
-            found.extend(known.actions.get(number, ()))
-        return found
+        missing = self._mask & ~known.ground
+        if missing:  # the schemas of this domain not yet ground in this state
+            index = self._state_index(state)
+            for (number, bit), schema in zip(self._bits, self._domain.schemas, strict=True):
+                if missing & bit:
+                    ground = list(self._ground_schema(schema, state, index))
+                    if ground:
+                        known.actions[number] = ground
+            known.ground |= missing
+        # Few schemas apply in a state: their actions, in the domain's order of schemas.
+        kept = sorted((self._order[number], actions) for number, actions in
+                      known.actions.items() if number in self._order)
+        return [action for _, actions in kept for action in actions]
 
     def _ground_schema(
         self, schema: Schema, atoms: frozenset[Atom], index: Index

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 
 from strips_model.moves import Direction
 from strips_model.reports.vocabulary import Vocabulary
@@ -38,68 +37,72 @@ def sibling_name(name: str, word: str, other: str) -> str:
     return name[:start] + other + name[start + len(word):]
 
 
-def siblings(schema: Schema, schemas: Sequence[Schema], words: Sequence[str]
-             ) -> list[tuple[str, Schema]]:
-    """(the sibling's direction word, the sibling) for each other direction written."""
-    own = direction_word(schema.name, words)
-    if own is None:
-        return []
-    by_name = {s.name: s for s in schemas}
-    found = [(other, by_name.get(sibling_name(schema.name, own, other)))
-             for other in words if other != own]
-    return [(other, sibling) for other, sibling in found if sibling is not None]
+class Siblings:
+    """A model's schemas by name, with the turns between directions its sibling pairs say."""
 
+    def __init__(self, schemas: Sequence[Schema], words: Sequence[str]) -> None:
+        self.schemas, self.words = tuple(schemas), tuple(words)
+        self.by_name = {s.name: s for s in schemas}
+        self._tables: dict[tuple[str, str], dict[Key, Literal]] = {}
 
-@lru_cache(maxsize=64)
-def _translation(schemas: tuple[Schema, ...], words: tuple[str, ...], source: str,
-                 target: str) -> dict[Key, Literal]:
-    """Literal of direction `source` -> the literal of direction `target` at its place, by
-    the majority of the pairs of siblings whose clauses are as long."""
-    by_name = {s.name: s for s in schemas}
-    votes: dict[Key, Counter[Key]] = {}
-    seen: dict[Key, Literal] = {}
-    for schema in schemas:
-        if direction_word(schema.name, words) != source:
-            continue
-        other = by_name.get(sibling_name(schema.name, source, target))
-        if other is None:
-            continue
-        for mine, theirs in ((schema.preconditions, other.preconditions),
-                             (schema.effects, other.effects)):
-            if len(mine) != len(theirs):
+    def of(self, schema: Schema) -> list[tuple[str, Schema]]:
+        """(the sibling's direction word, the sibling) for each other direction written."""
+        own = direction_word(schema.name, self.words)
+        if own is None:
+            return []
+        found = [(other, self.by_name.get(sibling_name(schema.name, own, other)))
+                 for other in self.words if other != own]
+        return [(other, sibling) for other, sibling in found if sibling is not None]
+
+    def table(self, source: str, target: str) -> dict[Key, Literal]:
+        """Literal of direction `source` -> the literal of direction `target` at its place,
+        by the majority of the pairs of siblings whose clauses are as long."""
+        if (source, target) in self._tables:
+            return self._tables[source, target]
+        votes: dict[Key, Counter[Key]] = {}
+        seen: dict[Key, Literal] = {}
+        for schema in self.schemas:
+            if direction_word(schema.name, self.words) != source:
                 continue
-            for a, b in zip(mine, theirs, strict=True):
-                votes.setdefault(literal_key(a), Counter())[literal_key(b)] += 1
-                seen.setdefault(literal_key(b), b)
-    return {key: seen[counted.most_common(1)[0][0]] for key, counted in votes.items()}
+            other = self.by_name.get(sibling_name(schema.name, source, target))
+            for mine, theirs in (((schema.preconditions, other.preconditions),
+                                  (schema.effects, other.effects)) if other else ()):
+                if len(mine) == len(theirs):
+                    for a, b in zip(mine, theirs, strict=True):
+                        votes.setdefault(literal_key(a), Counter())[literal_key(b)] += 1
+                        seen.setdefault(literal_key(b), b)
+        table = {key: seen[counted.most_common(1)[0][0]] for key, counted in votes.items()}
+        self._tables[source, target] = table
+        return table
 
+    def turned(self, body: Body, source: str, target: str) -> Body:
+        table = self.table(source, target)
+        return (tuple(table.get(literal_key(lit), lit) for lit in body[0]),
+                tuple(table.get(literal_key(lit), lit) for lit in body[1]))
 
-def turned(body: Body, schemas: tuple[Schema, ...], words: tuple[str, ...], source: str,
-           target: str) -> Body:
-    table = _translation(schemas, words, source, target)
-    preconditions, effects = body
-    return (tuple(table.get(literal_key(lit), lit) for lit in preconditions),
-            tuple(table.get(literal_key(lit), lit) for lit in effects))
+    def edits(self, schema: Schema, turn: bool = True) -> Iterator[Edit]:
+        """The schema's body replaced by each sibling's, turned (`turn`, a repair) or as
+        written (a copy-paste slip, the benchmark's mutant); none that leaves it as it is."""
+        own = direction_word(schema.name, self.words)
+        body: Body = (schema.preconditions, schema.effects)
+        for other, sibling in self.of(schema):
+            assert own is not None
+            new: Body = (sibling.preconditions, sibling.effects)
+            if turn:
+                new = self.turned(new, other, own)
+            if _keys(new) != _keys(body):
+                yield Edit(Kind.MIRROR, schema.name, Clause.PRECONDITION, 0, None, None,
+                           (body, new), sibling.name)
 
 
 def _keys(body: Body) -> tuple[frozenset[Key], frozenset[Key]]:
     return frozenset(map(literal_key, body[0])), frozenset(map(literal_key, body[1]))
 
 
-def mirror_edits(schema: Schema, schemas: tuple[Schema, ...], words: tuple[str, ...],
+def mirror_edits(schema: Schema, schemas: Sequence[Schema], words: Sequence[str],
                  turn: bool = True) -> Iterator[Edit]:
-    """The schema's body replaced by each sibling's, turned (`turn`, a repair) or as written
-    (a copy-paste slip, the benchmark's mutant); none that leaves the body as it is."""
-    own = direction_word(schema.name, words)
-    body: Body = (schema.preconditions, schema.effects)
-    for other, sibling in siblings(schema, schemas, words):
-        assert own is not None
-        new: Body = (sibling.preconditions, sibling.effects)
-        if turn:
-            new = turned(new, schemas, words, other, own)
-        if _keys(new) != _keys(body):
-            yield Edit(Kind.MIRROR, schema.name, Clause.PRECONDITION, 0, None, None,
-                       (body, new), sibling.name)
+    """`Siblings.edits` of one schema."""
+    return Siblings(schemas, words).edits(schema, turn)
 
 
 def as_literal_edits(edit: Edit) -> list[Edit]:
@@ -145,8 +148,21 @@ def direction_words(schemas: Sequence[Schema], vocabulary: Vocabulary | None
 
 
 def mirror_candidates(suspects: Sequence[Schema], schemas: tuple[Schema, ...],
-                      vocabulary: Vocabulary | None) -> list[Edit]:
-    """The turned bodies of the siblings of each suspect, for a model whose names say their
-    direction (ours has one schema for every direction: it has none)."""
+                      vocabulary: Vocabulary | None) -> tuple[list[Edit], list[Edit]]:
+    """The turned bodies of the siblings (for a model whose names say their direction; ours
+    has one schema for every direction: none): first, the odd ones out, a schema whose
+    siblings, turned, agree on a body other than its own (a slip in one copy of a case,
+    which the literal that blocks it seldom points at); then those of each suspect."""
     words = direction_words(schemas, vocabulary)
-    return [edit for schema in suspects for edit in mirror_edits(schema, schemas, words)]
+    if not words:
+        return [], []
+    model = Siblings(schemas, words)
+    odd: list[Edit] = []
+    for schema in schemas:
+        edits = list(model.edits(schema))
+        bodies = Counter(_keys(edit.bodies[1]) for edit in edits if edit.bodies is not None)
+        agreed = [body for body, count in bodies.items() if count >= 2]
+        odd += [edit for edit in edits if edit.bodies is not None
+                and _keys(edit.bodies[1]) in agreed][:1]
+    rest = [edit for schema in suspects for edit in model.edits(schema)]
+    return odd, [edit for edit in rest if edit not in odd]

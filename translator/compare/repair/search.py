@@ -115,8 +115,9 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     """The candidate edits of one schema, most plausible first: those of the literal the
     failure names, then the clause its kind of failure calls for (effects for a wrong
     successor, preconditions otherwise), negations before removals before additions. An
-    edited precondition must hold wherever the game's plans use the schema. The turned
-    bodies of sibling directions (mirror.py, among `every` schema) come first of the rest."""
+    edited precondition must hold wherever the game's plans use the schema. A schema whose
+    sibling directions, turned, agree on another body comes first of all (mirror.py, among
+    `every` schema); the turned bodies of the suspects' siblings first of the rest."""
     named, effects_first = _hints(failure, vocabulary)
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
     stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
@@ -136,7 +137,8 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
              if uses.always_holds(e)]
     edits += [e for schema in schemas for clause in Clause
               for e in added_literals(schema, signature, clause) if uses.always_holds(e)]
-    return sorted(edits + mirror_candidates(schemas, every, vocabulary), key=rank)
+    odd, turned = mirror_candidates(schemas, every, vocabulary)
+    return odd + sorted(edits + turned, key=rank)
 
 
 _NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")

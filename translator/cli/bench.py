@@ -115,6 +115,8 @@ def add_command(commands: Subcommands) -> None:
                          help="--repair: double-edit mutants per model (default %(default)s)")
     command.add_argument("--repair-seconds", type=float, default=60.0, metavar="S",
                          help="--repair: the bound of one mutant's search (default %(default)s)")
+    command.add_argument("--seed", type=int, default=32,
+                         help="--repair: the seed of the mutants drawn (default %(default)s)")
     command.add_argument("--workers", type=at_least(1), default=default_jobs(), metavar="N",
                          help="--repair: mutants repaired at once, each in a process of its "
                          "own (default: the cores, %(default)s)")
@@ -175,8 +177,8 @@ def _repair_bench(args: argparse.Namespace) -> ExitCode:
         print(f"{outcome.model}: {outcome.operator}: {state} [{flags}] {outcome.fixes} fixes, "
               f"{outcome.seconds:.1f} s, CPU {outcome.cpu_seconds:.1f} s", file=sys.stderr)
 
-    outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, progress=progress,
-                         workers=args.workers)
+    outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, args.seed,
+                         progress=progress, workers=args.workers)
     table = bench_table(outcomes)
     print_out(table)
     if args.out:

@@ -54,8 +54,11 @@ def test_a_case_copied_from_a_sibling_is_turned_back(at: int, which: int) -> Non
         return
     mutant = apply_edits(schemas, (copies[which % len(copies)],))
     odd, _ = mirror_candidates((), mutant, _subject().vocabulary)
-    assert [edit.schema for edit in odd] == [schema.name]
-    assert schema_key(apply_edits(mutant, odd)[schemas.index(schema)]) == schema_key(schema)
+    # The copy may also sway the turn read off its pair, so a neighbouring case can look odd
+    # too; the copied case is among the odd ones, and its turned body is its own.
+    mine = [edit for edit in odd if edit.schema == schema.name]
+    assert len(mine) == 1
+    assert schema_key(apply_edits(mutant, mine)[schemas.index(schema)]) == schema_key(schema)
 
 
 def test_the_search_fixes_a_copied_case_exactly(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,9 @@ from translator.measure.repair_bench import OPERATORS, Outcome, bench_table, mut
 def test_mutants_take_every_operator_in_turn_and_each_changes_the_model() -> None:
     schemas = our_model()[0].schemas
     drawn = mutants(schemas, 16, 1, seed=5)
-    assert [operator(faults[0]) for faults in drawn] == list(OPERATORS) * 2
+    # Ours has one schema for every direction: no sibling to mirror.
+    assert [operator(faults[0]) for faults in drawn] == \
+        [name for name in OPERATORS if name != "mirror"] * 2
     assert drawn == mutants(schemas, 16, 1, seed=5)
     for (fault,) in drawn:
         mutant = apply_edits(schemas, (fault,))

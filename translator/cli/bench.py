@@ -33,6 +33,7 @@ from translator.runtime.output_checks import check_outputs
 from translator.runtime.processes import Limits
 from translator.runtime.results_file import open_results
 from translator.runtime.results_records import dataclass_schema
+from translator.runtime.workers import default_jobs
 
 CLASSIC_LEVELS = os.path.join("..", "shared", "levels", "classic", "level*.txt")
 
@@ -121,6 +122,11 @@ def add_command(commands: Subcommands) -> None:
                          help="--repair: double-edit mutants per model (default %(default)s)")
     command.add_argument("--repair-seconds", type=float, default=60.0, metavar="S",
                          help="--repair: the bound of one mutant's search (default %(default)s)")
+    command.add_argument("--seed", type=int, default=32,
+                         help="--repair: the seed of the mutants drawn (default %(default)s)")
+    command.add_argument("--workers", type=at_least(1), default=default_jobs(), metavar="N",
+                         help="--repair: mutants repaired at once, each in a process of its "
+                         "own (default: the cores, %(default)s)")
     command.set_defaults(handler=command_bench)
 
 
@@ -175,10 +181,13 @@ def _repair_bench(args: argparse.Namespace) -> ExitCode:
     def progress(outcome: Outcome) -> None:
         state = "equivalent" if outcome.equivalent else "fixed" if outcome.top1 else \
             "detected" if outcome.detected else "missed"
-        print(f"{outcome.model}: {outcome.operator}: {state}, {outcome.seconds:.1f} s",
-              file=sys.stderr)
+        flags = " ".join(name for name in ("localised", "top3", "inverse1", "minimal")
+                         if getattr(outcome, name))
+        print(f"{outcome.model}: {outcome.operator}: {state} [{flags}] {outcome.fixes} fixes, "
+              f"{outcome.seconds:.1f} s, CPU {outcome.cpu_seconds:.1f} s", file=sys.stderr)
 
-    outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, progress=progress)
+    outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, args.seed,
+                         progress=progress, workers=args.workers)
     table = bench_table(outcomes)
     print_out(table)
     if args.out:

@@ -22,20 +22,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from strips_model.schema import Domain, Literal, Schema
+from translator.ground.ground_action import GroundAction
+from translator.ground.grounding_memo import Numbers, active_memo
 from translator.model.level_facts import Atom, Facts
-
-
-@dataclass(frozen=True, slots=True)
-class GroundAction:
-    schema: str
-    binding: tuple[tuple[str, str], ...]
-    """(variable, object) for every parameter, in the schema's order."""
-    add: frozenset[Atom]
-    delete: frozenset[Atom]
-    cost: int
-
-    def apply(self, state: frozenset[Atom]) -> frozenset[Atom]:
-        return (state - self.delete) | self.add
 
 
 def _ground(literal: Literal, binding: dict[str, str]) -> Atom:
@@ -149,13 +138,31 @@ class Grounder:
         self._plans = [(schema, _joins(schema),
                         [lit for lit in schema.preconditions if not lit.positive])
                        for schema in domain.schemas]
+        self._memo = active_memo()
+        self._table = self._memo.table(facts) if self._memo is not None else {}
+        numbers = self._memo.numbers(domain) if self._memo is not None else Numbers([])
+        self._bits, self._mask, self._order = numbers.bits, numbers.mask, numbers.order
 
     def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
         tables = _Tables(state, self._static_atoms, self._static_tables)
-        found: list[GroundAction] = []
-        for schema, joins, negative in self._plans:
-            found.extend(self._ground_schema(schema, joins, negative, state, tables))
-        return found
+        memo = self._memo
+        if memo is None:
+            return [action for schema, joins, negative in self._plans
+                    for action in self._ground_schema(schema, joins, negative, state, tables)]
+        known = memo.known(self._table, state)
+        missing = self._mask & ~known.ground
+        if missing:  # the schemas of this domain not yet ground in this state
+            for (number, bit), (schema, joins, negative) in zip(self._bits, self._plans,
+                                                                strict=True):
+                if missing & bit:
+                    ground = list(self._ground_schema(schema, joins, negative, state, tables))
+                    if ground:
+                        known.actions[number] = ground
+            known.ground |= missing
+        # Few schemas apply in a state: their actions, in the domain's order of schemas.
+        kept = sorted((self._order[number], actions) for number, actions in
+                      known.actions.items() if number in self._order)
+        return [action for _, actions in kept for action in actions]
 
     def _ground_schema(self, schema: Schema, joins: tuple[_Join, ...],
                        negative: list[Literal], atoms: frozenset[Atom], tables: _Tables

@@ -34,15 +34,19 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.fixes import model_vocabulary
+from translator.compare.repair.mirror import direction_words, mirror_edits
 from translator.compare.repair.search import Subject, suggest, suspects_of
+from translator.compare.repair.verify import check_case
+from translator.ground.grounding_memo import remembering_groundings
+from translator.runtime.workers import run_ordered
 
 MODELS_FOLDER = os.path.join(os.path.dirname(__file__), "repair_models")
 OPERATORS = ("remove precondition", "remove effect", "negate precondition", "negate effect",
-             "argument", "predicate", "add precondition", "add effect")
+             "argument", "predicate", "add precondition", "add effect", "mirror")
 
 
 def operator(edit: Edit) -> str:
-    if edit.kind in (Kind.ARGUMENT, Kind.PREDICATE):
+    if edit.kind in (Kind.ARGUMENT, Kind.PREDICATE, Kind.MIRROR):
         return str(edit.kind)
     return f"{edit.kind} {edit.clause}"
 
@@ -72,26 +76,42 @@ class Outcome:
     """The top fix has no more edits than the mutant's faults."""
     fixes: int
     seconds: float
+    cpu_seconds: float = 0.0
+    """The processor time of the mutant's own process (the machine may be shared)."""
 
 
-def mutants(schemas: Sequence[Schema], count: int, faults: int, seed: int
-            ) -> list[tuple[Edit, ...]]:
-    """`count` mutants of `faults` edits each, the operators taken in turn."""
+def _edits_of(schema: Schema, signature: Signature, name: str,
+              schemas: tuple[Schema, ...], words: tuple[str, ...]) -> list[Edit]:
+    """The edits of one schema that one operator makes; a mirror mutant copies a sibling
+    direction's body as written (the slip its repair turns back)."""
+    if name == "mirror":
+        return list(mirror_edits(schema, schemas, words, turn=False))
+    if name.startswith("add "):
+        return list(added_literals(schema, signature, Clause(name.removeprefix("add "))))
+    return [edit for edit in local_edits(schema, signature) if operator(edit) == name]
+
+
+def mutants(schemas: tuple[Schema, ...], count: int, faults: int, seed: int,
+            words: tuple[str, ...] = ()) -> list[tuple[Edit, ...]]:
+    """`count` mutants of `faults` edits each, the operators taken in turn: for each fault a
+    schema drawn at random, then one of its edits of the operator (a model of hundreds of
+    schemas has millions of additions: they are never all listed). An operator no schema of
+    a sample offers is left out of the turn (mirror, without direction `words` in the
+    schemas' names)."""
     signature = Signature.of(schemas)
-    pools: dict[str, list[Edit]] = {name: [] for name in OPERATORS}
-    for schema in schemas:
-        for edit in local_edits(schema, signature):
-            pools[operator(edit)].append(edit)
-        for clause in Clause:
-            for edit in added_literals(schema, signature, clause):
-                pools[operator(edit)].append(edit)
     rng = random.Random(seed)
-    names = [name for name in OPERATORS if pools[name]]
+    names = [name for name in OPERATORS
+             if any(_edits_of(schema, signature, name, schemas, words) for schema in
+                    rng.sample(list(schemas), min(len(schemas), 40)))]
     drawn: list[tuple[Edit, ...]] = []
     for index in range(count):
         picked: list[Edit] = []
         while len(picked) < faults:
-            edit = rng.choice(pools[names[(index + len(picked)) % len(names)]])
+            name = names[(index + len(picked)) % len(names)]
+            pool = _edits_of(rng.choice(schemas), signature, name, schemas, words)
+            if not pool:
+                continue
+            edit = rng.choice(pool)
             if all((edit.schema, edit.clause, edit.index) != (e.schema, e.clause, e.index)
                    for e in picked):
                 picked.append(edit)
@@ -101,14 +121,15 @@ def mutants(schemas: Sequence[Schema], count: int, faults: int, seed: int
 
 def run_mutant(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit, ...],
                seconds: float, label: str) -> Outcome:
-    started = time.perf_counter()
+    started, processor = time.perf_counter(), time.process_time()
     mutant = apply_edits(schemas, faults)
     found = suggest(subject, mutant, seconds, two_edits=len(faults) > 1, explain=False)
     elapsed = time.perf_counter() - started
+    cpu = time.process_time() - processor
     kind = operator(faults[0]) if len(faults) == 1 else "double"
     if not found.failures:
         return Outcome(label, kind, len(faults), True, False, False, False, False, False,
-                       False, 0, elapsed)
+                       False, 0, elapsed, cpu)
     wanted = tuple(map(schema_key, schemas))
     inverse = [tuple(map(schema_key, apply_edits(mutant, r.edits))) == wanted
                for r in found.repairs]
@@ -118,27 +139,57 @@ def run_mutant(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit
     return Outcome(label, kind, len(faults), False, True, bool(top_schema & faulty),
                    bool(found.repairs), bool(found.repairs[:3]), bool(inverse[:1]) and inverse[0],
                    bool(found.repairs) and len(found.repairs[0].edits) <= len(faults),
-                   len(found.repairs), elapsed)
+                   len(found.repairs), elapsed, cpu)
+
+
+@dataclass(frozen=True, slots=True)
+class _Mutant:
+    """One mutant's repair, as a worker process runs it (forked: nothing is pickled in)."""
+
+    subject: Subject
+    schemas: tuple[Schema, ...]
+    seconds: float
+    label: str
+
+    def __call__(self, faults: tuple[Edit, ...]) -> Outcome:
+        return run_mutant(self.subject, self.schemas, faults, self.seconds, self.label)
 
 
 def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
               models: Sequence[str] | None = None,
-              progress: Callable[[Outcome], None] | None = None) -> list[Outcome]:
-    """`count` single-edit and `doubles` double-edit mutants of each model, repaired."""
+              progress: Callable[[Outcome], None] | None = None,
+              workers: int = 1) -> list[Outcome]:
+    """`count` single-edit and `doubles` double-edit mutants of each model, repaired on up
+    to `workers` processes (the outcomes in the order drawn). The model as written is first
+    verified on every case here: the ground actions of its schemas on the game's states are
+    then known (grounding_memo.py `remembering_groundings`) to every mutant's process, which
+    grounds anew only the schemas it edits and the states it reaches otherwise."""
     cases = probe_cases()
     outcomes: list[Outcome] = []
     for path in models or bench_models():
         report = read_model(path).report
         model = model_or_defect(report, path)
-        subject = Subject(report, os.path.basename(path), model_vocabulary(model), cases)
-        for faults, number in ((1, count), (2, doubles)):
-            for drawn in mutants(report.schemas, number, faults, seed):
-                outcome = run_mutant(subject, report.schemas, drawn, seconds,
-                                     os.path.basename(path))
+        label = os.path.basename(path)
+        vocabulary = model_vocabulary(model)
+        subject = Subject(report, label, vocabulary, cases)
+        words = direction_words(report.schemas, vocabulary)
+        drawn = [faults for number, size in ((count, 1), (doubles, 2))
+                 for faults in mutants(report.schemas, number, size, seed, words)]
+        with remembering_groundings():
+            built = subject.model(report.schemas)
+            if not isinstance(built, str):
+                for case in cases:
+                    check_case(built, case)
+            job = _Mutant(subject, report.schemas, seconds, label)
+            for outcome in run_ordered(job, drawn, workers):
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(outcome)
     return outcomes
+
+
+def _p95(ordered: Sequence[float]) -> float:
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 def _percent(part: int, whole: int) -> str:
@@ -148,8 +199,8 @@ def _percent(part: int, whole: int) -> str:
 def bench_table(outcomes: Sequence[Outcome]) -> str:
     """One row per operator (and one for double faults, one for all single faults)."""
     header = ("| operator | mutants | equivalent | detected | localised | top-1 | top-3 "
-              "| top-1 inverse | minimal | s median | s p95 |")
-    lines = [header, "|" + "---|" * 11]
+              "| top-1 inverse | minimal | s median | s p95 | CPU s median | CPU s p95 |")
+    lines = [header, "|" + "---|" * 13]
     groups = [(name, [o for o in outcomes if o.operator == name]) for name in OPERATORS]
     groups.append(("all single", [o for o in outcomes if o.faults == 1]))
     groups.append(("double", [o for o in outcomes if o.faults == 2]))
@@ -158,7 +209,7 @@ def bench_table(outcomes: Sequence[Outcome]) -> str:
             continue
         live = [o for o in rows if not o.equivalent]
         times = sorted(o.seconds for o in rows)
-        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        cpu = sorted(o.cpu_seconds for o in rows)
         fixed = [o for o in live if o.top1]
         lines.append(
             f"| {name} | {len(rows)} | {sum(o.equivalent for o in rows)} "
@@ -168,7 +219,8 @@ def bench_table(outcomes: Sequence[Outcome]) -> str:
             f"| {_percent(sum(o.top3 for o in live), len(live))} "
             f"| {_percent(sum(o.inverse1 for o in live), len(live))} "
             f"| {_percent(sum(o.minimal for o in fixed), len(fixed))} "
-            f"| {statistics.median(times):.1f} | {p95:.1f} |")
+            f"| {statistics.median(times):.1f} | {_p95(times):.1f} "
+            f"| {statistics.median(cpu):.1f} | {_p95(cpu):.1f} |")
     lines.append("")
     lines.append("Sound: every fix counted was verified on every case (evidence.py) before it "
                  "was returned; the search returns no other.")

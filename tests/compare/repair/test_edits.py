@@ -39,8 +39,10 @@ def test_an_edit_then_its_inverse_gives_the_model_back(edit: object) -> None:
 
 
 def test_every_operator_is_in_the_edit_space() -> None:
+    # The mirror needs a schema per direction, which ours does not have (test_mirror.py).
     kinds = {(edit.kind, edit.clause) for edit in _EDITS}
-    assert kinds >= {(kind, clause) for kind in Kind for clause in Clause}
+    assert kinds >= {(kind, clause) for kind in Kind if kind is not Kind.MIRROR
+                     for clause in Clause}
 
 
 def test_an_argument_is_replaced_by_a_variable_of_its_own_type_only() -> None:

@@ -7,7 +7,7 @@ translator/model/level_facts.py, and the search is the one `helltaker solve` use
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
@@ -30,6 +30,10 @@ from translator.model.level_facts import (
 from translator.model.pddl_text import domain_text, problem_text
 from translator.planners.fast_downward import blind_search_configuration
 from translator.solving.key_presses import DIRECTION_TYPE
+
+_level_facts = lru_cache(maxsize=512)(level_facts)
+"""A level's facts, the same for every variant of the model set up on it (a repair sets
+hundreds up on the same levels)."""
 
 
 class OurModel:
@@ -64,7 +68,7 @@ class OurLevelModel(LevelModel):
 
     @cached_property
     def _facts(self) -> Facts:
-        return level_facts(self.level)
+        return _level_facts(self.level)
 
     @cached_property
     def _grounder(self) -> Grounder:

@@ -135,6 +135,13 @@ class ReportModel:
             except HelltakerError as error:
                 self.init_defect = str(error)
 
+    @cached_property
+    def constants(self) -> frozenset[str]:
+        """The constants the schemas name: objects of every level."""
+        return frozenset(t.name for s in self.exact.schemas
+                         for lit in (*s.preconditions, *s.effects) for t in lit.args
+                         if not t.is_variable)
+
     def on(self, level: Level) -> ReportLevelModel:
         rebuilt = self.rebuilt
         # An Init without a budget (a model without a counter) is the level's puzzle whatever
@@ -196,9 +203,7 @@ class ReportLevelModel(LevelModel):
     def _exact_facts(self) -> Facts:
         static = self.model.static
         values = {arg for atom in self._atoms for arg in atom[1:]}
-        values |= {t.name for s in self.model.exact.schemas
-                   for lit in (*s.preconditions, *s.effects) for t in lit.args
-                   if not t.is_variable}
+        values |= self.model.constants
         return Facts({UNTYPED: tuple(sorted(values, key=_numeric))},
                      frozenset(a for a in self._atoms if a[0] in static),
                      frozenset(a for a in self._atoms if a[0] not in static), ())

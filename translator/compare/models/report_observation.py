@@ -32,9 +32,12 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
         predicate = words.predicate(role)
         found = (a for a in atoms if a[0] == predicate and len(a) > words.width)
+        # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may
+        # write) is no cell the player sees: the object is then seen nowhere.
         return frozenset(coordinates.cell(int(x), int(y))
                          for a in found for x, y, rest in [words.place_of(a[0], a[1:])]
-                         if state is None or (rest and rest[0] == state))
+                         if (state is None or (rest and rest[0] == state))
+                         and _number(x) and _number(y))
 
     lock, hero = words.predicate("lock"), words.required("hero")
     locks = [a for a in atoms if a[0] == lock]
@@ -64,3 +67,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
                        skeletons=cells("skeleton"), key_taken=held,
                        lock_open=not closed or ("lock_closed" not in values and held),
                        raised_traps=raised & traps)
+
+
+def _number(value: str) -> bool:
+    return value.lstrip("-").isdigit()

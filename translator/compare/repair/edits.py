@@ -30,6 +30,13 @@ class Kind(StrEnum):
     """One argument replaced by another parameter of the schema (`Y''` for `Y'`)."""
     PREDICATE = "predicate"
     """The predicate replaced by another of the same arity."""
+    MIRROR = "mirror"
+    """The whole body replaced: by a sibling direction's, turned to this direction
+    (mirror.py), or for a mutant by the sibling's as written (a copy-paste slip)."""
+
+
+Body = tuple[tuple[Literal, ...], tuple[Literal, ...]]
+"""A schema's preconditions and effects."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +48,22 @@ class Edit:
     """The literal's index in its clause; for an added literal, where it goes (the end)."""
     before: Literal | None
     after: Literal | None
+    bodies: tuple[Body, Body] | None = None
+    """For a mirror edit: the schema's body before and after."""
+    sibling: str = ""
+    """For a mirror edit: the schema whose body it takes."""
 
     def inverse(self) -> Edit:
+        if self.bodies is not None:
+            return replace(self, bodies=(self.bodies[1], self.bodies[0]))
         kind = {Kind.ADD: Kind.REMOVE, Kind.REMOVE: Kind.ADD}.get(self.kind, self.kind)
         return Edit(kind, self.schema, self.clause, self.index, self.after, self.before)
 
     def text(self) -> str:
         """The edit in words, in the notation's own literal spelling (`-` for a negation
         here; notation_text.py respells it as the file writes it)."""
+        if self.kind is Kind.MIRROR:
+            return f"the body of {self.sibling} turned to this direction"
         if self.kind is Kind.ADD:
             return f"add {literal_text(self.after)}"
         if self.kind is Kind.REMOVE:
@@ -59,7 +74,7 @@ class Edit:
         return {"kind": str(self.kind), "clause": str(self.clause), "index": self.index,
                 "before": literal_text(self.before) if self.before else None,
                 "after": literal_text(self.after) if self.after else None,
-                "text": self.text()}
+                "text": self.text(), **({"sibling": self.sibling} if self.sibling else {})}
 
 
 def literal_text(literal: Literal | None) -> str:
@@ -82,6 +97,9 @@ def _clause(schema: Schema, clause: Clause) -> tuple[Literal, ...]:
 
 
 def apply_edit(schema: Schema, edit: Edit) -> Schema:
+    if edit.bodies is not None:
+        preconditions, effects = edit.bodies[1]
+        return replace(schema, preconditions=preconditions, effects=effects)
     literals = list(_clause(schema, edit.clause))
     if edit.kind is Kind.ADD:
         assert edit.after is not None

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
 from translator.compare.repair.edits import Clause, Edit, Kind
+from translator.compare.repair.mirror import as_literal_edits
 
 _NEGATION = re.compile(r"(¬\s*|-\s*|\\neg\s*|\bnot\s+|\bnon\s+)$")
 _CLAUSE_WORD = re.compile(r"([A-Za-zÀ-ÿ]+\s*\d*\s*:)")
@@ -121,6 +122,11 @@ def describe(edit: Edit, schemas: Sequence[Schema], text: str, notation: Notatio
     anchor = _anchor(schema, edit)
     line = anchor.position.line if anchor is not None else schema.position.line
     word = clause_word(lines, schema, edit.clause)
+    if edit.bodies is not None:
+        changes = "; ".join(describe(e, schemas, text, notation).split(": ", 1)[1]
+                            for e in as_literal_edits(edit))
+        return f"line {schema.position.line}, {edit.schema}: the body of {edit.sibling} " \
+            f"turned to this direction ({changes})"
     if edit.kind is Kind.ADD:
         assert edit.after is not None
         change = f"add {notation.literal(edit.after)}"
@@ -140,7 +146,7 @@ def apply_to_text(text: str, schemas: Sequence[Schema], edits: Sequence[Edit]) -
     lines = text.split("\n")
     by_name = {s.name: s for s in schemas}
     changes: list[tuple[int, int, int, str]] = []
-    for edit in edits:
+    for edit in (each for mirrored in edits for each in as_literal_edits(mirrored)):
         schema = by_name.get(edit.schema)
         anchor = _anchor(schema, edit) if schema is not None else None
         span = _span(lines, anchor) if anchor is not None else None

@@ -34,8 +34,10 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.hitting import hitting_sets
+from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
-from translator.compare.repair.verify import Failure, check_case, rebuilt, verify
+from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
+from translator.ground.grounding_memo import remembering_groundings
 
 ALTERNATIVES = 3
 SUSPECTS = 6
@@ -111,12 +113,14 @@ def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
                  failure: Failure | None = None, vocabulary: Vocabulary | None = None,
-                 wrong: SchemaUses | None = None) -> list[Edit]:
+                 wrong: SchemaUses | None = None, every: tuple[Schema, ...] = ()) -> list[Edit]:
     """The candidate edits of one schema, most plausible first: those of the literal the
     failure names, then the clause its kind of failure calls for (effects for a wrong
     successor, preconditions otherwise), negations before removals before additions. An
     edited precondition must hold wherever the game's plans use the schema, and fail where
-    its schema applied against the game (`wrong`)."""
+    its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
+    agree on another body comes first of all (mirror.py, among `every` schema); the turned
+    bodies of the suspects' siblings first of the edits the blocking ranks alike."""
     named, effects_first = _hints(failure, vocabulary)
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
     stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
@@ -126,6 +130,8 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     hero = (vocabulary.predicate("hero") if vocabulary is not None else None) or "hero"
 
     def rank(edit: Edit) -> tuple[object, ...]:
+        if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
+            return (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
         return (*wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
@@ -138,7 +144,8 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
              if uses.always_holds(e) and wrong.blocks(e)]
     edits += [e for schema in schemas for clause in Clause for e in
               added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
-    return sorted(edits, key=rank)
+    odd, turned = mirror_candidates(schemas, every, vocabulary)
+    return odd + sorted(edits + turned, key=rank)
 
 
 _NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
@@ -172,12 +179,18 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     """The verified fixes of `schemas`, the model as written (or a mutant of it). With
     `explain`, every failing case of the model as written is listed (a full pass more);
     else only the first, which is all the search needs."""
+    with remembering_groundings():
+        return _suggest(subject, schemas, deadline_seconds, two_edits, explain)
+
+
+def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float,
+             two_edits: bool, explain: bool) -> RepairSearch:
     started = time.perf_counter()
     original = subject.model(schemas)
     if isinstance(original, str):
         failures: tuple[Failure, ...] = (Failure(
             "the model as written", (), None, f"cannot be built: {original}",
-            _schema_at(original, schemas)),)
+            schema_at(original, schemas)),)
         uses = wrong = SchemaUses()
     else:
         first = verify(original, subject.cases)
@@ -191,7 +204,7 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
     search = _Search(subject, schemas, failures, started, deadline_seconds)
     candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
-                              uses, failures[0], subject.vocabulary, wrong)
+                              uses, failures[0], subject.vocabulary, wrong, schemas)
     for edit in candidates:
         if search.done():
             break
@@ -278,19 +291,6 @@ def _apart(first: Edit, second: Edit) -> bool:
     """Two edits of two different literals (or two additions)."""
     return (first.schema, first.clause, first.index, first.kind is Kind.ADD) != \
         (second.schema, second.clause, second.index, second.kind is Kind.ADD)
-
-
-_LINE = re.compile(r":(\d+)(?::\d+)?: ")
-
-
-def _schema_at(reason: str, schemas: Sequence[Schema]) -> tuple[str, ...]:
-    """The schema a build error points into (the last one starting before its line)."""
-    found = _LINE.search(reason)
-    if found is None:
-        return ()
-    line = int(found.group(1))
-    before = [s for s in schemas if (s.position.line or 0) <= line]
-    return (max(before, key=lambda s: s.position.line or 0).name,) if before else ()
 
 
 def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:

@@ -41,7 +41,7 @@ class SchemaUses:
     def always_holds(self, edit: Edit) -> bool:
         """An added or changed precondition that holds wherever its schema was used (a
         literal over a variable the ground action does not bind is kept: undecided here)."""
-        if edit.kind is Kind.REMOVE or edit.clause is not Clause.PRECONDITION:
+        if edit.kind in (Kind.REMOVE, Kind.MIRROR) or edit.clause is not Clause.PRECONDITION:
             return True
         assert edit.after is not None
         return all(_value(edit.after, use) is not False

@@ -199,3 +199,16 @@ def verify(model: ComparedModel, cases: Sequence[Case], first: Iterable[str] = (
         if failure is not None:
             return failure
     return None
+
+
+_LINE = re.compile(r":(\d+)(?::\d+)?: ")
+
+
+def schema_at(reason: str, schemas: Sequence[Schema]) -> tuple[str, ...]:
+    """The schema a build error points into (the last one starting before its line)."""
+    found = _LINE.search(reason)
+    if found is None:
+        return ()
+    line = int(found.group(1))
+    before = [s for s in schemas if (s.position.line or 0) <= line]
+    return (max(before, key=lambda s: s.position.line or 0).name,) if before else ()

@@ -2,9 +2,7 @@
 `plusOne`; strips_model/reports/vocabularies/seed001.toml) on a level.
 
 The exact view is the report's schemas as read (strips_model/reports/schema_readings.py) over an
-Init in its vocabulary (strips_model/reports/init_level.py): its own `Init(...)` for the level it
-describes (classic level 6), and for any other level one generated from the level file
-(translator/compare/models/report_init.py). The goal is its `But(...)`.
+Init in its vocabulary generated from each level (models/report_init.py); its goal, `But(...)`.
 
 The planning view is compiled from it, because Fast Downward cannot ground the model as
 written (translator/compare/models/report_planning.py says how): no counter but action costs and a

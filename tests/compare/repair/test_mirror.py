@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from strips_model.reports.document import Report
@@ -46,6 +46,7 @@ def test_a_correct_model_has_no_odd_one_out() -> None:
 
 @settings(max_examples=12, deadline=None)
 @given(at=st.integers(0, 10_000), which=st.integers(0, 2))
+@example(at=0, which=1)  # a slip once swayed its own turn: a tie its own pair broke
 def test_a_case_copied_from_a_sibling_is_turned_back(at: int, which: int) -> None:
     schemas = _subject().report.schemas
     schema = schemas[at % len(schemas)]

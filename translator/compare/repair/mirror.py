@@ -43,7 +43,8 @@ class Siblings:
     def __init__(self, schemas: Sequence[Schema], words: Sequence[str]) -> None:
         self.schemas, self.words = tuple(schemas), tuple(words)
         self.by_name = {s.name: s for s in schemas}
-        self._tables: dict[tuple[str, str], dict[Key, Literal]] = {}
+        self._votes: dict[tuple[str, str], dict[Key, Counter[Key]]] = {}
+        self._seen: dict[Key, Literal] = {}
 
     def of(self, schema: Schema) -> list[tuple[str, Schema]]:
         """(the sibling's direction word, the sibling) for each other direction written."""
@@ -54,31 +55,37 @@ class Siblings:
                  for other in self.words if other != own]
         return [(other, sibling) for other, sibling in found if sibling is not None]
 
-    def table(self, source: str, target: str) -> dict[Key, Literal]:
-        """Literal of direction `source` -> the literal of direction `target` at its place,
-        by the majority of the pairs of siblings whose clauses are as long."""
-        if (source, target) in self._tables:
-            return self._tables[source, target]
+    def votes(self, source: str, target: str) -> dict[Key, Counter[Key]]:
+        """Literal of direction `source` -> how many pairs of siblings (clauses as long) put
+        each literal of direction `target` at its place."""
+        if (source, target) in self._votes:
+            return self._votes[source, target]
         votes: dict[Key, Counter[Key]] = {}
-        seen: dict[Key, Literal] = {}
         for schema in self.schemas:
             if direction_word(schema.name, self.words) != source:
                 continue
             other = self.by_name.get(sibling_name(schema.name, source, target))
-            for mine, theirs in (((schema.preconditions, other.preconditions),
-                                  (schema.effects, other.effects)) if other else ()):
-                if len(mine) == len(theirs):
-                    for a, b in zip(mine, theirs, strict=True):
-                        votes.setdefault(literal_key(a), Counter())[literal_key(b)] += 1
-                        seen.setdefault(literal_key(b), b)
-        table = {key: seen[counted.most_common(1)[0][0]] for key, counted in votes.items()}
-        self._tables[source, target] = table
-        return table
+            for a, b in _pairs(schema, other):
+                votes.setdefault(literal_key(a), Counter())[literal_key(b)] += 1
+                self._seen.setdefault(literal_key(b), b)
+        self._votes[source, target] = votes
+        return votes
 
-    def turned(self, body: Body, source: str, target: str) -> Body:
-        table = self.table(source, target)
-        return (tuple(table.get(literal_key(lit), lit) for lit in body[0]),
-                tuple(table.get(literal_key(lit), lit) for lit in body[1]))
+    def turned(self, sibling: Schema, source: str, target: str, own: Schema | None = None
+               ) -> Body:
+        """`sibling`'s body (direction `source`) turned to direction `target`, each literal
+        as the majority of the pairs say, `own` (the schema the body is for) and its sibling
+        left out of the vote: a slip in `own` must not sway its own turn."""
+        votes = self.votes(source, target)
+        mine = Counter((literal_key(a), literal_key(b)) for a, b in _pairs(sibling, own))
+
+        def turn(literal: Literal) -> Literal:
+            key = literal_key(literal)
+            counted = Counter({b: n - mine[key, b] for b, n in votes.get(key, Counter()).items()
+                               if n > mine[key, b]})
+            return self._seen[counted.most_common(1)[0][0]] if counted else literal
+
+        return (tuple(map(turn, sibling.preconditions)), tuple(map(turn, sibling.effects)))
 
     def edits(self, schema: Schema, turn: bool = True) -> Iterator[Edit]:
         """The schema's body replaced by each sibling's, turned (`turn`, a repair) or as
@@ -87,12 +94,19 @@ class Siblings:
         body: Body = (schema.preconditions, schema.effects)
         for other, sibling in self.of(schema):
             assert own is not None
-            new: Body = (sibling.preconditions, sibling.effects)
-            if turn:
-                new = self.turned(new, other, own)
+            new: Body = self.turned(sibling, other, own, schema) if turn else \
+                (sibling.preconditions, sibling.effects)
             if _keys(new) != _keys(body):
                 yield Edit(Kind.MIRROR, schema.name, Clause.PRECONDITION, 0, None, None,
                            (body, new), sibling.name)
+
+
+def _pairs(schema: Schema, other: Schema | None) -> Iterator[tuple[Literal, Literal]]:
+    """The literals at the same place of two siblings' clauses of one length."""
+    for mine, theirs in (((schema.preconditions, other.preconditions),
+                          (schema.effects, other.effects)) if other else ()):
+        if len(mine) == len(theirs):
+            yield from zip(mine, theirs, strict=True)
 
 
 def _keys(body: Body) -> tuple[frozenset[Key], frozenset[Key]]:

@@ -37,6 +37,7 @@ from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
+from translator.compare.repair.writers import Blame, blame
 from translator.ground.grounding_memo import remembering_groundings
 
 ALTERNATIVES = 3
@@ -113,14 +114,18 @@ def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
                  failure: Failure | None = None, vocabulary: Vocabulary | None = None,
-                 wrong: SchemaUses | None = None, every: tuple[Schema, ...] = ()) -> list[Edit]:
+                 wrong: SchemaUses | None = None, every: tuple[Schema, ...] = (),
+                 blamed: Blame | None = None) -> list[Edit]:
     """The candidate edits of one schema, most plausible first: those of the literal the
     failure names, then the clause its kind of failure calls for (effects for a wrong
     successor, preconditions otherwise), negations before removals before additions. An
     edited precondition must hold wherever the game's plans use the schema, and fail where
     its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
     agree on another body comes first of all (mirror.py, among `every` schema); the turned
-    bodies of the suspects' siblings first of the edits the blocking ranks alike."""
+    bodies of the suspects' siblings first of the edits the blocking ranks alike. Before
+    all, when a move is blocked on a fluent an earlier action wrote (`blamed`, writers.py),
+    that writer's effects on it."""
+    blamed = blamed or Blame()
     named, effects_first = _hints(failure, vocabulary)
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
     stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
@@ -131,10 +136,10 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (True,) * 6 + (True, True, 0, False, -1)
+            return (1, 0) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
+        return (*blamed.rank(edit), *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
                 edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
                 (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
                 (edit.clause is Clause.EFFECT) != effects_first,
@@ -192,19 +197,22 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
             "the model as written", (), None, f"cannot be built: {original}",
             schema_at(original, schemas)),)
         uses = wrong = SchemaUses()
+        blamed = Blame()
     else:
         first = verify(original, subject.cases)
         if first is None:
             return RepairSearch((), (), 0, time.perf_counter() - started)
         failures = failing_cases(original, subject.cases) if explain else (first,)
         uses = plan_uses(original, subject.cases, schemas)
-        wrong = wrong_uses(original, next(c for c in subject.cases if c.name == first.case),
-                           first.what, first.letter, schemas)
+        case = next(c for c in subject.cases if c.name == first.case)
+        wrong = wrong_uses(original, case, first.what, first.letter, schemas)
+        blamed = blame(original, case, first, schemas, uses)
     by_name = {s.name: s for s in schemas}
     suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
+    suspects += [name for name in blamed.writers if name not in suspects]
     search = _Search(subject, schemas, failures, started, deadline_seconds)
     candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
-                              uses, failures[0], subject.vocabulary, wrong, schemas)
+                              uses, failures[0], subject.vocabulary, wrong, schemas, blamed)
     for edit in candidates:
         if search.done():
             break

@@ -12,7 +12,6 @@ verified fix is ever returned.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from translator.compare.repair.edits import (
     local_edits,
 )
 from translator.compare.repair.evidence import Case
+from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
@@ -126,7 +126,7 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     all, when a move is blocked on a fluent an earlier action wrote (`blamed`, writers.py),
     that writer's effects on it."""
     blamed = blamed or Blame()
-    named, effects_first = _hints(failure, vocabulary)
+    named, effects_first = failure_hints(failure, vocabulary)
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
     stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
         if failure is not None else set()
@@ -151,32 +151,6 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
               added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
     odd, turned = mirror_candidates(schemas, every, vocabulary)
     return odd + sorted(edits + turned, key=rank)
-
-
-_NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
-_ROLES = {"hero": ("hero",), "boulders": ("boulder",), "skeletons": ("skeleton",),
-          "key taken": ("has_key", "key"), "lock open": ("lock",),
-          "raised traps": ("trap", "trap_raised", "trap_lowered")}
-"""The roles each field of what the player sees (models/observation.py) is written with."""
-_OURS = {"lock": "locked", "trap": "phase"}
-"""The predicates of our own model that play a role under another name."""
-
-
-def _hints(failure: Failure | None, vocabulary: Vocabulary | None = None
-           ) -> tuple[set[tuple[str, bool]], bool]:
-    """The literals a failure names (the one that kept the closest schema from applying,
-    the predicates of what the player sees differently), and whether effects come first."""
-    if failure is None:
-        return set(), False
-    named = {(m.group(2), not m.group(1)) for m in _NAMED.finditer(failure.what)}
-    seen = failure.what.partition("game vs model: ")[2].split(" (earlier")[0]
-    for field in (part.split(":")[0] for part in seen.split("; ") if part):
-        for role in _ROLES.get(field, ()):
-            name = vocabulary.predicate(role) if vocabulary is not None \
-                else _OURS.get(role, role)
-            if name is not None:
-                named |= {(name, True), (name, False)}
-    return named, "game vs model" in failure.what and "several" not in failure.what
 
 
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
@@ -216,7 +190,8 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
     for edit in candidates:
         if search.done():
             break
-        search.attempt((edit,))
+        if search.fresh(edit):
+            search.attempt((edit,))
     if not search.found and two_edits and not search.out_of_time():
         search.two_edits(candidates[:PAIR_CANDIDATES], original)
     return RepairSearch(failures, tuple(search.found), search.tried,
@@ -226,7 +201,13 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
 PAIR_CANDIDATES = 80
 """The single edits, best ranked first, that the two-edit search draws its pairs from."""
 EXTRA_TRIES = 60
-"""Candidates tried for alternatives once a first fix is verified."""
+"""Candidates tried for alternatives once a first fix is verified. Every verified fix
+behaves as the game on every case, so the evidence cannot tell them apart; what can help the
+reader is a choice of places. The alternatives are therefore drawn from other schemas than
+the fixes found (a second edit of a fixed schema is most often the same fix spelled
+otherwise), and kept in the order the ranking tried them: its order (the writer before the
+reader, the literal the failure names before the others, the least change first) is the
+plausibility of the place, and names play no part in it."""
 
 
 class _Search:
@@ -247,6 +228,10 @@ class _Search:
     def done(self) -> bool:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
             self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
+
+    def fresh(self, edit: Edit) -> bool:
+        """Whether `edit` is of a schema no fix found so far edits (diverse alternatives)."""
+        return all(edit.schema not in {e.schema for e in r.edits} for r in self.found)
 
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1

@@ -182,18 +182,24 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         wrong = wrong_uses(original, case, first.what, first.letter, schemas)
         blamed = blame(original, case, first, schemas, uses)
     by_name = {s.name: s for s in schemas}
-    suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
-    suspects += [name for name in blamed.writers if name not in suspects]
+    ranked = suspects_of(failures, schemas) or list(by_name)
+    suspects = [*ranked[:SUSPECTS], *(n for n in blamed.writers if n not in ranked[:SUSPECTS])]
     search = _Search(subject, schemas, failures, started, deadline_seconds)
-    candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
-                              uses, failures[0], subject.vocabulary, wrong, schemas, blamed)
-    for edit in candidates:
-        if search.done():
-            break
-        if search.fresh(edit):
-            search.attempt((edit,))
+
+    def edits_of(names: Sequence[str]) -> list[Edit]:
+        return single_edits([by_name[name] for name in names], Signature.of(schemas), uses,
+                            failures[0], subject.vocabulary, wrong, schemas, blamed)
+
+    candidates = edits_of(suspects)
+    search.each(candidates)
     if not search.found and two_edits and not search.out_of_time():
         search.two_edits(candidates[:PAIR_CANDIDATES], original)
+    # The schemas the failure points at past the cut, a batch at a time, once the first
+    # have no fix: a precondition that never holds ranks its schema last of the key press.
+    rest = [name for name in ranked if name not in suspects]
+    while not search.found and rest and not search.out_of_time():
+        search.each(edits_of(rest[:SUSPECTS]), set(candidates))
+        rest = rest[SUSPECTS:]
     return RepairSearch(failures, tuple(search.found), search.tried,
                         time.perf_counter() - started)
 
@@ -228,6 +234,15 @@ class _Search:
     def done(self) -> bool:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
             self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
+
+    def each(self, candidates: Sequence[Edit], tried: set[Edit] | frozenset[Edit] = frozenset()
+             ) -> None:
+        """Each candidate not tried yet, of a schema no fix found edits, verified in turn."""
+        for edit in candidates:
+            if self.done():
+                return
+            if edit not in tried and self.fresh(edit):
+                self.attempt((edit,))
 
     def fresh(self, edit: Edit) -> bool:
         """Whether `edit` is of a schema no fix found so far edits (diverse alternatives)."""

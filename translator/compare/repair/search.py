@@ -35,7 +35,7 @@ from translator.compare.repair.evidence import Case
 from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.mirror import mirror_candidates
-from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
+from translator.compare.repair.uses import SchemaUses, WrittenNames, plan_uses, wrong_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
 from translator.compare.repair.writers import Blame, blame
 from translator.ground.grounding_memo import remembering_groundings
@@ -94,14 +94,8 @@ def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure,
 
 def _report_names(suspects: Sequence[str], schemas: Sequence[Schema]) -> list[str]:
     """Exact schema names as the file names them (a split case `name_2` is `name`'s)."""
-    written = [s.name for s in schemas]
-    found: list[str] = []
-    for name in suspects:
-        match = name if name in written else next(
-            (w for w in sorted(written, key=len, reverse=True) if name.startswith(w)), None)
-        if match is not None and match not in found:
-            found.append(match)
-    return found
+    written, known = WrittenNames(schemas), {s.name for s in schemas}
+    return list(dict.fromkeys(n for n in map(written, suspects) if n in known))
 
 
 def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
@@ -208,12 +202,11 @@ PAIR_CANDIDATES = 80
 """The single edits, best ranked first, that the two-edit search draws its pairs from."""
 EXTRA_TRIES = 60
 """Candidates tried for alternatives once a first fix is verified. Every verified fix
-behaves as the game on every case, so the evidence cannot tell them apart; what can help the
-reader is a choice of places. The alternatives are therefore drawn from other schemas than
-the fixes found (a second edit of a fixed schema is most often the same fix spelled
-otherwise), and kept in the order the ranking tried them: its order (the writer before the
-reader, the literal the failure names before the others, the least change first) is the
-plausibility of the place, and names play no part in it."""
+behaves as the game on every case, so the evidence cannot tell them apart; a choice of places
+can help the reader. So the alternatives are of other schemas than the fixes found (a second
+edit of a fixed schema is most often the same fix spelled otherwise), in the ranking's order
+(the writer before the reader, the literal the failure names first, the least change first:
+the plausibility of the place, which no name enters)."""
 
 
 class _Search:

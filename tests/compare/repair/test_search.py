@@ -122,6 +122,6 @@ def test_the_alternatives_are_fixes_of_several_schemas_when_several_verify() -> 
                  and e.before.positive)
     found = suggest(subject, apply_edits(report.schemas, (fault,)), 60.0, two_edits=False,
                     explain=False)
-    assert len(found.repairs) >= 2
-    assert len({edit.schema for repair in found.repairs for edit in repair.edits}) == \
-        len(found.repairs)
+    # Tried before any second spelling of the first fix: the other schemas' fixes.
+    schemas = [repair.edits[0].schema for repair in found.repairs]
+    assert len(set(schemas[:2])) == 2

@@ -2,18 +2,17 @@
 
 The fast path tries single edits of the schemas the failures point at (verify.py names them),
 the added preconditions kept only when they hold at every use of the schema along the game's
-plans. Each candidate is verified on every case, the counterexamples met so far first, so a
-wrong candidate is usually turned down by its first case. When no single edit does, the edits
-that make some failing case agree give one conflict per case (the edits that would remove
-that divergence); a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes
-two edits, and a proposal that fails verification is blocked and the next one tried. Only a
-verified fix is ever returned.
+plans. Each candidate is verified on every case, the counterexamples met so far first, so a wrong
+candidate is usually turned down by its first case. When no single edit does, the edits that make
+some failing case agree give one conflict per case (the edits that would remove that divergence);
+a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes two edits, and a proposal
+that fails verification is blocked and the next one tried. Only a verified fix is ever returned.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -184,12 +183,10 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         return single_edits([by_name[name] for name in names], Signature.of(schemas), uses,
                             failures[0], subject.vocabulary, wrong, schemas, blamed)
 
-    candidates = edits_of(suspects)
-    search.each(candidates)
+    search.each(candidates := edits_of(suspects))
     if not search.found and two_edits and not search.out_of_time():
         search.two_edits(candidates[:PAIR_CANDIDATES], original)
-    # The schemas the failure points at past the cut, a batch at a time, once the first
-    # have no fix: a precondition that never holds ranks its schema last of the key press.
+    # Past the cut, a batch at a time (a precondition never holding ranks its schema last).
     rest = [name for name in ranked if name not in suspects]
     while not search.found and rest and not search.out_of_time():
         search.each(edits_of(rest[:SUSPECTS]), set(candidates))
@@ -201,12 +198,11 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
 PAIR_CANDIDATES = 80
 """The single edits, best ranked first, that the two-edit search draws its pairs from."""
 EXTRA_TRIES = 60
-"""Candidates tried for alternatives once a first fix is verified. Every verified fix
-behaves as the game on every case, so the evidence cannot tell them apart; a choice of places
-can help the reader. So the alternatives are of other schemas than the fixes found (a second
-edit of a fixed schema is most often the same fix spelled otherwise), in the ranking's order
-(the writer before the reader, the literal the failure names first, the least change first:
-the plausibility of the place, which no name enters)."""
+"""Candidates tried for alternatives once a first fix is verified. The evidence cannot tell
+verified fixes apart (each behaves as the game on every case); places can help the reader. So
+alternatives of other schemas come first (another edit of a fixed schema is most often that
+fix spelled otherwise), in the ranking's order: the writer before the reader, the literal the
+failure names first, the least change first (a place's plausibility, which no name enters)."""
 
 
 class _Search:
@@ -228,18 +224,22 @@ class _Search:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
             self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
 
-    def each(self, candidates: Sequence[Edit], tried: set[Edit] | frozenset[Edit] = frozenset()
-             ) -> None:
-        """Each candidate not tried yet, of a schema no fix found edits, verified in turn."""
-        for edit in candidates:
-            if self.done():
+    def each(self, candidates: Sequence[Edit], tried: Set[Edit] = frozenset()) -> None:
+        """Each candidate not tried yet verified in turn; those of a schema a fix edits are
+        put off, and fill the alternatives other schemas left (`EXTRA_TRIES` // 2 at most)."""
+        later = [edit for edit in candidates if edit not in tried and not self._fresh(edit)]
+        for edit in later[:EXTRA_TRIES // 2]:
+            if len(self.found) >= ALTERNATIVES or self.out_of_time():
                 return
-            if edit not in tried and self.fresh(edit):
-                self.attempt((edit,))
+            self.attempt((edit,))
 
-    def fresh(self, edit: Edit) -> bool:
-        """Whether `edit` is of a schema no fix found so far edits (diverse alternatives)."""
-        return all(edit.schema not in {e.schema for e in r.edits} for r in self.found)
+    def _fresh(self, edit: Edit) -> bool:
+        """Tries `edit` (unless done) when no fix found edits its schema; else False."""
+        if any(edit.schema == e.schema for r in self.found for e in r.edits):
+            return False
+        if not self.done():
+            self.attempt((edit,))
+        return True
 
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1

@@ -50,3 +50,27 @@ def test_the_table_counts_equivalent_mutants_apart() -> None:
     row = next(line for line in table.splitlines() if line.startswith("| argument"))
     assert row.split(" | ")[1:8] == ["3", "1", "100% (2/2)", "50% (1/2)", "50% (1/2)",
                                      "50% (1/2)", "50% (1/2)"]
+
+
+def test_the_cases_of_one_written_disjunction_are_one_schema_whatever_their_names() -> None:
+    import random
+    from dataclasses import replace
+
+    from translator.compare.check import read_model
+    from translator.measure.repair_bench import MODELS_FOLDER, written_as_one
+
+    schemas = read_model(str(Path(MODELS_FOLDER) / "textbook.txt")).report.schemas
+    rng = random.Random(7)
+    renamed = tuple(replace(s, name="".join(rng.choice("abcdefghij") for _ in range(12)))
+                    for s in schemas)
+    # The textbook notation writes one schema per action (no numbered cases): its split
+    # disjuncts are the schemas sharing a header, and only they.
+    for first in renamed:
+        for second in renamed:
+            assert written_as_one(first.name, second.name, renamed) == \
+                (first.position == second.position)
+    assert any(a.position == b.position and a.name != b.name
+               for a in renamed for b in renamed)
+    ours = our_model()[0].schemas
+    assert not any(written_as_one(a.name, b.name, ours) for a in ours for b in ours
+                   if a.name != b.name)

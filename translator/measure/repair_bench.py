@@ -7,6 +7,14 @@ model's schemas (`inverse`) or, verified on every case, behaves as the model on 
 and probe (`equivalent`, which every verified fix does). A mutant that agrees everywhere is
 equivalent and counted apart. Mutants are drawn by a seeded generator, spread over the
 operators, so a small sample measures every operator.
+
+A fault is localised when the top fix (or, with none, the first suspect) edits the schema the
+mutant edited as the user reads it in the file: a reader that splits one written schema into
+several (one per case of a disjunction, `X_or1` and `X_or2`) gives them the very literals of
+the file, at the same line and column, so a fix on `X_or2` of a fault on `X_or1` points at the
+schema and the line the student wrote. Schemas are matched by those positions (`written_as_one`),
+never by their names: the numbered cases of one action, each written on its own lines, share
+no literal and stay apart.
 """
 
 from __future__ import annotations
@@ -136,10 +144,22 @@ def run_mutant(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit
     faulty = {edit.schema for edit in faults}
     top_schema = {e.schema for e in found.repairs[0].edits} if found.repairs \
         else set(suspects_of(found.failures, mutant)[:1])
-    return Outcome(label, kind, len(faults), False, True, bool(top_schema & faulty),
+    localised = any(written_as_one(a, b, mutant) for a in top_schema for b in faulty)
+    return Outcome(label, kind, len(faults), False, True, localised,
                    bool(found.repairs), bool(found.repairs[:3]), bool(inverse[:1]) and inverse[0],
                    bool(found.repairs) and len(found.repairs[0].edits) <= len(faults),
                    len(found.repairs), elapsed, cpu)
+
+
+def written_as_one(first: str, second: str, schemas: Sequence[Schema]) -> bool:
+    """Whether two schemas are one schema of the file: the same, or cases of one written
+    schema sharing a literal at the same place of the file (a split disjunction)."""
+    if first == second:
+        return True
+    places = {name: {(lit.position.source, lit.position.line, lit.position.column)
+                     for lit in (*s.preconditions, *s.effects) if lit.position.line is not None}
+              for s in schemas for name in (s.name,) if name in (first, second)}
+    return len(places) == 2 and bool(places[first] & places[second])
 
 
 @dataclass(frozen=True, slots=True)

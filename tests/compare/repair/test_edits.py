@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from strips_model.schema import build_domain
 from translator.compare.check import our_model
 from translator.compare.repair.edits import (
     Clause,
@@ -55,3 +56,19 @@ def test_an_argument_is_replaced_by_a_variable_of_its_own_type_only() -> None:
             assert len(pairs) == 1
             ((replaced, placed),) = pairs
             assert schema.parameter_type(replaced.name) == schema.parameter_type(placed.name)
+
+
+def test_no_edit_puts_a_term_where_the_builder_types_another() -> None:
+    # won(yes) types the constant yes as a flag (won(G), G: flag, is written elsewhere):
+    # `add won(P)` with P a parity, or skeleton(Z) -> won(Z), would not build.
+    declared = {p.name: p.types for p in build_domain(_REPORT.schemas, "ours").predicates}
+    every = [edit for schema in _REPORT.schemas for edit in local_edits(schema, _SIGNATURE)] + [
+        edit for schema in _REPORT.schemas for clause in Clause
+        for edit in added_literals(schema, _SIGNATURE, clause)]
+    assert _SIGNATURE.constants["yes"] == "flag"
+    written = [edit for edit in every if edit.after is not None]
+    assert any(edit.after is not None and edit.after.predicate == "won" for edit in written)
+    for edit in written:
+        assert edit.after is not None
+        schema = next(s for s in _REPORT.schemas if s.name == edit.schema)
+        assert _SIGNATURE.types_of(schema, edit.after.args) == declared[edit.after.predicate]

@@ -108,3 +108,20 @@ def test_a_model_that_agrees_gets_no_fix() -> None:
     subject = _subject()
     found = suggest(subject, subject.report.schemas, 30.0)
     assert (found.failures, found.repairs, found.tried) == ((), (), 0)
+
+
+def test_the_alternatives_are_fixes_of_several_schemas_when_several_verify() -> None:
+    # The lock opened empties the doomed-skeleton slot (-doomed(Z) for doomed(Z)): mending
+    # the opener's effect, or loosening what the next step reads of the slot, both verify.
+    report = our_model()[0]
+    subject = Subject(report, "ours", None, probe_cases())
+    opener = next(s for s in report.schemas if s.name == "open_lock")
+    fault = next(e for e in local_edits(opener, Signature.of(report.schemas))
+                 if e.kind is Kind.NEGATE and e.clause is Clause.EFFECT
+                 and e.before is not None and e.before.predicate == "doomed"
+                 and e.before.positive)
+    found = suggest(subject, apply_edits(report.schemas, (fault,)), 60.0, two_edits=False,
+                    explain=False)
+    # Tried before any second spelling of the first fix: the other schemas' fixes.
+    schemas = [repair.edits[0].schema for repair in found.repairs]
+    assert len(set(schemas[:2])) == 2

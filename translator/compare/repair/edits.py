@@ -10,7 +10,7 @@ is notation_text.py's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from strips_model.errors import Position
@@ -131,23 +131,48 @@ def apply_edits(schemas: Sequence[Schema], edits: Iterable[Edit]) -> tuple[Schem
 
 @dataclass(frozen=True, slots=True)
 class Signature:
-    """What the edit space needs to know of a model: each predicate's arity, its fluents."""
+    """What the edit space needs to know of a model: each predicate's arity, its fluents, the
+    type of each argument and of each constant, so that no edit makes a type clash."""
 
     arities: dict[str, int]
     fluents: frozenset[str]
     types: dict[str, tuple[str | None, ...]]
-    """Each predicate's argument types, as its first use types them (None: a constant)."""
+    """Each predicate's argument types, as the variables written there type them (None: no
+    variable nor typed constant ever stands there, so anything fits)."""
+    constants: dict[str, str] = field(default_factory=dict)
+    """Each constant's type: that of an argument it stands at (`yes` in `won(yes)` is a flag
+    when `won(G)` is written elsewhere with `G: flag`), as the model's builder types it."""
 
     @classmethod
     def of(cls, schemas: Sequence[Schema]) -> Signature:
         arities: dict[str, int] = {}
-        types: dict[str, tuple[str | None, ...]] = {}
-        for schema in schemas:
-            for literal in (*schema.preconditions, *schema.effects):
-                arities.setdefault(literal.predicate, len(literal.args))
-                types.setdefault(literal.predicate, _types(schema, literal.args))
+        slots: dict[str, list[str | None]] = {}
+        written = [(schema, literal) for schema in schemas
+                   for literal in (*schema.preconditions, *schema.effects)]
+        for schema, literal in written:
+            arities.setdefault(literal.predicate, len(literal.args))
+            known = slots.setdefault(literal.predicate, [None] * len(literal.args))
+            for slot, kind in enumerate(_variable_types(schema, literal.args)[:len(known)]):
+                known[slot] = known[slot] or kind
+        constants: dict[str, str] = {}
+        for _, literal in written:
+            for slot, term in enumerate(literal.args[:len(slots[literal.predicate])]):
+                kind = slots[literal.predicate][slot]
+                if not term.is_variable and kind is not None:
+                    constants.setdefault(term.name, kind)
+        for _, literal in written:  # an argument only constants fill takes their type
+            known = slots[literal.predicate]
+            for slot, term in enumerate(literal.args[:len(known)]):
+                if not term.is_variable and known[slot] is None:
+                    known[slot] = constants.get(term.name)
         fluents = frozenset(lit.predicate for s in schemas for lit in s.effects)
-        return cls(arities, fluents, types)
+        return cls(arities, fluents, {name: tuple(kinds) for name, kinds in slots.items()},
+                   constants)
+
+    def types_of(self, schema: Schema, args: tuple[Term, ...]) -> tuple[str | None, ...]:
+        """The types of `args` of `schema`: a variable's declared one, a constant's own."""
+        return tuple(schema.parameter_type(t.name) if t.is_variable
+                     else self.constants.get(t.name) for t in args)
 
     def fits(self, predicate: str, schema: Schema, args: tuple[Term, ...]) -> bool:
         """Whether `args` of `schema` have the types `predicate` takes (an untyped model's
@@ -155,10 +180,10 @@ class Signature:
         wanted = self.types.get(predicate, ())
         return len(wanted) == len(args) and all(
             w is None or t is None or w == t
-            for w, t in zip(wanted, _types(schema, args), strict=True))
+            for w, t in zip(wanted, self.types_of(schema, args), strict=True))
 
 
-def _types(schema: Schema, args: tuple[Term, ...]) -> tuple[str | None, ...]:
+def _variable_types(schema: Schema, args: tuple[Term, ...]) -> tuple[str | None, ...]:
     return tuple(schema.parameter_type(t.name) if t.is_variable else None for t in args)
 
 

@@ -2,19 +2,17 @@
 
 The fast path tries single edits of the schemas the failures point at (verify.py names them),
 the added preconditions kept only when they hold at every use of the schema along the game's
-plans. Each candidate is verified on every case, the counterexamples met so far first, so a
-wrong candidate is usually turned down by its first case. When no single edit does, the edits
-that make some failing case agree give one conflict per case (the edits that would remove
-that divergence); a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes
-two edits, and a proposal that fails verification is blocked and the next one tried. Only a
-verified fix is ever returned.
+plans. Each candidate is verified on every case, the counterexamples met so far first, so a wrong
+candidate is usually turned down by its first case. When no single edit does, the edits that make
+some failing case agree give one conflict per case (the edits that would remove that divergence);
+a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes two edits, and a proposal
+that fails verification is blocked and the next one tried. Only a verified fix is ever returned.
 """
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -33,10 +31,12 @@ from translator.compare.repair.edits import (
     local_edits,
 )
 from translator.compare.repair.evidence import Case
+from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.mirror import mirror_candidates
-from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
+from translator.compare.repair.uses import SchemaUses, WrittenNames, plan_uses, wrong_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
+from translator.compare.repair.writers import Blame, blame
 from translator.ground.grounding_memo import remembering_groundings
 
 ALTERNATIVES = 3
@@ -93,14 +93,8 @@ def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure,
 
 def _report_names(suspects: Sequence[str], schemas: Sequence[Schema]) -> list[str]:
     """Exact schema names as the file names them (a split case `name_2` is `name`'s)."""
-    written = [s.name for s in schemas]
-    found: list[str] = []
-    for name in suspects:
-        match = name if name in written else next(
-            (w for w in sorted(written, key=len, reverse=True) if name.startswith(w)), None)
-        if match is not None and match not in found:
-            found.append(match)
-    return found
+    written, known = WrittenNames(schemas), {s.name for s in schemas}
+    return list(dict.fromkeys(n for n in map(written, suspects) if n in known))
 
 
 def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
@@ -113,15 +107,19 @@ def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
                  failure: Failure | None = None, vocabulary: Vocabulary | None = None,
-                 wrong: SchemaUses | None = None, every: tuple[Schema, ...] = ()) -> list[Edit]:
+                 wrong: SchemaUses | None = None, every: tuple[Schema, ...] = (),
+                 blamed: Blame | None = None) -> list[Edit]:
     """The candidate edits of one schema, most plausible first: those of the literal the
     failure names, then the clause its kind of failure calls for (effects for a wrong
     successor, preconditions otherwise), negations before removals before additions. An
     edited precondition must hold wherever the game's plans use the schema, and fail where
     its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
     agree on another body comes first of all (mirror.py, among `every` schema); the turned
-    bodies of the suspects' siblings first of the edits the blocking ranks alike."""
-    named, effects_first = _hints(failure, vocabulary)
+    bodies of the suspects' siblings first of the edits the blocking ranks alike. Before
+    all, when a move is blocked on a fluent an earlier action wrote (`blamed`, writers.py),
+    that writer's effects on it."""
+    blamed = blamed or Blame()
+    named, effects_first = failure_hints(failure, vocabulary)
     order = {schema.name: rank for rank, schema in enumerate(schemas)}
     stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
         if failure is not None else set()
@@ -131,10 +129,10 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (True,) * 6 + (True, True, 0, False, -1)
+            return (1, 0) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
+        return (*blamed.rank(edit), *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
                 edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
                 (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
                 (edit.clause is Clause.EFFECT) != effects_first,
@@ -146,32 +144,6 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
               added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
     odd, turned = mirror_candidates(schemas, every, vocabulary)
     return odd + sorted(edits + turned, key=rank)
-
-
-_NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
-_ROLES = {"hero": ("hero",), "boulders": ("boulder",), "skeletons": ("skeleton",),
-          "key taken": ("has_key", "key"), "lock open": ("lock",),
-          "raised traps": ("trap", "trap_raised", "trap_lowered")}
-"""The roles each field of what the player sees (models/observation.py) is written with."""
-_OURS = {"lock": "locked", "trap": "phase"}
-"""The predicates of our own model that play a role under another name."""
-
-
-def _hints(failure: Failure | None, vocabulary: Vocabulary | None = None
-           ) -> tuple[set[tuple[str, bool]], bool]:
-    """The literals a failure names (the one that kept the closest schema from applying,
-    the predicates of what the player sees differently), and whether effects come first."""
-    if failure is None:
-        return set(), False
-    named = {(m.group(2), not m.group(1)) for m in _NAMED.finditer(failure.what)}
-    seen = failure.what.partition("game vs model: ")[2].split(" (earlier")[0]
-    for field in (part.split(":")[0] for part in seen.split("; ") if part):
-        for role in _ROLES.get(field, ()):
-            name = vocabulary.predicate(role) if vocabulary is not None \
-                else _OURS.get(role, role)
-            if name is not None:
-                named |= {(name, True), (name, False)}
-    return named, "game vs model" in failure.what and "several" not in failure.what
 
 
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
@@ -192,25 +164,33 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
             "the model as written", (), None, f"cannot be built: {original}",
             schema_at(original, schemas)),)
         uses = wrong = SchemaUses()
+        blamed = Blame()
     else:
         first = verify(original, subject.cases)
         if first is None:
             return RepairSearch((), (), 0, time.perf_counter() - started)
         failures = failing_cases(original, subject.cases) if explain else (first,)
         uses = plan_uses(original, subject.cases, schemas)
-        wrong = wrong_uses(original, next(c for c in subject.cases if c.name == first.case),
-                           first.what, first.letter, schemas)
+        case = next(c for c in subject.cases if c.name == first.case)
+        wrong = wrong_uses(original, case, first.what, first.letter, schemas)
+        blamed = blame(original, case, first, schemas, uses)
     by_name = {s.name: s for s in schemas}
-    suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
+    ranked = suspects_of(failures, schemas) or list(by_name)
+    suspects = [*ranked[:SUSPECTS], *(n for n in blamed.writers if n not in ranked[:SUSPECTS])]
     search = _Search(subject, schemas, failures, started, deadline_seconds)
-    candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
-                              uses, failures[0], subject.vocabulary, wrong, schemas)
-    for edit in candidates:
-        if search.done():
-            break
-        search.attempt((edit,))
+
+    def edits_of(names: Sequence[str]) -> list[Edit]:
+        return single_edits([by_name[name] for name in names], Signature.of(schemas), uses,
+                            failures[0], subject.vocabulary, wrong, schemas, blamed)
+
+    search.each(candidates := edits_of(suspects))
     if not search.found and two_edits and not search.out_of_time():
         search.two_edits(candidates[:PAIR_CANDIDATES], original)
+    # Past the cut, a batch at a time (a precondition never holding ranks its schema last).
+    rest = [name for name in ranked if name not in suspects]
+    while not search.found and rest and not search.out_of_time():
+        search.each(edits_of(rest[:SUSPECTS]), set(candidates))
+        rest = rest[SUSPECTS:]
     return RepairSearch(failures, tuple(search.found), search.tried,
                         time.perf_counter() - started)
 
@@ -218,7 +198,11 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
 PAIR_CANDIDATES = 80
 """The single edits, best ranked first, that the two-edit search draws its pairs from."""
 EXTRA_TRIES = 60
-"""Candidates tried for alternatives once a first fix is verified."""
+"""Candidates tried for alternatives once a first fix is verified. The evidence cannot tell
+verified fixes apart (each behaves as the game on every case); places can help the reader. So
+alternatives of other schemas come first (another edit of a fixed schema is most often that
+fix spelled otherwise), in the ranking's order: the writer before the reader, the literal the
+failure names first, the least change first (a place's plausibility, which no name enters)."""
 
 
 class _Search:
@@ -239,6 +223,23 @@ class _Search:
     def done(self) -> bool:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
             self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
+
+    def each(self, candidates: Sequence[Edit], tried: Set[Edit] = frozenset()) -> None:
+        """Each candidate not tried yet verified in turn; those of a schema a fix edits are
+        put off, and fill the alternatives other schemas left (`EXTRA_TRIES` // 2 at most)."""
+        later = [edit for edit in candidates if edit not in tried and not self._fresh(edit)]
+        for edit in later[:EXTRA_TRIES // 2]:
+            if len(self.found) >= ALTERNATIVES or self.out_of_time():
+                return
+            self.attempt((edit,))
+
+    def _fresh(self, edit: Edit) -> bool:
+        """Tries `edit` (unless done) when no fix found edits its schema; else False."""
+        if any(edit.schema == e.schema for r in self.found for e in r.edits):
+            return False
+        if not self.done():
+            self.attempt((edit,))
+        return True
 
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1

@@ -44,7 +44,7 @@ class SchemaUses:
         if edit.kind in (Kind.REMOVE, Kind.MIRROR) or edit.clause is not Clause.PRECONDITION:
             return True
         assert edit.after is not None
-        return all(_value(edit.after, use) is not False
+        return all(literal_value(edit.after, use) is not False
                    for use in self.uses.get(edit.schema, ()))
 
     def blocks(self, edit: Edit) -> bool:
@@ -56,7 +56,7 @@ class SchemaUses:
         if edit.kind is Kind.REMOVE:
             return False
         assert edit.after is not None
-        return all(_value(edit.after, use) is False for use in self.uses[edit.schema])
+        return all(literal_value(edit.after, use) is False for use in self.uses[edit.schema])
 
 
     def blocking_rank(self, edit: Edit, schema: Schema, named: set[tuple[str, bool]],
@@ -80,7 +80,7 @@ class SchemaUses:
                 shown.args not in places, shown.positive)
 
 
-def _value(literal: Literal, use: Use) -> bool | None:
+def literal_value(literal: Literal, use: Use) -> bool | None:
     """The literal's truth at the use; None when the action does not bind a variable of it."""
     values: list[str] = []
     for term in literal.args:
@@ -93,6 +93,22 @@ def _value(literal: Literal, use: Use) -> bool | None:
         else:
             values.append(term.name)
     return ((literal.predicate, *values) in use.facts) == literal.positive
+
+
+class WrittenNames:
+    """The file's name of each schema the model builds: a split case (`name_or2`, one case of
+    a written disjunction) is its written schema's, the longest written name it starts with."""
+
+    def __init__(self, schemas: Sequence[Schema]) -> None:
+        self._longest_first = sorted((s.name for s in schemas), key=len, reverse=True)
+        self._known = {s.name: s.name for s in schemas}
+
+    def __call__(self, name: str) -> str:
+        found = self._known.get(name)
+        if found is None:
+            found = self._known[name] = next(
+                (w for w in self._longest_first if name.startswith(w)), name)
+        return found
 
 
 def followed(on: LevelModel, level: Level, plan: Sequence[Direction]) -> list[GroundAction]:
@@ -142,20 +158,20 @@ def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
         state, atoms = outcome.state, action.apply(atoms)
     direction = plan[letter - 1]
     outcome = step(case.level, state, direction)
-    names = sorted((s.name for s in schemas), key=len, reverse=True)
+    written = WrittenNames(schemas)
     options = [a for a in on.applicable(atoms) if on.direction(a) == direction]
     right = [a for a in options if isinstance(outcome, Move) and a.cost == outcome.cost
              and on.observe(a.apply(atoms)) == observe_game(case.level, outcome.state)]
     for action in (a for a in options if right and a not in right):
-        name = next((n for n in names if action.schema.startswith(n)), action.schema)
-        found.uses.setdefault(name, []).append(Use(dict(action.binding), atoms | on.static()))
+        found.uses.setdefault(written(action.schema), []).append(
+            Use(dict(action.binding), atoms | on.static()))
     return found
 
 
 def plan_uses(model: ComparedModel, cases: Sequence[Case],
               schemas: Sequence[Schema]) -> SchemaUses:
     """The uses of each schema (by the file's names) along the game's plans of `cases`."""
-    names = sorted((s.name for s in schemas), key=len, reverse=True)
+    written = WrittenNames(schemas)
     found = SchemaUses()
     for case in cases:
         if case.plan is None:
@@ -166,8 +182,7 @@ def plan_uses(model: ComparedModel, cases: Sequence[Case],
             continue
         atoms, static = on.initial(), on.static()
         for action in followed(on, case.level, case.plan):
-            name = next((n for n in names if action.schema.startswith(n)), action.schema)
-            kept = found.uses.setdefault(name, [])
+            kept = found.uses.setdefault(written(action.schema), [])
             if len(kept) < _MOST_USES:
                 kept.append(Use(dict(action.binding), atoms | static))
             atoms = action.apply(atoms)

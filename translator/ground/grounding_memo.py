@@ -56,12 +56,11 @@ class GroundingMemo:
 
 
 class Numbers:
-    """A domain's schemas as numbered in a memo: each one's bit, all of them as a mask, and
+    """A domain's schemas as numbered in a memo: all of them as a mask (bit n: number n), and
     each number's place in the domain."""
 
     def __init__(self, numbers: list[int]) -> None:
-        self.bits = [(n, 1 << n) for n in numbers]
-        self.mask = sum({bit for _, bit in self.bits})
+        self.mask = sum(1 << n for n in set(numbers))
         self.order = {number: place for place, number in enumerate(numbers)}
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
+from strips_model.reports.schema_memo import per_schema
 from strips_model.schema import Domain, Literal, Schema
 from translator.ground.ground_action import GroundAction
 from translator.ground.grounding_memo import Numbers, active_memo
@@ -48,10 +48,11 @@ class _Join:
     """(position, variable) of the rest; a variable repeated in the literal must agree."""
 
 
-@cache
+@per_schema
 def _joins(schema: Schema) -> tuple[_Join, ...]:
-    """The schema's join, compiled once per process (every level of a model, every probe,
-    asks for the same schemas)."""
+    """The schema's join, compiled once per schema object (every level of a model, every
+    probe, asks for the same schemas; a repair's candidates keep the objects of the schemas
+    they leave alone)."""
     bound: set[str] = set()
     joins = []
     for literal in (lit for lit in schema.preconditions if lit.positive):

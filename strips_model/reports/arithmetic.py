@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from strips_model.reports.schema_memo import per_schema
 from strips_model.schema import Literal, Parameter, Schema, Term
 
 
@@ -24,8 +25,12 @@ def _fresh(term: Term) -> str:
         len(term.name) - len(term.name.rstrip("'")))
 
 
+@per_schema
 def without_arithmetic(schema: Schema) -> Schema:
     """The schema with each `V + k` replaced by a variable its successor relation binds."""
+    if not any(term.offset for literal in (*schema.preconditions, *schema.effects)
+               for term in literal.args):
+        return schema
     relations: dict[str, Literal] = {}
 
     def plain(literal: Literal) -> Literal:

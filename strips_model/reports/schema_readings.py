@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from strips_model.reports.schema_memo import per_schema, per_schema_and
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema
 
 
@@ -35,17 +36,28 @@ def bound_variables(schema: Schema) -> set[str]:
 
 def static_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
     """Predicates that are part of the level (see the module doc)."""
-    names = {lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects)}
+    names: set[str] = set()
     changed: set[str] = set()
     for schema in schemas:
-        required = {str(lit) for lit in schema.preconditions if lit.positive}
-        bound = bound_variables(schema)
-        for effect in schema.effects:
-            adds_new_value = str(effect) not in required and all(
-                v in bound for v in _variables(effect))
-            if not effect.positive or adds_new_value:
-                changed.add(effect.predicate)
+        named, changes = _predicates_of(schema)
+        names |= named
+        changed |= changes
     return frozenset(names - changed)
+
+
+@per_schema
+def _predicates_of(schema: Schema) -> tuple[frozenset[str], frozenset[str]]:
+    """The predicates the schema names, and those its effects change (module doc)."""
+    required = {str(lit) for lit in schema.preconditions if lit.positive}
+    bound = bound_variables(schema)
+    changed: set[str] = set()
+    for effect in schema.effects:
+        adds_new_value = str(effect) not in required and all(
+            v in bound for v in _variables(effect))
+        if not effect.positive or adds_new_value:
+            changed.add(effect.predicate)
+    return (frozenset(lit.predicate for lit in (*schema.preconditions, *schema.effects)),
+            frozenset(changed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +110,14 @@ def read_schemas(schemas: tuple[Schema, ...]) -> tuple[tuple[Schema, ...], list[
     read: list[Schema] = []
     found: list[StaticEffect] = []
     for schema in schemas:
-        moved, notes = read_static_effects(schema, static)
-        read.append(declare_variables(moved))
+        one, notes = _read_one(schema, static)
+        read.append(one)
         found.extend(notes)
     return tuple(read), found
+
+
+@per_schema_and
+def _read_one(schema: Schema, static: object) -> tuple[Schema, tuple[StaticEffect, ...]]:
+    assert isinstance(static, frozenset)
+    moved, notes = read_static_effects(schema, static)
+    return declare_variables(moved), tuple(notes)

@@ -63,3 +63,18 @@ def test_the_memo_finds_what_grounding_finds(seed: int, drop: int, at: int) -> N
         again = [both(s) for s in states]
     assert kept == wanted == again
     assert memo.size > 0
+
+
+def test_the_memo_numbers_a_schema_by_its_content_whatever_the_object() -> None:
+    """Numbers are also kept by the schema object (a rebuilt model keeps the objects of
+    the schemas an edit leaves alone); an equal copy shares the number, an edit never does."""
+    schemas = our_model()[0].schemas
+    with remembering_groundings() as memo:
+        first = memo.numbers(build_domain(schemas, "test"))
+        copies = memo.numbers(build_domain(tuple(replace(s) for s in schemas), "test"))
+        edited = memo.numbers(_domain(3))
+        again = memo.numbers(build_domain(schemas, "test"))
+    assert first.mask == copies.mask == again.mask
+    assert first.order == copies.order == again.order
+    assert edited.mask != first.mask
+    assert set(edited.order) - set(first.order) and len(edited.order) == len(first.order)

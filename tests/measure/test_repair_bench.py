@@ -3,14 +3,24 @@
 
 from __future__ import annotations
 
+from itertools import count
 from pathlib import Path
 
 import pytest
 
 from translator.compare.check import our_model
-from translator.compare.repair.edits import apply_edits, schema_key
+from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
+from translator.compare.repair.evidence import probe_cases
+from translator.compare.repair.search import Subject
 from translator.measure import repair_bench
-from translator.measure.repair_bench import OPERATORS, Outcome, bench_table, mutants, operator
+from translator.measure.repair_bench import (
+    OPERATORS,
+    Outcome,
+    bench_table,
+    mutants,
+    operator,
+    run_mutant,
+)
 
 
 def test_mutants_take_every_operator_in_turn_and_each_changes_the_model() -> None:
@@ -74,3 +84,19 @@ def test_the_cases_of_one_written_disjunction_are_one_schema_whatever_their_name
     ours = our_model()[0].schemas
     assert not any(written_as_one(a.name, b.name, ours) for a in ours for b in ours
                    if a.name != b.name)
+
+
+def test_a_mutant_search_is_bounded_on_the_clock_it_is_given() -> None:
+    """Wall time plays no part: a clock that passes the bound at its second reading stops
+    the search before its first candidate; one that never moves lets it find the fix."""
+    report = our_model()[0]
+    subject = Subject(report, "ours", None, probe_cases(symmetric=False))
+    step_calm = next(s for s in report.schemas if s.name == "step_calm")
+    fault = next(e for e in local_edits(step_calm, Signature.of(report.schemas))
+                 if e.text() == "remove hero(H)")
+    ticks = count(step=100)
+    stopped = run_mutant(subject, report.schemas, (fault,), 50.0, "ours",
+                         clock=lambda: float(next(ticks)))
+    assert stopped.detected and not stopped.top1 and stopped.fixes == 0
+    found = run_mutant(subject, report.schemas, (fault,), 50.0, "ours", clock=lambda: 0.0)
+    assert found.detected and found.top1

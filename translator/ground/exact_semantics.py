@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
+from strips_model.reports.schema_memo import per_schema
 from strips_model.schema import Domain, Literal, Schema
 from translator.ground.ground_action import GroundAction
 from translator.ground.grounding_memo import Numbers, active_memo
@@ -48,10 +48,11 @@ class _Join:
     """(position, variable) of the rest; a variable repeated in the literal must agree."""
 
 
-@cache
+@per_schema
 def _joins(schema: Schema) -> tuple[_Join, ...]:
-    """The schema's join, compiled once per process (every level of a model, every probe,
-    asks for the same schemas)."""
+    """The schema's join, compiled once per schema object (every level of a model, every
+    probe, asks for the same schemas; a repair's candidates keep the objects of the schemas
+    they leave alone)."""
     bound: set[str] = set()
     joins = []
     for literal in (lit for lit in schema.preconditions if lit.positive):
@@ -63,6 +64,26 @@ def _joins(schema: Schema) -> tuple[_Join, ...]:
                                  if t.is_variable and t.name not in bound)))
         bound.update(t.name for t in literal.args if t.is_variable)
     return tuple(joins)
+
+
+Plan = tuple[Schema, tuple[_Join, ...], list[Literal]]
+"""A schema, its join, its negative preconditions."""
+_PLANS: dict[int, tuple[Domain, list[Plan]]] = {}
+
+
+def _plans(domain: Domain) -> list[Plan]:
+    """Each schema of `domain` with its join, kept by the domain's identity (the domain kept
+    with it, so the identity is not reused; a domain is immutable): every level and probe of a
+    model sets up a grounder of the same domain, and hashing hundreds of schemas to find their
+    joins anew each time cost more than the grounding itself."""
+    known = _PLANS.get(id(domain))
+    if known is None:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        known = _PLANS[id(domain)] = (domain, [
+            (schema, _joins(schema), [lit for lit in schema.preconditions if not lit.positive])
+            for schema in domain.schemas])
+    return known[1]
 
 
 Table = dict[tuple[str, ...], list[Atom]]
@@ -135,29 +156,33 @@ class Grounder:
             self._static_atoms.setdefault(atom[0], []).append(atom)
         self._static_tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
-        self._plans = [(schema, _joins(schema),
-                        [lit for lit in schema.preconditions if not lit.positive])
-                       for schema in domain.schemas]
+        self._plans = _plans(domain)
         self._memo = active_memo()
         self._table = self._memo.table(facts) if self._memo is not None else {}
         numbers = self._memo.numbers(domain) if self._memo is not None else Numbers([])
-        self._bits, self._mask, self._order = numbers.bits, numbers.mask, numbers.order
+        self._mask, self._order = numbers.mask, numbers.order
 
     def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
-        tables = _Tables(state, self._static_atoms, self._static_tables)
         memo = self._memo
         if memo is None:
+            tables = _Tables(state, self._static_atoms, self._static_tables)
             return [action for schema, joins, negative in self._plans
                     for action in self._ground_schema(schema, joins, negative, state, tables)]
         known = memo.known(self._table, state)
         missing = self._mask & ~known.ground
         if missing:  # the schemas of this domain not yet ground in this state
-            for (number, bit), (schema, joins, negative) in zip(self._bits, self._plans,
-                                                                strict=True):
-                if missing & bit:
-                    ground = list(self._ground_schema(schema, joins, negative, state, tables))
-                    if ground:
-                        known.actions[number] = ground
+            tables = _Tables(state, self._static_atoms, self._static_tables)
+            # Its set bits only: a model differing from one ground before in one schema
+            # has one bit to ground, not hundreds to look at.
+            rest = missing
+            while rest:
+                lowest = rest & -rest
+                rest ^= lowest
+                number = lowest.bit_length() - 1
+                schema, joins, negative = self._plans[self._order[number]]
+                ground = list(self._ground_schema(schema, joins, negative, state, tables))
+                if ground:
+                    known.actions[number] = ground
             known.ground |= missing
         # Few schemas apply in a state: their actions, in the domain's order of schemas.
         kept = sorted((self._order[number], actions) for number, actions in

@@ -26,6 +26,10 @@ class GroundingMemo:
         """States kept at most; past it, a state met anew is ground without being kept."""
         self.size = 0
         self._schemas: dict[Schema, int] = {}
+        self._objects: dict[int, tuple[Schema, int]] = {}
+        """The same numbers by the schema object (kept with it, so its identity is not
+        reused): a model rebuilt after an edit keeps the other schemas' objects, and hashing
+        hundreds of schemas by content for each candidate costs."""
         self._domains: dict[int, tuple[Domain, Numbers]] = {}
         self._facts: dict[tuple[frozenset[Atom], tuple[tuple[str, tuple[str, ...]], ...]],
                           dict[frozenset[Atom], Known]] = {}
@@ -42,8 +46,17 @@ class GroundingMemo:
             if len(self._domains) > 64:
                 self._domains.clear()
             known = self._domains[id(domain)] = (domain, Numbers(
-                [self._schemas.setdefault(s, len(self._schemas)) for s in domain.schemas]))
+                [self._number(s) for s in domain.schemas]))
         return known[1]
+
+    def _number(self, schema: Schema) -> int:
+        found = self._objects.get(id(schema))
+        if found is None:
+            if len(self._objects) > 100_000:
+                self._objects.clear()
+            found = self._objects[id(schema)] = (
+                schema, self._schemas.setdefault(schema, len(self._schemas)))
+        return found[1]
 
     def known(self, table: dict[frozenset[Atom], Known], state: frozenset[Atom]) -> Known:
         found = table.get(state)
@@ -56,12 +69,11 @@ class GroundingMemo:
 
 
 class Numbers:
-    """A domain's schemas as numbered in a memo: each one's bit, all of them as a mask, and
+    """A domain's schemas as numbered in a memo: all of them as a mask (bit n: number n), and
     each number's place in the domain."""
 
     def __init__(self, numbers: list[int]) -> None:
-        self.bits = [(n, 1 << n) for n in numbers]
-        self.mask = sum({bit for _, bit in self.bits})
+        self.mask = sum(1 << n for n in set(numbers))
         self.order = {number: place for place, number in enumerate(numbers)}
 
 

@@ -43,7 +43,7 @@ from translator.compare.repair.edits import (
 from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.fixes import model_vocabulary
 from translator.compare.repair.mirror import direction_words, mirror_edits
-from translator.compare.repair.search import Subject, suggest, suspects_of
+from translator.compare.repair.search import Clock, Subject, suggest, suspects_of
 from translator.compare.repair.verify import check_case
 from translator.ground.grounding_memo import remembering_groundings
 from translator.runtime.workers import run_ordered
@@ -127,11 +127,19 @@ def mutants(schemas: tuple[Schema, ...], count: int, faults: int, seed: int,
     return drawn
 
 
+CLOCKS: dict[str, Clock] = {"cpu": time.process_time, "wall": time.perf_counter}
+"""The clocks a mutant's search may be bounded on: the CPU seconds of its own process (the
+default: a run gives the same outcomes whatever else the machine runs), or wall seconds (as
+`compare --repair` bounds a user's search)."""
+
+
 def run_mutant(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit, ...],
-               seconds: float, label: str) -> Outcome:
+               seconds: float, label: str, clock: Clock = time.process_time) -> Outcome:
+    """One mutant repaired, its search bounded by `seconds` of `clock`."""
     started, processor = time.perf_counter(), time.process_time()
     mutant = apply_edits(schemas, faults)
-    found = suggest(subject, mutant, seconds, two_edits=len(faults) > 1, explain=False)
+    found = suggest(subject, mutant, seconds, two_edits=len(faults) > 1, explain=False,
+                    clock=clock)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - processor
     kind = operator(faults[0]) if len(faults) == 1 else "double"
@@ -170,17 +178,20 @@ class _Mutant:
     schemas: tuple[Schema, ...]
     seconds: float
     label: str
+    clock: Clock
 
     def __call__(self, faults: tuple[Edit, ...]) -> Outcome:
-        return run_mutant(self.subject, self.schemas, faults, self.seconds, self.label)
+        return run_mutant(self.subject, self.schemas, faults, self.seconds, self.label,
+                          self.clock)
 
 
 def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
               models: Sequence[str] | None = None,
               progress: Callable[[Outcome], None] | None = None,
-              workers: int = 1) -> list[Outcome]:
+              workers: int = 1, clock: Clock = time.process_time) -> list[Outcome]:
     """`count` single-edit and `doubles` double-edit mutants of each model, repaired on up
-    to `workers` processes (the outcomes in the order drawn). The model as written is first
+    to `workers` processes (the outcomes in the order drawn), each search bounded by
+    `seconds` of `clock` (`CLOCKS`). The model as written is first
     verified on every case here: the ground actions of its schemas on the game's states are
     then known (grounding_memo.py `remembering_groundings`) to every mutant's process, which
     grounds anew only the schemas it edits and the states it reaches otherwise."""
@@ -200,7 +211,7 @@ def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
             if not isinstance(built, str):
                 for case in cases:
                     check_case(built, case)
-            job = _Mutant(subject, report.schemas, seconds, label)
+            job = _Mutant(subject, report.schemas, seconds, label, clock)
             for outcome in run_ordered(job, drawn, workers):
                 outcomes.append(outcome)
                 if progress is not None:

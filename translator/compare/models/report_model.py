@@ -41,11 +41,9 @@ from translator.compare.models.report_observation import observe_atoms
 from translator.compare.models.report_planning import (
     GOAL_ACTION,
     constant_name,
-    counter_cost,
-    pddl_schema,
     planning_facts,
-    without_counter,
 )
+from translator.compare.models.report_views import SchemaViews
 from translator.ground.exact_semantics import GroundAction, Grounder
 from translator.model.level_facts import Atom, Facts
 from translator.model.pddl_text import domain_text, problem_text
@@ -91,6 +89,7 @@ class ReportModel:
         """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
         exact: list[Schema] = []
         planning: list[Schema] = []
+        views = SchemaViews.of(self.words, frozenset(self.static))
         for schema in read:
             if self.words.direction_of(schema.name) is None \
                     and schema.name not in self.words.not_key_presses \
@@ -99,11 +98,9 @@ class ReportModel:
                 raise SchemaError(f"{schema.name}: its name says no direction ({words}), so its "
                                   "actions cannot be mapped to key presses",
                                   schema.position)
-            cost, counters = counter_cost(schema, self.words)
-            exact.append(replace(_deleted_counter_required(schema, self.words), cost=cost))
-            planning.append(pddl_schema(without_counter(replace(schema, cost=cost), counters,
-                                                        self.words),
-                                        self.static))
+            exact_schema, planning_schema = views.of_schema(schema)
+            exact.append(exact_schema)
+            planning.append(planning_schema)
         self.direction_parameter = {schema.name: found for schema in read
                                     if schema.name in self.words.keyed_by_direction
                                     and (found := _direction_parameter(schema, self.words))}
@@ -270,18 +267,6 @@ class ReportLevelModel(LevelModel):
         binding = {parameter.name: values.get(value, value)
                    for parameter, value in zip(schema.parameters, arguments, strict=True)}
         return schema.name, binding
-
-
-def _deleted_counter_required(schema: Schema, words: Vocabulary) -> Schema:
-    """A counter value the schema deletes without requiring it (`time(t--)`, read as
-    `-time(t)`) is read as required: deleting it says which value it replaces, and left
-    free it would range over every number (report_planning.py `counter_cost` reads it so)."""
-    counter = words.predicate("counter")
-    required = {str(lit) for lit in schema.preconditions}
-    extra = tuple(replace(lit, positive=True) for lit in schema.effects
-                  if lit.predicate == counter and not lit.positive
-                  and str(replace(lit, positive=True)) not in required)
-    return replace(schema, preconditions=schema.preconditions + extra) if extra else schema
 
 
 def _direction_parameter(schema: Schema, words: Vocabulary) -> str | None:

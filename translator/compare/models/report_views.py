@@ -1,0 +1,66 @@
+"""The exact and planning views of each schema of a report's model (report_model.py), kept by
+the schema object.
+
+A repair builds hundreds of models that differ in one schema; the schemas it leaves alone are
+the same objects from model to model, and computing their views anew was most of a rebuild of
+a model of 848 schemas. The views of a schema depend on it, the vocabulary and the static
+predicates alone: they are kept per (vocabulary, static predicates), by the schema's identity,
+the schema kept with them so that its identity is never reused by another object. A schema is
+immutable and an edited one is a new object, computed afresh: a kept view never stands for an
+edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Schema
+from translator.compare.models.report_planning import counter_cost, pddl_schema, without_counter
+
+KEPT = 50_000
+"""Views kept over every vocabulary; past it they are forgotten and computed again."""
+
+
+class SchemaViews:
+    """The views of schemas in one vocabulary with one set of static predicates."""
+
+    _every: dict[tuple[Vocabulary, frozenset[str]], SchemaViews] = {}
+
+    def __init__(self, words: Vocabulary, static: frozenset[str]) -> None:
+        self.words, self.static = words, static
+        self._known: dict[int, tuple[Schema, Schema, Schema]] = {}
+
+    @classmethod
+    def of(cls, words: Vocabulary, static: frozenset[str]) -> SchemaViews:
+        if sum(len(views._known) for views in cls._every.values()) > KEPT:
+            cls._every.clear()
+        found = cls._every.get((words, static))
+        if found is None:
+            found = cls._every[(words, static)] = cls(words, static)
+        return found
+
+    def of_schema(self, schema: Schema) -> tuple[Schema, Schema]:
+        """The schema's exact view (a counter it deletes read as required; its counter read
+        as a cost) and its planning view (report_planning.py)."""
+        known = self._known.get(id(schema))
+        if known is not None:
+            return known[1], known[2]
+        cost, counters = counter_cost(schema, self.words)
+        exact = replace(_deleted_counter_required(schema, self.words), cost=cost)
+        planning = pddl_schema(without_counter(replace(schema, cost=cost), counters,
+                                               self.words), self.static)
+        self._known[id(schema)] = (schema, exact, planning)
+        return exact, planning
+
+
+def _deleted_counter_required(schema: Schema, words: Vocabulary) -> Schema:
+    """A counter value the schema deletes without requiring it (`time(t--)`, read as
+    `-time(t)`) is read as required: deleting it says which value it replaces, and left
+    free it would range over every number (report_planning.py `counter_cost` reads it so)."""
+    counter = words.predicate("counter")
+    required = {str(lit) for lit in schema.preconditions}
+    extra = tuple(replace(lit, positive=True) for lit in schema.effects
+                  if lit.predicate == counter and not lit.positive
+                  and str(replace(lit, positive=True)) not in required)
+    return replace(schema, preconditions=schema.preconditions + extra) if extra else schema

@@ -3,11 +3,9 @@
 The fast path tries single edits of the schemas the failures point at (verify.py names them),
 the added preconditions kept only when they hold at every use of the schema along the game's
 plans. Each candidate is verified on every case, the counterexamples met so far first, so a
-wrong candidate is usually turned down by its first case. When no single edit does, the edits
-that make some failing case agree give one conflict per case (the edits that would remove
-that divergence); a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes
-two edits, and a proposal that fails verification is blocked and the next one tried. Only a
-verified fix is ever returned.
+wrong candidate is usually turned down by its first case. When no single edit does, two
+edits at once are tried (pairs.py), each pair verified here alike. Only a verified fix is
+ever returned.
 """
 
 from __future__ import annotations
@@ -16,12 +14,12 @@ import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.compared import ComparedModel
+from translator.compare.repair import pairs
 from translator.compare.repair.edits import (
     Clause,
     Edit,
@@ -33,7 +31,6 @@ from translator.compare.repair.edits import (
     local_edits,
 )
 from translator.compare.repair.evidence import Case
-from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
@@ -210,13 +207,11 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
             break
         search.attempt((edit,))
     if not search.found and two_edits and not search.out_of_time():
-        search.two_edits(candidates[:PAIR_CANDIDATES], original)
+        pairs.two_edits(search, candidates, original)
     return RepairSearch(failures, tuple(search.found), search.tried,
                         time.perf_counter() - started)
 
 
-PAIR_CANDIDATES = 80
-"""The single edits, best ranked first, that the two-edit search draws its pairs from."""
 EXTRA_TRIES = 60
 """Candidates tried for alternatives once a first fix is verified."""
 
@@ -240,9 +235,16 @@ class _Search:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
             self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
 
+    @property
+    def cases(self) -> tuple[Case, ...]:
+        return self.subject.cases
+
+    def build(self, edits: tuple[Edit, ...]) -> ComparedModel | str:
+        return self.subject.model(apply_edits(self.schemas, edits))
+
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1
-        model = self.subject.model(apply_edits(self.schemas, edits))
+        model = self.build(edits)
         if isinstance(model, str):
             return False
         failure = verify(model, self.subject.cases, self.counterexamples)
@@ -253,44 +255,6 @@ class _Search:
         if failure.case not in self.counterexamples:
             self.counterexamples.insert(0, failure.case)
         return False
-
-    def two_edits(self, candidates: Sequence[Edit], original: ComparedModel | str) -> None:
-        """Conflicts from the failing cases (the candidates that make each agree alone),
-        their minimum hitting sets verified one by one; then pairs of the candidates that
-        make some case agree."""
-        if isinstance(original, str):
-            return
-        named = {c.name: c for c in self.subject.cases}
-        cases = [named[name] for name in dict.fromkeys(
-            [*self.counterexamples, *(f.case for f in self.failures)]) if name in named][:4]
-        conflicts: dict[str, set[Edit]] = {case.name: set() for case in cases}
-        for edit in candidates:
-            if self.out_of_time():
-                return
-            model = self.subject.model(apply_edits(self.schemas, (edit,)))
-            if isinstance(model, str):
-                continue
-            for case in cases:
-                if check_case(model, case) is None:
-                    conflicts[case.name].add(edit)
-        drawn = hitting_sets([frozenset(c) for c in conflicts.values()])
-        for tries, chosen in enumerate(drawn):
-            if self.done() or tries >= PAIR_CANDIDATES:
-                return
-            if len(chosen) == 2 and _apart(*chosen):
-                self.attempt(chosen)
-        useful = list(dict.fromkeys(e for c in conflicts.values() for e in c))
-        for pair in combinations(useful, 2):
-            if self.done():
-                return
-            if _apart(*pair):
-                self.attempt(pair)
-
-
-def _apart(first: Edit, second: Edit) -> bool:
-    """Two edits of two different literals (or two additions)."""
-    return (first.schema, first.clause, first.index, first.kind is Kind.ADD) != \
-        (second.schema, second.clause, second.index, second.kind is Kind.ADD)
 
 
 def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:

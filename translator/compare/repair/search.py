@@ -188,32 +188,45 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         failures: tuple[Failure, ...] = (Failure(
             "the model as written", (), None, f"cannot be built: {original}",
             schema_at(original, schemas)),)
-        uses = wrong = SchemaUses()
+        uses = SchemaUses()
     else:
         first = verify(original, subject.cases)
         if first is None:
             return RepairSearch((), (), 0, time.perf_counter() - started)
         failures = failing_cases(original, subject.cases) if explain else (first,)
         uses = plan_uses(original, subject.cases, schemas)
-        wrong = wrong_uses(original, next(c for c in subject.cases if c.name == first.case),
-                           first.what, first.letter, schemas)
-    by_name = {s.name: s for s in schemas}
-    suspects = suspects_of(failures, schemas)[:SUSPECTS] or list(by_name)
+
+    def candidates_of(edited: tuple[Schema, ...], model: ComparedModel | str,
+                      failed: Sequence[Failure]) -> list[Edit]:
+        """The single edits of `edited` (the model, or it edited) the failures call for."""
+        by_name, first = {s.name: s for s in edited}, failed[0]
+        case = next((c for c in subject.cases if c.name == first.case), None)
+        wrong = SchemaUses() if isinstance(model, str) or case is None else \
+            wrong_uses(model, case, first.what, first.letter, edited)
+        suspects = suspects_of(failed, edited)[:SUSPECTS] or list(by_name)
+        return single_edits([by_name[name] for name in suspects], Signature.of(edited),
+                            uses, first, subject.vocabulary, wrong, edited)
+
     search = _Search(subject, schemas, failures, started, deadline_seconds)
-    candidates = single_edits([by_name[name] for name in suspects], Signature.of(schemas),
-                              uses, failures[0], subject.vocabulary, wrong, schemas)
-    for edit in candidates:
-        if search.done():
-            break
-        search.attempt((edit,))
-    if not search.found and two_edits and not search.out_of_time():
-        pairs.two_edits(search, candidates, original)
+    candidates = candidates_of(schemas, original, failures)
+    at, spent = 0, time.perf_counter() - started
+    for until in (spent + (deadline_seconds - spent) * (SINGLE_SHARE if two_edits else 1.0),
+                  deadline_seconds):  # the single edits left are tried after the pairs
+        while at < len(candidates) and not search.done() and not search.out_of_time(until):
+            search.attempt((candidates[at],))
+            at += 1
+        if not search.found and two_edits and not search.out_of_time():
+            pairs.two_edits(search, candidates, original, candidates_of)
+            two_edits = False
     return RepairSearch(failures, tuple(search.found), search.tried,
                         time.perf_counter() - started)
 
 
 EXTRA_TRIES = 60
 """Candidates tried for alternatives once a first fix is verified."""
+SINGLE_SHARE = 0.4
+"""The share of the time left after the set-up that the single edits have before pairs are
+tried (then the single edits left have what the pairs leave)."""
 
 
 class _Search:
@@ -228,8 +241,8 @@ class _Search:
         self.tried = 0
         self.first_at: int | None = None
 
-    def out_of_time(self) -> bool:
-        return time.perf_counter() - self.started > self.seconds
+    def out_of_time(self, until: float | None = None) -> bool:
+        return time.perf_counter() - self.started > (self.seconds if until is None else until)
 
     def done(self) -> bool:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (

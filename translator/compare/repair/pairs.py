@@ -54,10 +54,10 @@ def two_edits(search: Attempts, candidates: Sequence[Edit], original: ComparedMo
     """Conflicts from the failing cases (the candidates that make each agree alone), their
     minimum hitting sets verified one by one; then one fault at a time (`one_then_another`);
     then pairs of the candidates that make some case agree."""
-    if isinstance(original, str):  # the literal the build error names, edited first
+    if isinstance(original, str):  # the literals the build error names, the first first
         shown = search.failures[0].what
-        candidates = sorted(candidates, key=lambda e: e.before is None or
-                            str(e.before) not in shown)
+        candidates = sorted(candidates, key=lambda e: len(shown) if e.before is None or
+                            str(e.before) not in shown else shown.index(str(e.before)))
     candidates = list(dict.fromkeys([*_writers(search, original, search.failures[0]),
                                      *candidates[:PAIR_CANDIDATES]]))
     conflicts, progress = _conflicts(search, candidates, original)

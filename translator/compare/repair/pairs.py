@@ -2,8 +2,12 @@
 
 The edits that make some failing case agree give one conflict per case (the edits that would
 remove that divergence); a minimum hitting set of them (hitting.py) proposes two edits, and a
-proposal that fails verification is blocked and the next one tried. Then pairs of the edits
-that make some case agree. Every pair is verified on every case by the search that asks
+proposal that fails verification is blocked and the next one tried. Then one fault at a time:
+the fault that shows first is usually one of the two, so an edit that mends the first failure
+(its case agrees, or the game's plan is followed further: never a divergence moved earlier)
+is applied and the single edits the model so edited calls for are tried with it, those of the
+effect that wrote the fact a blocked move fails on first (writers.py). Last, pairs of the
+edits that make some case agree. Every pair is verified on every case by the search that asks
 (search.py); only a verified pair is ever returned.
 """
 

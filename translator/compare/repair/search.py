@@ -209,24 +209,25 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
 
     search = _Search(subject, schemas, failures, started, deadline_seconds)
     candidates = candidates_of(schemas, original, failures)
-    at, spent = 0, time.perf_counter() - started
-    for until in (spent + (deadline_seconds - spent) * (SINGLE_SHARE if two_edits else 1.0),
-                  deadline_seconds):  # the single edits left are tried after the pairs
-        while at < len(candidates) and not search.done() and not search.out_of_time(until):
+    left, at = deadline_seconds - (time.perf_counter() - started), 0
+    for share, paired in ((SINGLE_SHARE, False), (PAIR_SHARE, True), (1.0, False)) \
+            if two_edits else ((1.0, False),):  # the single edits left after the pairs
+        search.until = deadline_seconds - left * (1.0 - share)
+        if paired and not search.found:
+            search.until = deadline_seconds if at >= len(candidates) else search.until
+            pairs.two_edits(search, candidates, original, candidates_of)
+        while not paired and at < len(candidates) and not search.done():
             search.attempt((candidates[at],))
             at += 1
-        if not search.found and two_edits and not search.out_of_time():
-            pairs.two_edits(search, candidates, original, candidates_of)
-            two_edits = False
     return RepairSearch(failures, tuple(search.found), search.tried,
                         time.perf_counter() - started)
 
 
 EXTRA_TRIES = 60
 """Candidates tried for alternatives once a first fix is verified."""
-SINGLE_SHARE = 0.4
-"""The share of the time left after the set-up that the single edits have before pairs are
-tried (then the single edits left have what the pairs leave)."""
+SINGLE_SHARE, PAIR_SHARE = 0.4, 0.8
+"""Where the time left after the set-up ends for the single edits first, then for the pairs
+(all that is left when no single edit is left); the single edits left have the rest."""
 
 
 class _Search:
@@ -240,9 +241,11 @@ class _Search:
         self.found: list[Repair] = []
         self.tried = 0
         self.first_at: int | None = None
+        self.until = seconds
+        """Where the current stage (single edits, pairs) ends, in seconds from the start."""
 
-    def out_of_time(self, until: float | None = None) -> bool:
-        return time.perf_counter() - self.started > (self.seconds if until is None else until)
+    def out_of_time(self) -> bool:
+        return time.perf_counter() - self.started > min(self.until, self.seconds)
 
     def done(self) -> bool:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (

@@ -43,7 +43,8 @@ from translator.compare.repair.edits import (
 from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.fixes import model_vocabulary
 from translator.compare.repair.mirror import direction_words, mirror_edits
-from translator.compare.repair.search import Clock, Subject, suggest, suspects_of
+from translator.compare.repair.search import Clock, Subject, suggest
+from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.verify import check_case
 from translator.ground.grounding_memo import remembering_groundings
 from translator.runtime.workers import run_ordered

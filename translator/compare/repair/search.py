@@ -3,23 +3,23 @@
 The fast path tries single edits of the schemas the failures point at (verify.py names them),
 the added preconditions kept only when they hold at every use of the schema along the game's
 plans. Each candidate is verified on every case, the counterexamples met so far first, so a wrong
-candidate is usually turned down by its first case. When no single edit does, the edits that make
-some failing case agree give one conflict per case (the edits that would remove that divergence);
-a minimum hitting set of them (RC2, python-sat's MaxSAT solver) proposes two edits, and a proposal
-that fails verification is blocked and the next one tried. Only a verified fix is ever returned.
+candidate is usually turned down by its first case. When two edits are allowed and no single
+edit has done yet, two edits at once are tried (pairs.py) in a share of the time, each pair
+verified here alike, and the single edits left have the rest. Only a verified fix is ever
+returned.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.compared import ComparedModel
+from translator.compare.repair import pairs
 from translator.compare.repair.edits import (
     Clause,
     Edit,
@@ -32,9 +32,9 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.hints import failure_hints
-from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.mirror import mirror_candidates
-from translator.compare.repair.uses import SchemaUses, WrittenNames, plan_uses, wrong_uses
+from translator.compare.repair.suspects import suspects_of
+from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
 from translator.compare.repair.writers import Blame, blame
 from translator.ground.grounding_memo import remembering_groundings
@@ -90,20 +90,6 @@ class Subject:
 
 def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure, ...]:
     return tuple(f for f in (check_case(model, case) for case in cases) if f is not None)
-
-
-def _report_names(suspects: Sequence[str], schemas: Sequence[Schema]) -> list[str]:
-    """Exact schema names as the file names them (a split case `name_2` is `name`'s)."""
-    written, known = WrittenNames(schemas), {s.name for s in schemas}
-    return list(dict.fromkeys(n for n in map(written, suspects) if n in known))
-
-
-def suspects_of(failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
-    counts: dict[str, int] = {}
-    for failure in failures:
-        for rank, name in enumerate(_report_names(failure.suspects, schemas)):
-            counts[name] = counts.get(name, 0) + (3 if rank == 0 else 1)
-    return sorted(counts, key=lambda n: -counts[n])
 
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
@@ -183,34 +169,54 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         case = next(c for c in subject.cases if c.name == first.case)
         wrong = wrong_uses(original, case, first.what, first.letter, schemas)
         blamed = blame(original, case, first, schemas, uses)
-    by_name = {s.name: s for s in schemas}
-    ranked = suspects_of(failures, schemas) or list(by_name)
-    suspects = [*ranked[:SUSPECTS], *(n for n in blamed.writers if n not in ranked[:SUSPECTS])]
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock)
 
-    def edits_of(names: Sequence[str]) -> list[Edit]:
-        return single_edits([by_name[name] for name in names], Signature.of(schemas), uses,
-                            failures[0], subject.vocabulary, wrong, schemas, blamed)
+    def ranked_edits(edited: tuple[Schema, ...], model: ComparedModel | str,
+                     failed: Sequence[Failure], past: int = 0) -> list[Edit]:
+        """The single edits of `edited` (the model, or it edited once) its failures call for:
+        those of its first `SUSPECTS` suspects and the writers blamed (`past` = 0), or of the
+        next batch of suspects past that cut."""
+        by_name, first = {s.name: s for s in edited}, failed[0]
+        case = next((c for c in subject.cases if c.name == first.case), None)
+        against, writers = (wrong, blamed) if edited is schemas else \
+            (SchemaUses(), Blame()) if isinstance(model, str) or case is None \
+            else (wrong_uses(model, case, first.what, first.letter, edited),
+                  blame(model, case, first, edited, uses))
+        ranked = suspects_of(failed, edited) or list(by_name)
+        names = ranked[past:past + SUSPECTS]
+        names += [n for n in writers.writers if n not in ranked[:SUSPECTS]] if not past else []
+        return single_edits([by_name[name] for name in names], Signature.of(edited), uses,
+                            first, subject.vocabulary, against, edited, writers)
 
-    search.each(candidates := edits_of(suspects))
-    if not search.found and two_edits and not search.out_of_time():
-        search.two_edits(candidates[:PAIR_CANDIDATES], original)
+    candidates = ranked_edits(schemas, original, failures)
+    left = deadline_seconds - (clock() - started)
+    for share, paired in ((SINGLE_SHARE, False), (PAIR_SHARE, True), (1.0, False)) \
+            if two_edits else ((1.0, False),):  # the single edits left after the pairs
+        search.until = deadline_seconds - left * (1.0 - share)
+        if not paired:
+            search.each(candidates)
+        elif not search.found:
+            if search.tried_all(candidates):
+                search.until = deadline_seconds
+            pairs.two_edits(search, candidates, original, ranked_edits)
     # Past the cut, a batch at a time (a precondition never holding ranks its schema last).
-    rest = [name for name in ranked if name not in suspects]
-    while not search.found and rest and not search.out_of_time():
-        search.each(edits_of(rest[:SUSPECTS]), set(candidates))
-        rest = rest[SUSPECTS:]
+    past = SUSPECTS
+    while not search.found and past < len(suspects_of(failures, schemas)) \
+            and not search.out_of_time():
+        search.each(ranked_edits(schemas, original, failures, past))
+        past += SUSPECTS
     return RepairSearch(failures, tuple(search.found), search.tried, clock() - started)
 
 
-PAIR_CANDIDATES = 80
-"""The single edits, best ranked first, that the two-edit search draws its pairs from."""
 EXTRA_TRIES = 60
 """Candidates tried for alternatives once a first fix is verified. The evidence cannot tell
 verified fixes apart (each behaves as the game on every case); places can help the reader. So
 alternatives of other schemas come first (another edit of a fixed schema is most often that
 fix spelled otherwise), in the ranking's order: the writer before the reader, the literal the
 failure names first, the least change first (a place's plausibility, which no name enters)."""
+SINGLE_SHARE, PAIR_SHARE = 0.4, 0.8
+"""Where the time left after the set-up ends for the single edits first, then for the pairs
+(all that is left when every single edit was tried); the single edits left have the rest."""
 
 
 class _Search:
@@ -225,18 +231,29 @@ class _Search:
         self.found: list[Repair] = []
         self.tried = 0
         self.first_at: int | None = None
+        self.until = seconds
+        """Where the current stage (single edits, pairs) ends, in seconds from the start."""
+        self.seen: set[tuple[Edit, ...]] = set()
 
     def out_of_time(self) -> bool:
-        return self.clock() - self.started > self.seconds
+        return self.clock() - self.started > min(self.until, self.seconds)
 
     def done(self) -> bool:
         return len(self.found) >= ALTERNATIVES or self.out_of_time() or (
             self.first_at is not None and self.tried >= self.first_at + EXTRA_TRIES)
 
-    def each(self, candidates: Sequence[Edit], tried: Set[Edit] = frozenset()) -> None:
+    @property
+    def cases(self) -> tuple[Case, ...]:
+        return self.subject.cases
+
+    def tried_all(self, candidates: Sequence[Edit]) -> bool:
+        return all((edit,) in self.seen for edit in candidates)
+
+    def each(self, candidates: Sequence[Edit]) -> None:
         """Each candidate not tried yet verified in turn; those of a schema a fix edits are
         put off, and fill the alternatives other schemas left (`EXTRA_TRIES` // 2 at most)."""
-        later = [edit for edit in candidates if edit not in tried and not self._fresh(edit)]
+        later = [edit for edit in candidates if (edit,) not in self.seen
+                 and not self._fresh(edit)]
         for edit in later[:EXTRA_TRIES // 2]:
             if len(self.found) >= ALTERNATIVES or self.out_of_time():
                 return
@@ -250,9 +267,13 @@ class _Search:
             self.attempt((edit,))
         return True
 
+    def build(self, edits: tuple[Edit, ...]) -> ComparedModel | str:
+        return self.subject.model(apply_edits(self.schemas, edits))
+
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1
-        model = self.subject.model(apply_edits(self.schemas, edits))
+        self.seen.add(edits)
+        model = self.build(edits)
         if isinstance(model, str):
             return False
         failure = verify(model, self.subject.cases, self.counterexamples)
@@ -263,44 +284,6 @@ class _Search:
         if failure.case not in self.counterexamples:
             self.counterexamples.insert(0, failure.case)
         return False
-
-    def two_edits(self, candidates: Sequence[Edit], original: ComparedModel | str) -> None:
-        """Conflicts from the failing cases (the candidates that make each agree alone),
-        their minimum hitting sets verified one by one; then pairs of the candidates that
-        make some case agree."""
-        if isinstance(original, str):
-            return
-        named = {c.name: c for c in self.subject.cases}
-        cases = [named[name] for name in dict.fromkeys(
-            [*self.counterexamples, *(f.case for f in self.failures)]) if name in named][:4]
-        conflicts: dict[str, set[Edit]] = {case.name: set() for case in cases}
-        for edit in candidates:
-            if self.out_of_time():
-                return
-            model = self.subject.model(apply_edits(self.schemas, (edit,)))
-            if isinstance(model, str):
-                continue
-            for case in cases:
-                if check_case(model, case) is None:
-                    conflicts[case.name].add(edit)
-        drawn = hitting_sets([frozenset(c) for c in conflicts.values()])
-        for tries, chosen in enumerate(drawn):
-            if self.done() or tries >= PAIR_CANDIDATES:
-                return
-            if len(chosen) == 2 and _apart(*chosen):
-                self.attempt(chosen)
-        useful = list(dict.fromkeys(e for c in conflicts.values() for e in c))
-        for pair in combinations(useful, 2):
-            if self.done():
-                return
-            if _apart(*pair):
-                self.attempt(pair)
-
-
-def _apart(first: Edit, second: Edit) -> bool:
-    """Two edits of two different literals (or two additions)."""
-    return (first.schema, first.clause, first.index, first.kind is Kind.ADD) != \
-        (second.schema, second.clause, second.index, second.kind is Kind.ADD)
 
 
 def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:

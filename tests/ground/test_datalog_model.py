@@ -62,8 +62,8 @@ def test_a_hand_written_model_translates_to_the_same_task_file(tmp_path: Path, m
     """The textbook model only: course_fr.txt (848 schemas) takes about 28 s a level through
     the translator's own loop, too long for the suite (`helltaker bench --compare-models`
     runs such models through clingo's exploration on every classic level). Two small levels
-    that between them hold a skeleton, a trap, a boulder, the key and the lock: level1, which
-    adds only size, took the textbook model 15 s through the translator's own loop."""
+    that between them hold a skeleton, a trap, a boulder, the key and the lock; level1 adds
+    only size, and was this file's slowest test."""
     own, by_clingo, log = _task_files(tmp_path, _hand_written(model, level))
     assert "(clingo)" in log
     assert by_clingo == own

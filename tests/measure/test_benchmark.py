@@ -68,15 +68,12 @@ def test_bench_rejects_unknown_planners(capsys) -> None:
 def test_scaling_study_writes_table_and_plots(tmp_path: Path, capsys) -> None:
     from PIL import Image
 
-    # One level of each kind: two points per engine, the fewest the slope of the table's
-    # "Grounding cost per operator" line needs (the dense and the open room differ in
-    # operators).
-    assert main(["bench", "--scaling", "--sizes", "6", "--open-sizes", "6",
+    assert main(["bench", "--scaling", "--sizes", "6,7", "--open-sizes", "6",
                  "--time-limit", "30", "--out", str(tmp_path)]) == 0
     rows = json.loads((tmp_path / "scaling.json").read_text("utf-8"))
     engines = ["fd", "fd-translate", "search"]
     assert [(r["kind"], r["size"], r["engine"]) for r in rows] == \
-        [(kind, size, engine) for kind, size in (("dense", 6), ("open", 6))
+        [(kind, size, engine) for kind, size in (("dense", 6), ("dense", 7), ("open", 6))
          for engine in engines]
     by_level: dict[tuple[str, int], set[int | None]] = {}
     for row in rows:

@@ -25,7 +25,8 @@ def corridor(tmp_path: Path) -> str:
 
 @pytest.mark.planner
 def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys) -> None:
-    status = main(["compare", str(shared_path(REPORT)), corridor, "--json", "--jobs", "1"])
+    status = main(["compare", str(shared_path(REPORT)), corridor, "--json", "--jobs", "1",
+                   "--planner", "search"])
     result = json.loads(capsys.readouterr().out)
     assert status == 1
     assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups", "skipped",

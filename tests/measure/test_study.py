@@ -18,7 +18,9 @@ from translator.measure.study_grades import grade_of
 from translator.planners.registry import PLANNERS
 from translator.runtime.results_file import ResultsFile
 
-COUNT = 6
+COUNT = 3
+"""Three levels of three grades: every file, table and plot is written from them, each
+plan is checked, and the resume has runs to skip; more levels only repeat the same runs."""
 
 
 def study(folder: Path, results: Path, *extra: str) -> int:

@@ -112,12 +112,13 @@ def test_search_uses_a_hero_pattern_database_when_the_task_has_one() -> None:
 
 @pytest.mark.planner
 def test_both_fast_downward_paths_agree(capsys) -> None:
-    """`fd` (hot path) and `fd-up` (through OneshotPlanner) find plans of the same cost."""
-    import json
-
-    from translator.cli.main import main
-
-    paths = [str(p) for p in REPO_LEVELS]
+    """`fd` (hot path) and `fd-up` (through OneshotPlanner) find plans of the same cost, on
+    the repo's small levels: one per mechanic, which is what the two paths could translate
+    differently. fd-up's blind search spends seconds on each classic-sized level (level1,
+    level6_report) and adds no mechanic; fd alone is checked on them against the exhaustive
+    search above."""
+    paths = [path for path in REPO_LEVELS
+             if not path.endswith(("/level1.txt", "/level6_report.txt"))]
     costs = {}
     for planner in ("fd", "fd-up"):
         assert main(["solve", "--json", "--planner", planner, *paths]) == 0

@@ -85,20 +85,23 @@ def test_budget_below_par_is_proven_unsolvable(planner: str, capsys) -> None:
 
 
 @pytest.mark.planner
-def test_pyperplan_reports_a_cheapest_plan_over_the_budget_as_unsolvable() -> None:
-    """Its breadth-first search has no bound: it finds the optimum, then we compare."""
-    level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
-    outcome = run_planner("pyperplan", level, PlannerOptions(budget=7))
+def test_pyperplan_reports_a_cheapest_plan_over_the_budget_as_unsolvable(level_file) -> None:
+    """Its breadth-first search has no bound: it finds the optimum, then we compare. The
+    one-row level (a kick, spikes) is the smallest whose cheapest plan costs more than its
+    length."""
+    level = load_level(level_file)
+    outcome = run_planner("pyperplan", level, PlannerOptions(budget=4))
     assert outcome.status is Status.UNSOLVABLE and outcome.steps is None
-    assert "costs 8 > budget 7" in outcome.log_tail
+    assert "costs 5 > budget 4" in outcome.log_tail
 
 
 @pytest.mark.planner
-def test_pyperplan_plan_length_is_its_cost() -> None:
-    level = load_level(str(ROOT / "levels" / "static_spikes.txt"))
-    solution = solve_level(level, "pyperplan", PlannerOptions(budget=8))
+def test_pyperplan_plan_length_is_its_cost(level_file) -> None:
+    """`rrrr` costs 5: the compiled plan's length counts the damage of the spikes."""
+    level = load_level(level_file)
+    solution = solve_level(level, "pyperplan", PlannerOptions(budget=5))
     assert solution.status is Status.SOLVED and solution.verdict is not None
-    assert solution.outcome.cost == solution.verdict.cost == 8
+    assert solution.outcome.cost == solution.verdict.cost == 5
 
 
 @pytest.mark.planner

@@ -113,12 +113,18 @@ def textbook(counting_up: bool) -> str:
                         "steps(c) ∧ limit(l) ∧ c < l ∧ succ(c, c2)")
 
 
+@pytest.fixture(scope="module")
+def textbook_counting_up(tmp_path_factory: pytest.TempPathFactory) -> ReportModel:
+    """Read once for the module: reading the textbook model costs more than a level's run."""
+    return model_of(tmp_path_factory.mktemp("textbook"), textbook(True))
+
+
 @pytest.mark.planner
 @pytest.mark.parametrize("number", [1, 4, 8])
-def test_the_textbook_model_counting_up_agrees_on_the_classic_levels(tmp_path: Path,
-                                                                    number: int) -> None:
+def test_the_textbook_model_counting_up_agrees_on_the_classic_levels(
+        textbook_counting_up: ReportModel, number: int) -> None:
     """Three of the nine, so the suite stays fast; test_counting.py takes three others."""
-    model = model_of(tmp_path, textbook(True))
+    model = textbook_counting_up
     assert model.counting_up and dict(model.words.roles)["counter_limit"] == "limit"
     level = shared_level(f"levels/classic/level{number}.txt")
     assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"

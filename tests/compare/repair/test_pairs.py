@@ -10,7 +10,7 @@ import pytest
 
 from strips_model.schema import Schema
 from translator.compare.check import our_model
-from translator.compare.repair import search
+from translator.compare.repair import pairs, search
 from translator.compare.repair.edits import Edit, Signature, apply_edits, local_edits, schema_key
 from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.search import Subject, suggest
@@ -41,10 +41,14 @@ def _verifies(schemas: tuple[Schema, ...], edits: tuple[Edit, ...]) -> bool:
     return not isinstance(model, str) and verify(model, _subject().cases) is None
 
 
-def test_no_single_edit_of_the_double_mutant_verifies() -> None:
-    """What the pair search is for: the single-edit search alone finds nothing."""
-    found = suggest(_subject(), _mutant(), 600.0, two_edits=False, explain=False)
-    assert found.failures and found.repairs == ()
+def test_neither_fault_undone_alone_makes_the_double_mutant_agree() -> None:
+    """What the pair search is for: each fault's inverse alone leaves the other failing."""
+    mutant, schemas = _mutant(), _subject().report.schemas
+    signature = Signature.of(mutant)
+    for name, text in FAULTS:
+        fault = next(e for s in schemas for e in local_edits(s, signature)
+                     if (e.schema, e.text()) == (name, text))
+        assert not _verifies(mutant, (fault.inverse(),))
 
 
 def test_a_double_mutant_gets_its_two_inverse_edits_first(monkeypatch: pytest.MonkeyPatch
@@ -84,6 +88,9 @@ def test_a_pair_that_fails_verification_is_never_returned(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(search._Search, "attempt", counted)
     monkeypatch.setattr(search, "verify", rejecting)
-    found = suggest(_subject(), _mutant(), 600.0, two_edits=True, explain=False)
-    assert found.failures and 2 in attempted
+    monkeypatch.setattr(pairs, "PAIR_CANDIDATES", 12)  # pairs drawn from fewer: quicker
+    # The search's clock counts the candidates tried, and runs out once 8 pairs were.
+    found = suggest(_subject(), _mutant(), 600.0, two_edits=True, explain=False,
+                    clock=lambda: float(len(attempted)) if attempted.count(2) < 8 else 1e9)
+    assert found.failures and attempted.count(2) >= 8
     assert found.repairs == ()

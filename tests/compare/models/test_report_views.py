@@ -40,12 +40,12 @@ def _fresh(schemas: tuple[Schema, ...]) -> tuple[Schema, ...]:
     return tuple(replace(schema) for schema in schemas)
 
 
-@pytest.mark.parametrize("at", [0, 7, 40])
+@pytest.mark.parametrize("at", [0, 40])
 def test_a_model_rebuilt_after_an_edit_is_the_model_built_afresh(at: int) -> None:
     schemas = _report().schemas
     before = _built(schemas)  # every schema's views now kept
     signature = Signature.of(schemas)
-    for edit in list(local_edits(schemas[at], signature))[:4]:
+    for edit in list(local_edits(schemas[at], signature))[:3]:
         edited = apply_edits(schemas, (edit,))
         again = _built(edited)
         afresh = _built(_fresh(edited))

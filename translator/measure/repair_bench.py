@@ -8,13 +8,13 @@ and probe (`equivalent`, which every verified fix does). A mutant that agrees ev
 equivalent and counted apart. Mutants are drawn by a seeded generator, spread over the
 operators, so a small sample measures every operator.
 
-A fault is localised when the top fix (or, with none, the first suspect) edits the schema the
-mutant edited as the user reads it in the file: a reader that splits one written schema into
-several (one per case of a disjunction, `X_or1` and `X_or2`) gives them the very literals of
-the file, at the same line and column, so a fix on `X_or2` of a fault on `X_or1` points at the
-schema and the line the student wrote. Schemas are matched by those positions (`written_as_one`),
-never by their names: the numbered cases of one action, each written on its own lines, share
-no literal and stay apart.
+A fault is localised when the top fix (or, with none, the search's first suspect) edits the
+schema the mutant edited as the user reads it in the file: a reader that splits one written
+schema into several (one per case of a disjunction, `X_or1` and `X_or2`) gives them the very
+literals of the file, at the same line and column, so a fix on `X_or2` of a fault on `X_or1`
+points at the schema and the line the student wrote. Schemas are matched by those positions
+(`written_as_one`), never by their names: the numbered cases of one action, each written on its
+own lines, share no literal and stay apart.
 """
 
 from __future__ import annotations
@@ -44,7 +44,6 @@ from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.fixes import model_vocabulary
 from translator.compare.repair.mirror import direction_words, mirror_edits
 from translator.compare.repair.search import Clock, Subject, suggest
-from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.verify import check_case
 from translator.ground.grounding_memo import remembering_groundings
 from translator.runtime.workers import run_ordered
@@ -152,7 +151,7 @@ def run_mutant(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit
                for r in found.repairs]
     faulty = {edit.schema for edit in faults}
     top_schema = {e.schema for e in found.repairs[0].edits} if found.repairs \
-        else set(suspects_of(found.failures, mutant)[:1])
+        else set(found.suspects[:1])
     localised = any(written_as_one(a, b, mutant) for a in top_schema for b in faulty)
     return Outcome(label, kind, len(faults), False, True, localised,
                    bool(found.repairs), bool(found.repairs[:3]), bool(inverse[:1]) and inverse[0],

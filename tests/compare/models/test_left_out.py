@@ -17,7 +17,9 @@ from translator.compare.check import our_model, read_model
 from translator.compare.comparison import compare
 from translator.compare.models.compared import compared_model
 from translator.compare.models.report_model import ReportModel
+from translator.compare.repair.edits import Clause, Kind, Signature, apply_edits, local_edits
 from translator.compare.runs.level_comparison import compare_level
+from translator.measure.repair_bench import written_as_one
 
 STEPS = {
     "moveUp": ("Y'", "Y", "X, Y'"), "moveDown": ("Y", "Y'", "X, Y'"),
@@ -120,3 +122,25 @@ def test_an_init_that_cannot_be_rebuilt_does_not_stop_a_compare_with_levels(tmp_
     rebuilt = compared_model(report, "with init")
     assert isinstance(rebuilt, ReportModel) and rebuilt.init_defect is not None
     assert compare_level(rebuilt, our_model()[1], LEFT, "search").verdict == "agrees"
+
+
+def test_a_slip_in_one_case_of_a_split_disjunction_leaves_out_that_case_alone() -> None:
+    # The cases of one written disjunction share the written literals' places, so a build
+    # error pointing at a shared place must not leave out the first case that builds.
+    path = str(Path(__file__).parents[3] / "translator/measure/repair_models/textbook.txt")
+    report = read_model(path).report
+    schemas = report.schemas
+    split = [s for s in schemas if any(written_as_one(s.name, o.name, schemas)
+                                       for o in schemas if o is not s)]
+    last = split[3] if len(split) > 3 else split[-1]
+    signature = Signature.of(schemas)
+    for edit in local_edits(last, signature):
+        if edit.kind is not Kind.NEGATE or edit.clause is not Clause.EFFECT:
+            continue
+        mutant = apply_edits(schemas, (edit,))
+        built = compared_model(replace(report, schemas=mutant), path)
+        left = [part.schema for part in getattr(built, "left_out", ())]
+        if left:
+            assert left == [last.name]
+            return
+    raise AssertionError(f"no negated effect of {last.name} leaves it out")

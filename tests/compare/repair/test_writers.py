@@ -6,9 +6,10 @@ from __future__ import annotations
 from functools import cache
 
 from translator.compare.check import our_model
+from translator.compare.repair.candidates import Leads, single_edits
 from translator.compare.repair.edits import Clause, Kind, Signature, apply_edits, local_edits
 from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.search import Subject, single_edits, suggest
+from translator.compare.repair.search import Subject, suggest
 from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.uses import plan_uses
 from translator.compare.repair.verify import verify
@@ -45,7 +46,7 @@ def test_the_earlier_writer_of_the_blocked_fluent_is_ranked_first() -> None:
     by_name = {s.name: s for s in mutant}
     suspects = [*suspects_of((failure,), mutant)[:6], "open_lock"]
     first = single_edits([by_name[n] for n in dict.fromkeys(suspects)], Signature.of(mutant),
-                         uses, failure, None, None, mutant, blamed)[0]
+                         uses, failure, None, Leads(blamed=blamed), mutant)[0]
     assert (first.schema, first.clause) == ("open_lock", Clause.EFFECT)
 
 

@@ -83,15 +83,17 @@ def _facts_slip(report: Report, arity: dict[str, int]) -> bool:
 
 
 def culprit(schemas: tuple[Schema, ...], error: SchemaError) -> Schema | None:
-    """The schema an error of building the model points into, if it points into one."""
+    """The schema an error of building the model points into, if it points into one. The
+    cases of a split disjunction share the written schema's places: of those, the one the
+    error is about (its message starts with the schema's name) is the culprit, not the first
+    case, which would leave out a case that builds and keep the one that does not."""
     where = error.position
     if where is None:
         return None
-    for schema in schemas:
-        if schema.position == where or any(
-                lit.position == where for lit in (*schema.preconditions, *schema.effects)):
-            return schema
-    return None
+    there = [schema for schema in schemas if schema.position == where or any(
+        lit.position == where for lit in (*schema.preconditions, *schema.effects))]
+    named = [schema for schema in there if error.message.startswith(f"{schema.name}:")]
+    return next(iter(named or there), None)
 
 
 def left_out(report: Report, schema: Schema, reason: str) -> tuple[Report, LeftOut]:

@@ -1,13 +1,13 @@
 """The search for the smallest edit that makes a model agree with the game on every case.
 
-The fast path tries single edits of the schemas the failures point at (verify.py names them),
-the added preconditions kept only when they hold at every use of the schema along the game's
-plans. Each candidate is verified on every case, the counterexamples met so far first, so a wrong
+The fast path tries single edits of the schemas the failures point at (verify.py names them;
+candidates.py adds those the game's plan points at and ranks the edits), the added
+preconditions kept only when they hold at every use of the schema along the game's plans.
+Each candidate is verified on every case, the counterexamples met so far first, so a wrong
 candidate is usually turned down by its first case. When two edits are allowed and no single
 edit has done yet, two edits at once are tried (pairs.py) in a share of the time, each pair
 verified here alike, and the single edits left have the rest. Only a verified fix is ever
-returned.
-"""
+returned."""
 
 from __future__ import annotations
 
@@ -20,29 +20,16 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.compared import ComparedModel
 from translator.compare.repair import pairs
-from translator.compare.repair.edits import (
-    Clause,
-    Edit,
-    Kind,
-    Signature,
-    added_literals,
-    apply_edits,
-    literal_key,
-    local_edits,
-)
+from translator.compare.repair.candidates import leads_of, single_edits
+from translator.compare.repair.edits import Edit, Signature, apply_edits
 from translator.compare.repair.evidence import Case
-from translator.compare.repair.hints import failure_hints
-from translator.compare.repair.mirror import mirror_candidates
-from translator.compare.repair.suspects import suspects_of
-from translator.compare.repair.uses import SchemaUses, plan_uses, wrong_uses
+from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
-from translator.compare.repair.writers import Blame, blame
 from translator.ground.grounding_memo import remembering_groundings
 
 ALTERNATIVES = 3
 SUSPECTS = 6
 """How many of the schemas the failures point at are edited, most named first."""
-_RANK = {Kind.NEGATE: 0, Kind.ARGUMENT: 1, Kind.PREDICATE: 2, Kind.REMOVE: 3, Kind.ADD: 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +60,8 @@ class RepairSearch:
     """Candidates verified (failed or not)."""
     seconds: float
     """On the search's clock (`suggest`)."""
+    suspects: tuple[str, ...] = ()
+    """The schemas the search edits, most likely first (candidates.py `Leads.suspects`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,47 +79,6 @@ class Subject:
 
 def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure, ...]:
     return tuple(f for f in (check_case(model, case) for case in cases) if f is not None)
-
-
-def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
-                 failure: Failure | None = None, vocabulary: Vocabulary | None = None,
-                 wrong: SchemaUses | None = None, every: tuple[Schema, ...] = (),
-                 blamed: Blame | None = None) -> list[Edit]:
-    """The candidate edits of one schema, most plausible first: those of the literal the
-    failure names, then the clause its kind of failure calls for (effects for a wrong
-    successor, preconditions otherwise), negations before removals before additions. An
-    edited precondition must hold wherever the game's plans use the schema, and fail where
-    its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
-    agree on another body comes first of all (mirror.py, among `every` schema); the turned
-    bodies of the suspects' siblings first of the edits the blocking ranks alike. Before
-    all, when a move is blocked on a fluent an earlier action wrote (`blamed`, writers.py),
-    that writer's effects on it."""
-    blamed = blamed or Blame()
-    named, effects_first = failure_hints(failure, vocabulary)
-    order = {schema.name: rank for rank, schema in enumerate(schemas)}
-    stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
-        if failure is not None else set()
-
-    wrong, by_name = wrong or SchemaUses(), {schema.name: schema for schema in schemas}
-    hero = (vocabulary.predicate("hero") if vocabulary is not None else None) or "hero"
-
-    def rank(edit: Edit) -> tuple[object, ...]:
-        if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (1, 0) + (True,) * 6 + (True, True, 0, False, -1)
-        literal = edit.before or edit.after
-        assert literal is not None
-        return (*blamed.rank(edit), *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
-                edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
-                (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
-                (edit.clause is Clause.EFFECT) != effects_first,
-                _RANK[edit.kind] * 100 + order[edit.schema])
-
-    edits = [e for schema in schemas for e in local_edits(schema, signature)
-             if uses.always_holds(e) and wrong.blocks(e)]
-    edits += [e for schema in schemas for clause in Clause for e in
-              added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
-    odd, turned = mirror_candidates(schemas, every, vocabulary)
-    return odd + sorted(edits + turned, key=rank)
 
 
 Clock = Callable[[], float]
@@ -158,18 +106,20 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         failures: tuple[Failure, ...] = (Failure(
             "the model as written", (), None, f"cannot be built: {original}",
             schema_at(original, schemas)),)
-        uses = wrong = SchemaUses()
-        blamed = Blame()
+        uses = SchemaUses()
     else:
         first = verify(original, subject.cases)
         if first is None:
             return RepairSearch((), (), 0, clock() - started)
         failures = failing_cases(original, subject.cases) if explain else (first,)
         uses = plan_uses(original, subject.cases, schemas)
-        case = next(c for c in subject.cases if c.name == first.case)
-        wrong = wrong_uses(original, case, first.what, first.letter, schemas)
-        blamed = blame(original, case, first, schemas, uses)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock)
+
+    def case_of(failure: Failure) -> Case | None:
+        return next((c for c in subject.cases if c.name == failure.case), None)
+
+    leads = leads_of(original, case_of(failures[0]), failures[0], schemas, uses)
+    suspects = leads.suspects(failures, schemas)
 
     def ranked_edits(edited: tuple[Schema, ...], model: ComparedModel | str,
                      failed: Sequence[Failure], past: int = 0) -> list[Edit]:
@@ -177,16 +127,16 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         those of its first `SUSPECTS` suspects and the writers blamed (`past` = 0), or of the
         next batch of suspects past that cut."""
         by_name, first = {s.name: s for s in edited}, failed[0]
-        case = next((c for c in subject.cases if c.name == first.case), None)
-        against, writers = (wrong, blamed) if edited is schemas else \
-            (SchemaUses(), Blame()) if isinstance(model, str) or case is None \
-            else (wrong_uses(model, case, first.what, first.letter, edited),
-                  blame(model, case, first, edited, uses))
-        ranked = suspects_of(failed, edited) or list(by_name)
+        found = (leads, suspects) if edited is schemas else None
+        if found is None:
+            led = leads_of(model, case_of(first), first, edited, uses)
+            found = led, led.suspects(failed, edited)
+        led, ranked = found[0], found[1] or list(by_name)
         names = ranked[past:past + SUSPECTS]
-        names += [n for n in writers.writers if n not in ranked[:SUSPECTS]] if not past else []
+        names += [n for n in led.blamed.writers if n not in ranked[:SUSPECTS]] if not past \
+            else []
         return single_edits([by_name[name] for name in names], Signature.of(edited), uses,
-                            first, subject.vocabulary, against, edited, writers)
+                            first, subject.vocabulary, led, edited)
 
     candidates = ranked_edits(schemas, original, failures)
     left = deadline_seconds - (clock() - started)
@@ -201,11 +151,11 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
             pairs.two_edits(search, candidates, original, ranked_edits)
     # Past the cut, a batch at a time (a precondition never holding ranks its schema last).
     past = SUSPECTS
-    while not search.found and past < len(suspects_of(failures, schemas)) \
-            and not search.out_of_time():
+    while not search.found and past < len(suspects) and not search.out_of_time():
         search.each(ranked_edits(schemas, original, failures, past))
         past += SUSPECTS
-    return RepairSearch(failures, tuple(search.found), search.tried, clock() - started)
+    return RepairSearch(failures, tuple(search.found), search.tried, clock() - started,
+                        tuple(suspects))
 
 
 EXTRA_TRIES = 60

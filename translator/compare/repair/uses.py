@@ -3,16 +3,19 @@
 The game's optimal plan of each case is replayed in the model as written, each key press by
 an action that does what the game does, as far as the model follows. An added precondition is
 a candidate only when it holds at every such use of its schema: one that fails somewhere
-would block a move the game makes (the research tools keep their candidates alike).
+would block a move the game makes (the research tools keep their candidates alike). A use
+counts only where its action alone does what the game does: where another would as well (a
+wrong precondition lets a bump stand for a kick that leaves everything in place), failing
+there leaves the move to the other, and ruling a candidate out there would rule out the fix.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from strips_model.errors import HelltakerError
-from strips_model.level import Level
+from strips_model.level import Level, State
 from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
 from strips_model.simulator import Move, step
@@ -111,24 +114,62 @@ class WrittenNames:
         return found
 
 
-def followed(on: LevelModel, level: Level, plan: Sequence[Direction]) -> list[GroundAction]:
-    """The model's actions that do what the game does along `plan`, as far as it follows."""
+def _doing(on: LevelModel, atoms: frozenset[Atom], direction: Direction, outcome: Move,
+           level: Level) -> Iterator[GroundAction]:
+    """The model's actions that do what the game does on this key press, in a fixed order."""
+    seen = observe_game(level, outcome.state)
+    return (a for a in sorted(on.applicable(atoms), key=lambda a: (a.schema, a.binding))
+            if on.direction(a) == direction and a.cost == outcome.cost
+            and on.observe(a.apply(atoms)) == seen)
+
+
+def _followed(on: LevelModel, level: Level, plan: Sequence[Direction], every: bool
+              ) -> Iterator[tuple[frozenset[Atom], list[GroundAction]]]:
+    """Along `plan` as far as the model follows: the state before each key press and the
+    action that does what the game does there (with `every`, each action that does; the
+    first is taken)."""
     state, atoms = level.start, on.initial()
-    actions: list[GroundAction] = []
     for direction in plan:
         outcome = step(level, state, direction)
         if not isinstance(outcome, Move):
-            break
-        seen = observe_game(level, outcome.state)
-        action = next((a for a in sorted(on.applicable(atoms),
-                                         key=lambda a: (a.schema, a.binding))
-                       if on.direction(a) == direction and a.cost == outcome.cost
-                       and on.observe(a.apply(atoms)) == seen), None)
-        if action is None:
-            break
-        actions.append(action)
+            return
+        found = _doing(on, atoms, direction, outcome, level)
+        doing = list(found) if every else [a for a in (next(found, None),) if a is not None]
+        if not doing:
+            return
+        yield atoms, doing
+        state, atoms = outcome.state, doing[0].apply(atoms)
+
+
+def followed(on: LevelModel, level: Level, plan: Sequence[Direction]) -> list[GroundAction]:
+    """The model's actions that do what the game does along `plan`, as far as it follows."""
+    return [doing[0] for _, doing in _followed(on, level, plan, every=False)]
+
+
+def reached(on: LevelModel, level: Level, plan: Sequence[Direction], letter: int
+            ) -> tuple[State, frozenset[Atom]] | None:
+    """The game's state and the model's before key press `letter` (1-based) of `plan`, the
+    model following the game up to there; None when it does not get that far."""
+    if not 0 < letter <= len(plan):
+        return None
+    before = followed(on, level, plan[:letter - 1])
+    if len(before) != letter - 1:
+        return None
+    state, atoms = level.start, on.initial()
+    for direction, action in zip(plan, before, strict=False):
+        outcome = step(level, state, direction)
+        assert isinstance(outcome, Move)  # followed went past it
         state, atoms = outcome.state, action.apply(atoms)
-    return actions
+    return state, atoms
+
+
+def plan_of(case: Case | None, what: str) -> tuple[Direction, ...] | None:
+    """The plan a failure (`what`, as verify.py words it) departs on: the game's plan of the
+    case or the plan it judges; None for a failure of another kind."""
+    if case is None:
+        return None
+    return case.plan if what.startswith("on the game's plan") else \
+        case.judged if what.startswith("on the plan judged") else None
 
 
 def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
@@ -140,22 +181,17 @@ def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
     make them fail; without such an action, the fix may as well be in what one of them
     does, and none is returned)."""
     found = SchemaUses()
-    plan = case.plan if what.startswith("on the game's plan") else \
-        case.judged if what.startswith("on the plan judged") else None
+    plan = plan_of(case, what)
     if plan is None or letter is None:
         return found
     try:
         on = model.on(case.level)
     except HelltakerError:
         return found
-    before = followed(on, case.level, plan[:letter - 1])
-    if not 0 < letter <= len(plan) or len(before) != letter - 1:
+    at = reached(on, case.level, plan, letter)
+    if at is None:
         return found
-    state, atoms = case.level.start, on.initial()
-    for direction, action in zip(plan, before, strict=False):
-        outcome = step(case.level, state, direction)
-        assert isinstance(outcome, Move)  # followed went past it
-        state, atoms = outcome.state, action.apply(atoms)
+    state, atoms = at
     direction = plan[letter - 1]
     outcome = step(case.level, state, direction)
     written = WrittenNames(schemas)
@@ -180,10 +216,11 @@ def plan_uses(model: ComparedModel, cases: Sequence[Case],
             on = model.on(case.level)
         except HelltakerError:
             continue
-        atoms, static = on.initial(), on.static()
-        for action in followed(on, case.level, case.plan):
-            kept = found.uses.setdefault(written(action.schema), [])
+        static = on.static()
+        for atoms, doing in _followed(on, case.level, case.plan, every=True):
+            if len(doing) != 1:  # another action would make the move as well: no constraint
+                continue
+            kept = found.uses.setdefault(written(doing[0].schema), [])
             if len(kept) < _MOST_USES:
-                kept.append(Use(dict(action.binding), atoms | static))
-            atoms = action.apply(atoms)
+                kept.append(Use(dict(doing[0].binding), atoms | static))
     return found

@@ -21,7 +21,13 @@ from strips_model.schema import Literal, Schema
 from translator.compare.models.compared import ComparedModel
 from translator.compare.repair.edits import Clause, Edit
 from translator.compare.repair.evidence import Case
-from translator.compare.repair.uses import SchemaUses, WrittenNames, followed, literal_value
+from translator.compare.repair.uses import (
+    SchemaUses,
+    WrittenNames,
+    followed,
+    literal_value,
+    plan_of,
+)
 from translator.compare.repair.verify import Failure
 
 _FAILS_ON = re.compile(r"([A-Za-z_][\w']*) fails on -?([A-Za-z_][\w']*)\(")
@@ -50,8 +56,7 @@ def blame(model: ComparedModel, case: Case, failure: Failure, schemas: Sequence[
     """Whom to blame first for `failure` of the model as written on `case`: the earlier
     writers of the fluents its closest schema failed on, when that schema's failing
     precondition held at each of its uses along the game's plans (and it had some)."""
-    plan = case.plan if failure.what.startswith("on the game's plan") else \
-        case.judged if failure.what.startswith("on the plan judged") else None
+    plan = plan_of(case, failure.what)
     if plan is None or failure.letter is None:
         return Blame()
     fluents = {lit.predicate for schema in schemas for lit in schema.effects}

@@ -1,0 +1,109 @@
+"""The single edits a failure calls for, most plausible first, and the schemas they edit.
+
+A failure lists the schemas it names (verify.py); the search's set-up adds what it can learn
+from the game's plan at that key press (`Leads`): the actions that applied against the game
+(uses.py `wrong_uses`), the earlier writer of a fluent a move was blocked on (writers.py), the
+schemas one precondition away from the game's move (near.py), and the schemas the model runs
+without (models/left_out.py), which cannot be right as written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Schema
+from translator.compare.models.compared import ComparedModel
+from translator.compare.repair.edits import (
+    Clause,
+    Edit,
+    Kind,
+    Signature,
+    added_literals,
+    literal_key,
+    local_edits,
+)
+from translator.compare.repair.evidence import Case
+from translator.compare.repair.hints import failure_hints
+from translator.compare.repair.mirror import mirror_candidates
+from translator.compare.repair.near import Near, near_misses
+from translator.compare.repair.suspects import suspects_of
+from translator.compare.repair.uses import SchemaUses, wrong_uses
+from translator.compare.repair.verify import Failure
+from translator.compare.repair.writers import Blame, blame
+
+_RANK = {Kind.NEGATE: 0, Kind.ARGUMENT: 1, Kind.PREDICATE: 2, Kind.REMOVE: 3, Kind.ADD: 4}
+
+
+@dataclass(frozen=True, slots=True)
+class Leads:
+    """What the set-up learns of a model's first failure, beyond the names it lists."""
+
+    wrong: SchemaUses = field(default_factory=SchemaUses)
+    blamed: Blame = field(default_factory=Blame)
+    near: Near = field(default_factory=Near)
+    left_out: tuple[str, ...] = ()
+    """The schemas the model runs without, by the file's names."""
+
+    def suspects(self, failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
+        """The schemas to edit, most likely first: those left out, the near misses, then
+        the names the failures list (suspects.py)."""
+        known = {schema.name for schema in schemas}
+        return [name for name in dict.fromkeys(
+            (*self.left_out, *self.near.schemas, *suspects_of(failures, schemas)))
+            if name in known]
+
+
+def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
+             schemas: Sequence[Schema], uses: SchemaUses) -> Leads:
+    """The leads of `failure`, the first of `model` (built from `schemas`) on `case`."""
+    if isinstance(model, str) or case is None:
+        return Leads()
+    return Leads(wrong_uses(model, case, failure.what, failure.letter, schemas),
+                 blame(model, case, failure, schemas, uses),
+                 near_misses(model, case, failure, schemas),
+                 tuple(part.schema for part in getattr(model, "left_out", ())))
+
+
+def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
+                 failure: Failure | None = None, vocabulary: Vocabulary | None = None,
+                 leads: Leads | None = None, every: tuple[Schema, ...] = ()) -> list[Edit]:
+    """The candidate edits of one schema, most plausible first: those of the literal the
+    failure names, then the clause its kind of failure calls for (effects for a wrong
+    successor, preconditions otherwise), negations before removals before additions. An
+    edited precondition must hold wherever the game's plans use the schema, and fail where
+    its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
+    agree on another body comes first of all (mirror.py, among `every` schema); the turned
+    bodies of the suspects' siblings first of the edits the blocking ranks alike. Before
+    all, when a move is blocked on a fluent an earlier action wrote (`leads.blamed`,
+    writers.py), that writer's effects on it; next, the literal a near miss fails on alone
+    (near.py)."""
+    leads = leads or Leads()
+    blamed, near = leads.blamed, leads.near
+    named, effects_first = failure_hints(failure, vocabulary)
+    order = {schema.name: rank for rank, schema in enumerate(schemas)}
+    stuck = {(name, literal_key(literal)) for name, literal in failure.blocked} \
+        if failure is not None else set()
+
+    wrong, by_name = leads.wrong, {schema.name: schema for schema in schemas}
+    hero = (vocabulary.predicate("hero") if vocabulary is not None else None) or "hero"
+
+    def rank(edit: Edit) -> tuple[object, ...]:
+        if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
+            return (1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+        literal = edit.before or edit.after
+        assert literal is not None
+        return (*blamed.rank(edit), not near.edits_the_literal(edit),
+                *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
+                edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
+                (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
+                (edit.clause is Clause.EFFECT) != effects_first,
+                _RANK[edit.kind] * 100 + order[edit.schema])
+
+    edits = [e for schema in schemas for e in local_edits(schema, signature)
+             if uses.always_holds(e) and wrong.blocks(e)]
+    edits += [e for schema in schemas for clause in Clause for e in
+              added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
+    odd, turned = mirror_candidates(schemas, every, vocabulary)
+    return odd + sorted(edits + turned, key=rank)

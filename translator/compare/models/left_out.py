@@ -14,6 +14,7 @@ used on a tie); the lint says the same (`arity` findings), and its `left-out` fi
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
@@ -85,14 +86,15 @@ def _facts_slip(report: Report, arity: dict[str, int]) -> bool:
 def culprit(schemas: tuple[Schema, ...], error: SchemaError) -> Schema | None:
     """The schema an error of building the model points into, if it points into one. The
     cases of a split disjunction share the written schema's places: of those, the one the
-    error is about (its message starts with the schema's name) is the culprit, not the first
+    error is about (its message names the schema) is the culprit, not the first
     case, which would leave out a case that builds and keep the one that does not."""
     where = error.position
     if where is None:
         return None
     there = [schema for schema in schemas if schema.position == where or any(
         lit.position == where for lit in (*schema.preconditions, *schema.effects))]
-    named = [schema for schema in there if error.message.startswith(f"{schema.name}:")]
+    named = [schema for schema in there
+             if re.search(rf"(?<![\w']){re.escape(schema.name)}(?![\w'])", error.message)]
     return next(iter(named or there), None)
 
 

@@ -9,12 +9,15 @@ without (models/left_out.py), which cannot be right as written.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from strips_model.errors import HelltakerError
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.compared import ComparedModel
+from translator.compare.models.left_out import LeftOut
 from translator.compare.repair.edits import (
     Clause,
     Edit,
@@ -29,7 +32,7 @@ from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.near import Near, near_misses
 from translator.compare.repair.suspects import suspects_of
-from translator.compare.repair.uses import SchemaUses, wrong_uses
+from translator.compare.repair.uses import SchemaUses, plan_of, undecided, wrong_uses
 from translator.compare.repair.verify import Failure
 from translator.compare.repair.writers import Blame, blame
 
@@ -43,16 +46,38 @@ class Leads:
     wrong: SchemaUses = field(default_factory=SchemaUses)
     blamed: Blame = field(default_factory=Blame)
     near: Near = field(default_factory=Near)
-    left_out: tuple[str, ...] = ()
-    """The schemas the model runs without, by the file's names."""
+    left_out: tuple[LeftOut, ...] = ()
+    """The schemas the model runs without, and why."""
+    undecided: tuple[str, ...] = ()
+    """The schemas that allowed another outcome at an earlier key press (uses.py)."""
 
     def suspects(self, failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
-        """The schemas to edit, most likely first: those left out, the near misses, then
-        the names the failures list (suspects.py)."""
+        """The schemas to edit, most likely first: those left out, those that allowed
+        another outcome earlier, the near misses, then the names the failures list
+        (suspects.py)."""
         known = {schema.name for schema in schemas}
         return [name for name in dict.fromkeys(
-            (*self.left_out, *self.near.schemas, *suspects_of(failures, schemas)))
-            if name in known]
+            (*(part.schema for part in self.left_out), *self.undecided, *self.near.schemas,
+             *suspects_of(failures, schemas))) if name in known]
+
+    def mends(self, edit: Edit) -> tuple[int, int]:
+        """Where an edit ranks as the mend of a schema left out: (0, -n) when it edits a
+        literal of a predicate the reason names (`no succ chain`), n of its arguments named
+        there too (`between c and c2`); (1, 0) for another edit of that schema; (2, 0) else."""
+        reason = next((part.reason for part in self.left_out if part.schema == edit.schema),
+                      None)
+        if reason is None:
+            return 2, 0
+        touched = [lit for lit in (edit.before, edit.after) if lit is not None]
+        if not any(_says(lit.predicate, reason) for lit in touched):
+            return 1, 0
+        return 0, -sum(1 for lit in touched for term in lit.args if _says(term.name, reason))
+
+
+def _says(word: str, reason: str) -> bool:
+    """Whether `reason` names `word` as a word of its own (or as the `not_` form of it that
+    a compiled negation is written with)."""
+    return re.search(rf"(?<![A-Za-z0-9']){re.escape(word)}(?![\w'])", reason) is not None
 
 
 def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
@@ -60,10 +85,16 @@ def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
     """The leads of `failure`, the first of `model` (built from `schemas`) on `case`."""
     if isinstance(model, str) or case is None:
         return Leads()
+    plan = plan_of(case, failure.what)
+    try:
+        earlier = undecided(model.on(case.level), case.level, plan, failure.letter or 0,
+                            schemas) if plan is not None else []
+    except HelltakerError:
+        earlier = []
     return Leads(wrong_uses(model, case, failure.what, failure.letter, schemas),
                  blame(model, case, failure, schemas, uses),
                  near_misses(model, case, failure, schemas),
-                 tuple(part.schema for part in getattr(model, "left_out", ())))
+                 tuple(getattr(model, "left_out", ())), tuple(earlier))
 
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
@@ -76,9 +107,9 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
     agree on another body comes first of all (mirror.py, among `every` schema); the turned
     bodies of the suspects' siblings first of the edits the blocking ranks alike. Before
-    all, when a move is blocked on a fluent an earlier action wrote (`leads.blamed`,
-    writers.py), that writer's effects on it; next, the literal a near miss fails on alone
-    (near.py)."""
+    all, the edits of a schema left out on what its reason names (`Leads.mends`); then, when
+    a move is blocked on a fluent an earlier action wrote (`leads.blamed`, writers.py), that
+    writer's effects on it; next, the literal a near miss fails on alone (near.py)."""
     leads = leads or Leads()
     blamed, near = leads.blamed, leads.near
     named, effects_first = failure_hints(failure, vocabulary)
@@ -91,18 +122,20 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (2, 0, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*blamed.rank(edit), not near.edits_the_literal(edit),
+        return (*leads.mends(edit), *blamed.rank(edit), not near.edits_the_literal(edit),
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
                 edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
                 (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,
                 (edit.clause is Clause.EFFECT) != effects_first,
                 _RANK[edit.kind] * 100 + order[edit.schema])
 
+    # The near literal's own uses were picked by it (a free variable bound the way it
+    # allows), so they do not rule out its edits.
     edits = [e for schema in schemas for e in local_edits(schema, signature)
-             if uses.always_holds(e) and wrong.blocks(e)]
+             if (uses.always_holds(e) or near.edits_the_literal(e)) and wrong.blocks(e)]
     edits += [e for schema in schemas for clause in Clause for e in
               added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
     odd, turned = mirror_candidates(schemas, every, vocabulary)

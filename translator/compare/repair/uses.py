@@ -163,6 +163,30 @@ def reached(on: LevelModel, level: Level, plan: Sequence[Direction], letter: int
     return state, atoms
 
 
+def undecided(on: LevelModel, level: Level, plan: Sequence[Direction], letter: int,
+              schemas: Sequence[Schema]) -> list[str]:
+    """The schemas (by the file's names) that allowed another outcome beside the game's at a
+    key press of `plan` before `letter`, latest first: an action of the key doing otherwise,
+    or actions doing as the game that leave different states (which one the replay took is
+    a guess). The game has one outcome: a fault shown later may be rooted there."""
+    written = WrittenNames(schemas)
+    found: list[list[str]] = []
+    state, atoms = level.start, on.initial()
+    for direction in plan[:max(0, letter - 1)]:
+        outcome = step(level, state, direction)
+        if not isinstance(outcome, Move):
+            break
+        options = [a for a in on.applicable(atoms) if on.direction(a) == direction]
+        doing = list(_doing(on, atoms, direction, outcome, level))
+        if not doing:
+            break
+        if len({a.apply(atoms) for a in doing}) > 1:
+            found.append([written(a.schema) for a in doing])
+        found.append([written(a.schema) for a in options if a not in doing])
+        state, atoms = outcome.state, doing[0].apply(atoms)
+    return list(dict.fromkeys(name for names in reversed(found) for name in names))
+
+
 def plan_of(case: Case | None, what: str) -> tuple[Direction, ...] | None:
     """The plan a failure (`what`, as verify.py words it) departs on: the game's plan of the
     case or the plan it judges; None for a failure of another kind."""

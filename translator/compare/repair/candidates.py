@@ -93,7 +93,7 @@ def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
         earlier = []
     return Leads(wrong_uses(model, case, failure.what, failure.letter, schemas),
                  blame(model, case, failure, schemas, uses),
-                 near_misses(model, case, failure, schemas),
+                 near_misses(model, case, failure, schemas, uses),
                  tuple(getattr(model, "left_out", ())), tuple(earlier))
 
 
@@ -107,9 +107,10 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     its schema applied against the game (`wrong`). A schema whose sibling directions, turned,
     agree on another body comes first of all (mirror.py, among `every` schema); the turned
     bodies of the suspects' siblings first of the edits the blocking ranks alike. Before
-    all, the edits of a schema left out on what its reason names (`Leads.mends`); then, when
-    a move is blocked on a fluent an earlier action wrote (`leads.blamed`, writers.py), that
-    writer's effects on it; next, the literal a near miss fails on alone (near.py)."""
+    all, the edits of a schema left out on what its reason names (`Leads.mends`); then the
+    literal a near miss fails on alone where it is not read right elsewhere (near.py); then,
+    when a move is blocked on a fluent an earlier action wrote (`leads.blamed`, writers.py),
+    that writer's effects on it; next, the other near literals."""
     leads = leads or Leads()
     blamed, near = leads.blamed, leads.near
     named, effects_first = failure_hints(failure, vocabulary)
@@ -122,10 +123,11 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (2, 0, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (2, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*leads.mends(edit), *blamed.rank(edit), not near.edits_the_literal(edit),
+        return (*leads.mends(edit), near.rank(edit) != 0, *blamed.rank(edit),
+                near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
                 edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,
                 (literal.predicate, literal.positive) not in named, _RANK[edit.kind] // 4,

@@ -21,7 +21,13 @@ from translator.compare.models.compared import ComparedModel
 from translator.compare.models.observation import observe_game
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.evidence import Case
-from translator.compare.repair.uses import WrittenNames, plan_of, reached
+from translator.compare.repair.uses import (
+    SchemaUses,
+    WrittenNames,
+    literal_value,
+    plan_of,
+    reached,
+)
 from translator.compare.repair.verify import Failure
 from translator.ground.exact_semantics import unify
 from translator.model.level_facts import Atom
@@ -45,14 +51,25 @@ class Near:
 
     schemas: tuple[str, ...] = ()
     literals: frozenset[tuple[str, Place]] = frozenset()
+    unproven: frozenset[tuple[str, Place]] = frozenset()
+    """Of `literals`, those not read right elsewhere: their schema was never used along the
+    game's plans, or the literal fails at one of its uses. One that held at every use reads
+    the game's states right, and the state is the likelier culprit (writers.py)."""
 
     def edits_the_literal(self, edit: Edit) -> bool:
         """Whether `edit` changes or removes the literal a near miss fails on alone."""
-        return edit.before is not None and (edit.schema, place(edit.before)) in self.literals
+        return self.rank(edit) < 2
+
+    def rank(self, edit: Edit) -> int:
+        """0 for an edit of an unproven near literal, 1 of another near literal, 2 else."""
+        if edit.before is None:
+            return 2
+        key = (edit.schema, place(edit.before))
+        return 0 if key in self.unproven else 1 if key in self.literals else 2
 
 
 def near_misses(model: ComparedModel | str, case: Case | None, failure: Failure,
-                schemas: Sequence[Schema]) -> Near:
+                schemas: Sequence[Schema], uses: SchemaUses | None = None) -> Near:
     """The near misses of the model at the key press where `failure` departs from the game's
     plan (or the plan judged); none when it departs elsewhere."""
     plan = plan_of(case, failure.what)
@@ -78,6 +95,8 @@ def near_misses(model: ComparedModel | str, case: Case | None, failure: Failure,
     written = WrittenNames(schemas)
     names: list[str] = []
     literals: set[tuple[str, Place]] = set()
+    unproven: set[tuple[str, Place]] = set()
+    used = uses.uses if uses is not None else {}
     for schema, fixed in on.schemas_for(direction):
         if schema.cost != outcome.cost:
             continue
@@ -87,7 +106,10 @@ def near_misses(model: ComparedModel | str, case: Case | None, failure: Failure,
                 name = written(schema.name)
                 names.append(name)
                 literals.add((name, place(missing[0])))
-    return Near(tuple(dict.fromkeys(names)), frozenset(literals))
+                if not all(literal_value(missing[0], use) is True for use in used.get(name, ())) \
+                        or not used.get(name):
+                    unproven.add((name, place(missing[0])))
+    return Near(tuple(dict.fromkeys(names)), frozenset(literals), frozenset(unproven))
 
 
 def _one_away(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom],

@@ -4,6 +4,7 @@ translator's own loop; a program clingo cannot ground falls back to that loop.""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from strips_model.level_file import load_level
 from strips_model.schema import helltaker_domain
 from translator.compare.check import read_model
 from translator.compare.models.compared import UnbuildableModel, model_or_defect
+from translator.compare.models.protocols import ComparedModel
 from translator.ground import datalog_model
 from translator.ground.fd_translate import translate
 from translator.model.level_facts import level_facts
@@ -29,10 +31,16 @@ def _ours(level: str) -> tuple[str, str]:
         str(ROOT / "levels" / level))), "level")
 
 
-def _hand_written(model: Path, level: str) -> tuple[str, str]:
+@cache
+def _built(model: Path) -> ComparedModel:
+    """Each hand-written model read and built once for its levels."""
     built = model_or_defect(read_model(str(model)).report, str(model), None)
     assert not isinstance(built, UnbuildableModel)
-    return built.on(load_level(str(ROOT / "levels" / level))).pddl_texts()
+    return built
+
+
+def _hand_written(model: Path, level: str) -> tuple[str, str]:
+    return _built(model).on(load_level(str(ROOT / "levels" / level))).pddl_texts()
 
 
 def _task_files(tmp_path: Path, texts: tuple[str, str]) -> tuple[bytes, bytes, str]:
@@ -90,7 +98,7 @@ def test_the_exploration_falls_back_to_the_translators_loop(
         raise RuntimeError("grounding refused")
 
     monkeypatch.setattr(clingo.Control, "ground", refuse)
-    own, by_loop, log = _task_files(tmp_path, _ours("level1.txt"))
+    own, by_loop, log = _task_files(tmp_path, _ours("lock_and_key.txt"))
     assert "the translator's own loop" in log and "(clingo)" not in log
     assert by_loop == own
 

@@ -122,18 +122,22 @@ def test_fds_child_forked_ahead_is_the_one_that_answers() -> None:
 
 
 @pytest.mark.planner
-def test_auto_and_fd_agree_on_every_classic_level() -> None:
-    """Both optimal under the same bound: the same cost (or the same proof that none fits),
-    whichever search answered for auto; six of the nine are settled by the search."""
+def test_auto_meets_par_on_every_classic_level(level_table) -> None:
+    """Optimal whichever search answered for auto: the cost PAR.md gives, which `fd` meets on
+    every shared level (test_fast_downward.py), a valid plan within the budget; six of the
+    nine are settled by the search."""
     from translator.solving.solve import solve_level
 
+    rows = [case for case in level_table if case.label.startswith("classic/")]
+    if not rows:
+        pytest.skip("../shared is absent: PAR.md and the classic levels cannot be read")
+    assert len(rows) == 9
     by_search = 0
-    for number in range(1, 10):
-        level = load_level(str(shared_path(f"levels/classic/level{number}.txt")))
-        options = PlannerOptions(level.budget, timeout=120.0)
-        auto, fd = solve_level(level, "auto", options), solve_level(level, "fd", options)
-        assert (auto.status, auto.verdict.cost if auto.verdict else None) == \
-            (fd.status, fd.verdict.cost if fd.verdict else None), number
+    for case in rows:
+        level = load_level(str(case.path))
+        auto = solve_level(level, "auto", PlannerOptions(level.budget, timeout=120.0))
+        assert auto.status is Status.SOLVED and auto.verdict is not None, case.label
+        assert (auto.verdict.valid, auto.verdict.cost) == (True, case.par), case.label
         by_search += auto.outcome.planner.startswith("auto -> search")
     assert by_search == 6
 

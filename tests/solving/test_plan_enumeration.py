@@ -1,5 +1,6 @@
 """`helltaker plans`: the plans SymK enumerates are exactly the words a brute-force walk of the
-simulator finds, on every small level and with a bound that leaves room for slack and loops."""
+simulator finds, on every mechanic of the game and the course's test maps that combine two, with
+a bound that leaves room for slack and loops."""
 
 from __future__ import annotations
 
@@ -29,9 +30,17 @@ SMALL_LEVELS = [
     *sorted((SHARED / "levels" / "tests").glob("*.txt")),
 ]
 ONE_LEVEL_PER_MECHANIC = [p for p in SMALL_LEVELS if p.parent == ROOT / "levels"]
-"""The repo's small levels, each built around one mechanic (levels/README.md): the second and
-third engines (K*, ASP) run on these, SymK, the default, on every small level: what an
-engine's encoding can get wrong is a mechanic, and every mechanic meets every engine here."""
+"""The repo's small levels, each built around one mechanic (levels/README.md): every engine
+(SymK, K*, ASP) runs on these: what an engine's encoding can get wrong is a mechanic, and every
+mechanic meets every engine here."""
+SHARED_COMBINATIONS = ("spikes3", "traps1", "trapsmob2")
+"""The course's test maps that put two mechanics together where no repo level does: a boulder
+by spikes, a boulder by both kinds of trap, a skeleton on a lowered trap. SymK, the default,
+also runs on these; the other shared test maps repeat one repo level's mechanic alone (spikes1,
+spikes4: static_spikes; spikes2: skeleton_on_spikes; trapsTTT: trap_lowered_start; trapsUUU:
+trap_raised_start; trapsmob1: skeleton_on_trap; locknkey: lock_and_key; corridor: walking,
+which every level does); the simulation's count is still checked on every small level
+(test_counting_by_simulation_agrees_with_the_brute_force)."""
 EXTRA = 2
 """Bound = budget + 2: plans that spend slack, damage instead of steps, and loops."""
 
@@ -86,8 +95,8 @@ def enumerated(level: Level, max_cost: int, **options: object) -> dict[str, int]
 
 
 ENGINE_LEVELS = [
-    *((engine, path) for engine in ENUMERATING_PLANNERS
-      for path in (SMALL_LEVELS if engine == ENUMERATING_PLANNERS[0] else ONE_LEVEL_PER_MECHANIC)),
+    *((engine, path) for engine in ENUMERATING_PLANNERS for path in ONE_LEVEL_PER_MECHANIC),
+    *((ENUMERATING_PLANNERS[0], path) for path in SMALL_LEVELS if path.stem in SHARED_COMBINATIONS),
 ]
 
 

@@ -10,6 +10,7 @@ from functools import cache
 import pytest
 
 from strips_model.reports.document import Report
+from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.check import read_model
 from translator.compare.models.compared import ComparedModel, compared_model, model_or_defect
@@ -26,11 +27,16 @@ def _report() -> Report:
     return read_model(TEXTBOOK).report
 
 
+@cache
+def _vocabulary() -> Vocabulary | None:
+    """The model as written's vocabulary, every edited model built with it (a repair's
+    candidates are)."""
+    return model_vocabulary(model_or_defect(_report(), TEXTBOOK))
+
+
 def _built(schemas: tuple[Schema, ...]) -> ReportModel:
-    report = _report()
-    vocabulary = model_vocabulary(model_or_defect(report, TEXTBOOK))
-    built: ComparedModel | object = compared_model(replace(report, schemas=schemas),
-                                                   "textbook", vocabulary)
+    built: ComparedModel | object = compared_model(replace(_report(), schemas=schemas),
+                                                   "textbook", _vocabulary())
     assert isinstance(built, ReportModel)
     return built
 

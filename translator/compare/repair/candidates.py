@@ -83,8 +83,10 @@ def _says(word: str, reason: str) -> bool:
 def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
              schemas: Sequence[Schema], uses: SchemaUses) -> Leads:
     """The leads of `failure`, the first of `model` (built from `schemas`) on `case`."""
-    if isinstance(model, str) or case is None:
+    if isinstance(model, str):
         return Leads()
+    if case is None:
+        return Leads(left_out=tuple(getattr(model, "left_out", ())))
     plan = plan_of(case, failure.what)
     try:
         earlier = undecided(model.on(case.level), case.level, plan, failure.letter or 0,

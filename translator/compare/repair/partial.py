@@ -38,9 +38,10 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     """Verified fixes of one of the model's faults: the failing cases they make agree
     (`fixed`), every case that agreed still agreeing, `still_failing` the others."""
     started = time.perf_counter()
+    named = {c.name: c for c in subject.cases}
+    failures = [f for f in failures if f.case in named]  # a case of the evidence
     failing = {f.case for f in failures}
     agreeing = tuple(c for c in subject.cases if c.name not in failing)
-    named = {c.name: c for c in subject.cases}
     original = subject.model(schemas)
     guards = () if isinstance(original, str) else _guards(original, named, failures)
     targets = _targets(failures)
@@ -51,7 +52,7 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
             break
         narrowed = replace(subject, cases=(named[target.case], *agreeing, *guards))
         found = suggest(narrowed, schemas, left / min(len(targets) - rank, SHARES),
-                        explain=False)
+                        explain=False, whole=False)
         tried += found.tried
         if found.repairs:
             repairs = tuple(_widened(subject, schemas, repair, failures, len(narrowed.cases))

@@ -81,6 +81,22 @@ def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure,
     return tuple(f for f in (check_case(model, case) for case in cases) if f is not None)
 
 
+AS_WRITTEN = "the model as written"
+"""The case of a failure of the model itself, not of a level or probe."""
+
+
+def left_out_names(model: ComparedModel | str) -> frozenset[str]:
+    return frozenset(part.schema for part in getattr(model, "left_out", ()))
+
+
+def left_out_failures(model: ComparedModel) -> tuple[Failure, ...]:
+    """A failure for each schema the model runs without (models/left_out.py): one that
+    cannot be built is a fault whether or not a level needs it."""
+    return tuple(Failure(AS_WRITTEN, (), None, f"cannot be built with {part.schema}, which "
+                         f"is left out: {part.reason}", (part.schema,))
+                 for part in getattr(model, "left_out", ()))
+
+
 Clock = Callable[[], float]
 """Seconds from some start: wall time (`time.perf_counter`) for a user, who waits; the
 process's CPU time (`time.process_time`) for the benchmark, whose outcomes must not depend on
@@ -89,31 +105,36 @@ what else the machine runs."""
 
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
             two_edits: bool = True, explain: bool = True,
-            clock: Clock = time.perf_counter) -> RepairSearch:
+            clock: Clock = time.perf_counter, whole: bool = True) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
     for `deadline_seconds` of `clock`. With `explain`, every failing case of the model as
     written is listed (a full pass more); else only the first, which is all the search
-    needs."""
+    needs. `whole`: a schema the model runs without is a failure too, which a fix mends (a
+    fix of one fault among several, partial.py, may leave it out still)."""
     with remembering_groundings():
-        return _suggest(subject, schemas, deadline_seconds, two_edits, explain, clock)
+        return _suggest(subject, schemas, deadline_seconds, two_edits, explain, clock, whole)
 
 
 def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float,
-             two_edits: bool, explain: bool, clock: Clock) -> RepairSearch:
+             two_edits: bool, explain: bool, clock: Clock, whole: bool) -> RepairSearch:
     started = clock()
     original = subject.model(schemas)
     if isinstance(original, str):
         failures: tuple[Failure, ...] = (Failure(
-            "the model as written", (), None, f"cannot be built: {original}",
+            AS_WRITTEN, (), None, f"cannot be built: {original}",
             schema_at(original, schemas)),)
         uses = SchemaUses()
     else:
         first = verify(original, subject.cases)
-        if first is None:
+        broken = left_out_failures(original) if whole else ()
+        if first is None and not broken:
             return RepairSearch((), (), 0, clock() - started)
-        failures = failing_cases(original, subject.cases) if explain else (first,)
+        failures = (failing_cases(original, subject.cases) if explain else (first,)) \
+            if first is not None else ()
+        failures += broken
         uses = plan_uses(original, subject.cases, schemas)
-    search = _Search(subject, schemas, failures, started, deadline_seconds, clock)
+    search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
+                     left_out_names(original), whole)
 
     def case_of(failure: Failure) -> Case | None:
         return next((c for c in subject.cases if c.name == failure.case), None)
@@ -174,7 +195,8 @@ class _Search:
 
     def __init__(self, subject: Subject, schemas: tuple[Schema, ...],
                  failures: tuple[Failure, ...], started: float, seconds: float,
-                 clock: Clock) -> None:
+                 clock: Clock,
+                 left_out: frozenset[str] = frozenset(), mend: bool = True) -> None:
         self.subject, self.schemas, self.failures = subject, schemas, failures
         self.started, self.seconds, self.clock = started, seconds, clock
         self.counterexamples = [failures[0].case]
@@ -184,6 +206,9 @@ class _Search:
         self.until = seconds
         """Where the current stage (single edits, pairs) ends, in seconds from the start."""
         self.seen: set[tuple[Edit, ...]] = set()
+        self.left_out = left_out
+        """A fix leaves out none but these, and fewer with `mend`."""
+        self.must_mend = mend and bool(left_out)
 
     def out_of_time(self) -> bool:
         return self.clock() - self.started > min(self.until, self.seconds)
@@ -226,6 +251,9 @@ class _Search:
         model = self.build(edits)
         if isinstance(model, str):
             return False
+        left = left_out_names(model)
+        if not left <= self.left_out or (self.must_mend and left == self.left_out):
+            return False  # a schema broken, or the one left out not mended
         failure = verify(model, self.subject.cases, self.counterexamples)
         if failure is None:
             self.found.append(_repair(edits, self.failures, len(self.subject.cases)))

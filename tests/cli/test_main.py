@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -235,3 +237,34 @@ def test_validate_reads_a_ground_plan_from_standard_input(level_file: str) -> No
                          timeout=120)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout.startswith("valid: skel, cost 5")
+
+
+def test_a_signal_raised_in_a_finalizer_is_sent_again_not_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # A SIGHUP that lands while a `__del__` runs raises Terminated there, where Python can
+    # only print it as ignored (seen once in test_signals_to_the_parent): it is sent again.
+    from translator.cli import main as cli
+
+    class Finalized:
+        def __init__(self, error: BaseException) -> None:
+            self.error = error
+
+        def __del__(self) -> None:
+            raise self.error
+
+    got: list[int] = []
+    previous = signal.signal(signal.SIGUSR2, lambda number, frame: got.append(number))
+    saved, sys.unraisablehook = sys.unraisablehook, cli._signal_again
+    try:
+        Finalized(cli.Terminated(signal.SIGUSR2))  # collected at once: its __del__ raises
+        for _ in range(1000):
+            if got:
+                break
+            time.sleep(0.001)
+        Finalized(ValueError("a finalizer's own error"))
+    finally:
+        sys.unraisablehook = saved
+        signal.signal(signal.SIGUSR2, previous)
+    assert got == [signal.SIGUSR2]
+    err = capsys.readouterr().err
+    assert "Terminated" not in err and "a finalizer's own error" in err

@@ -93,6 +93,18 @@ def _terminate(signal_number: int, frame: FrameType | None) -> None:
     raise Terminated(signal_number)
 
 
+def _signal_again(hook: sys.UnraisableHookArgs) -> None:
+    """A signal that came while a finalizer ran (a `__del__`) raised there, where Python can
+    only print it as ignored, a traceback on standard error: it is sent again instead, and
+    ends the command where it runs next, as any other. Anything else is printed as before."""
+    stopped = hook.exc_value
+    if isinstance(stopped, Terminated | KeyboardInterrupt):
+        os.kill(os.getpid(), stopped.signal_number if isinstance(stopped, Terminated)
+                else signal.SIGINT)
+        return
+    sys.__unraisablehook__(hook)
+
+
 ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGUSR1,
                   signal.SIGUSR2)
 """Signals that end a command the way SIGTERM does: children ended, folders removed, one
@@ -127,6 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return _reader_gone()
     previous = {number: signal.signal(number, _terminate) for number in ENDING_SIGNALS}
+    unraisable, sys.unraisablehook = sys.unraisablehook, _signal_again
     try:
         # Here, not at the top (hashlib, platformdirs are not needed to print help or refuse
         # an argument), and inside the chain: a Ctrl-C while it loads is one line too.
@@ -170,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               + (f": {error.filename}" if error.filename else ""), file=sys.stderr)
         return ExitCode.RUN_FAILED
     finally:
+        sys.unraisablehook = unraisable
         for number, handler in previous.items():
             signal.signal(number, handler)
 

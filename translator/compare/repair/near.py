@@ -106,8 +106,9 @@ def near_misses(model: ComparedModel | str, case: Case | None, failure: Failure,
                 name = written(schema.name)
                 names.append(name)
                 literals.add((name, place(missing[0])))
-                if not all(literal_value(missing[0], use) is True for use in used.get(name, ())) \
-                        or not used.get(name):
+                at_uses = used.get(name, [])
+                if not at_uses or any(literal_value(missing[0], use) is not True
+                                      for use in at_uses):
                     unproven.add((name, place(missing[0])))
     return Near(tuple(dict.fromkeys(names)), frozenset(literals), frozenset(unproven))
 
@@ -122,11 +123,8 @@ def _one_away(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom],
     found: set[tuple[int, tuple[tuple[str, str], ...]]] = set()
 
     def holds(literal: Literal, binding: dict[str, str]) -> bool | None:
-        if any(t.is_variable and t.name not in binding for t in literal.args):
-            return None
-        atom = (literal.predicate, *(binding[t.name] if t.is_variable else t.name
-                                     for t in literal.args))
-        return (atom in facts) == literal.positive
+        atom = _atom(literal, binding)
+        return None if atom is None else (atom in facts) == literal.positive
 
     def extend(index: int, binding: dict[str, str], skipped: Literal | None
                ) -> Iterator[tuple[Literal, dict[str, str]]]:
@@ -152,17 +150,20 @@ def _one_away(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom],
             yield literal, binding
 
 
+def _atom(literal: Literal, binding: dict[str, str]) -> Atom | None:
+    """The literal's atom under `binding`; None when a variable of it is not bound."""
+    if any(t.is_variable and t.name not in binding for t in literal.args):
+        return None
+    return (literal.predicate, *(binding[t.name] if t.is_variable else t.name
+                                 for t in literal.args))
+
+
 def _applied(schema: Schema, binding: dict[str, str], atoms: frozenset[Atom]
              ) -> frozenset[Atom] | None:
     """The state after the schema's effects under `binding` (deletes, then adds)."""
-    def ground(literal: Literal) -> Atom:
-        return (literal.predicate, *(binding[t.name] if t.is_variable else t.name
-                                     for t in literal.args))
-
-    if any(t.is_variable and t.name not in binding for lit in schema.effects
-           for t in lit.args):
+    ground = [(lit.positive, _atom(lit, binding)) for lit in schema.effects]
+    if any(atom is None for _, atom in ground):
         return None
-    adds = {ground(lit) for lit in schema.effects if lit.positive}
-    deletes = {ground(lit) for lit in schema.effects if not lit.positive}
+    adds = {atom for positive, atom in ground if positive and atom is not None}
+    deletes = {atom for positive, atom in ground if not positive and atom is not None}
     return (atoms - deletes) | adds
-

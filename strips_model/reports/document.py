@@ -69,22 +69,20 @@ class Report:
 
     schemas: tuple[Schema, ...]
     init: InitBlock | None
-    goal: GoalBlock | None
-    """The first goal the file states (`goals[0]`), None when it states none."""
+    goals: tuple[GoalBlock, ...]
+    """Every goal block the file states, in order, each with its position: a report may
+    state one per level (issue 33)."""
     source: str
     skipped: tuple[SkippedPart, ...] = ()
     """Schemas a lenient reader (notation.py) could not read and left out, and the lines
     between schemas that belong to none."""
     counts: ReadingCounts | None = None
     """What the reading did (schemas read, cases split, ...), when the file was read so."""
-    goals: tuple[GoalBlock, ...] = ()
-    """Every goal block the file states, in order, each with its position: a report may
-    state one per level (issue 33). `(goal,)` when only `goal` is given."""
 
-    def __post_init__(self) -> None:
-        # `goal` rewritten alone (`replace(report, goal=...)`) stands for every block.
-        if self.goal is not None and (not self.goals or self.goals[0] != self.goal):
-            object.__setattr__(self, "goals", (self.goal,))
+    @property
+    def goal(self) -> GoalBlock | None:
+        """The first goal the file states, None when it states none."""
+        return self.goals[0] if self.goals else None
 
     def with_literals(self, rewrite: Callable[[Literal], Literal]) -> Report:
         """This model with every literal of its schemas, goal and Init rewritten."""
@@ -101,9 +99,7 @@ class Report:
             init = InitBlock(each(init.atoms), init.position)
         schemas = tuple(replace(schema, preconditions=each(schema.preconditions),
                                 effects=each(schema.effects)) for schema in self.schemas)
-        return replace(self, schemas=schemas, init=init,
-                       goal=None if self.goal is None else each_goal(self.goal),
-                       goals=tuple(map(each_goal, self.goals)))
+        return replace(self, schemas=schemas, init=init, goals=tuple(map(each_goal, self.goals)))
 
 
 def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:
@@ -119,7 +115,7 @@ def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Re
         schema_text = schema_lines(text)
     schemas = parse_schemas(schema_text, source)
     init, goals = read_facts_blocks(facts_text, source)
-    return Report(schemas, init, goals[0] if goals else None, source, goals=goals)
+    return Report(schemas, init, goals, source)
 
 
 def read_facts(facts_text: str, source: str) -> tuple[InitBlock | None, GoalBlock | None]:

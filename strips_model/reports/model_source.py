@@ -4,12 +4,13 @@ A file that starts with `%PDF-` is a PDF: its text is extracted (`pdf_text.py`) 
 the course's notations, positions given back as page:line:col. A text whose first form,
 past `;` comments, is `(define (domain` is a PDDL domain (`pddl_domain.py`). Anything else is
 read in the course's notations. `compare` and `diff` both come here, through
-`notation.read_model_file`, so they read every file alike.
+`notation.read_source_file`, so they read every file alike.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Final
 
 from strips_model.errors import decode_text
@@ -24,24 +25,25 @@ NotationReader = Callable[[str, str, bool], Reading]
 """The course's notations: (text, source, plain) -> reading; `plain`: a `.strips` file."""
 
 
-def model_text(path: str) -> str:
-    """The text a model file's schemas, Init and goal are read from: a PDF's extracted text."""
-    data = read_input_bytes(path, InputKind.MODEL)
-    if data.startswith(PDF_MAGIC):
-        return pdf_text(data, source_name(path)).text
-    return decode_text(data, source_name(path))
+@dataclass(frozen=True, slots=True)
+class SourceRead:
+    """A model file's bytes read once: the text its schemas, Init and goal are read from (a
+    PDF's extracted text) and the reading of its schemas."""
+
+    text: str
+    reading: Reading
 
 
-def read_source(path: str, read_notation: NotationReader) -> Reading:
-    """The reading of the file at `path` by the reader its content calls for."""
+def read_source(path: str, read_notation: NotationReader) -> SourceRead:
+    """The file at `path`, opened once, read by the reader its content calls for."""
     source = source_name(path)
     data = read_input_bytes(path, InputKind.MODEL)
     if data.startswith(PDF_MAGIC):
         extracted = pdf_text(data, source)
         reading = relocated(read_notation(extracted.text, source, False), extracted)
-        return Reading(reading.schemas, reading.skipped, PDF, reading.inner, source,
-                       reading.counts)
+        return SourceRead(extracted.text, Reading(reading.schemas, reading.skipped, PDF,
+                                                  reading.inner, source, reading.counts))
     text = decode_text(data, source)
     if is_pddl_domain(text):
-        return read_pddl_domain(text, source)
-    return read_notation(text, source, path.endswith(".strips"))
+        return SourceRead(text, read_pddl_domain(text, source))
+    return SourceRead(text, read_notation(text, source, path.endswith(".strips")))

@@ -22,7 +22,7 @@ from strips_model.errors import Position, SchemaError
 from strips_model.reports.course import read_course
 from strips_model.reports.course_blocks import MAX_SCHEMAS, opening_clauses
 from strips_model.reports.latex import relocate_reading, unwrap_latex
-from strips_model.reports.model_source import read_source
+from strips_model.reports.model_source import SourceRead, read_source
 from strips_model.reports.reading import Reading
 
 LATEX: Final = "latex"
@@ -39,6 +39,12 @@ def read_model_file(path: str) -> ModelReading:
     """Read the schemas of the file at `path` by the reader its content calls for: a PDF's
     text or a PDDL domain (model_source.py), else the notations below; a `.strips` file holds
     schemas only."""
+    return read_source_file(path).reading
+
+
+def read_source_file(path: str) -> SourceRead:
+    """The file at `path` read once (`read_model_file`'s reading, with the text it was read
+    from) while it is unchanged."""
     if path == "-":
         return read_source(path, read_model)
     try:
@@ -49,10 +55,10 @@ def read_model_file(path: str) -> ModelReading:
 
 
 @lru_cache(maxsize=16)
-def _read_unchanged_file(path: str, size: int, modified: int, inode: int) -> ModelReading:
-    # A process that reads one report several times (compare reads it for the model, its
-    # Init and its lint; the tests read the seeds again and again) reads it once while the
-    # file is unchanged: a Reading is a frozen value.
+def _read_unchanged_file(path: str, size: int, modified: int, inode: int) -> SourceRead:
+    # A process that reads one report several times (the tests read the seeds again and
+    # again, a class reads each model for its row and its report) reads it once while the
+    # file is unchanged: a SourceRead is a frozen value.
     return read_source(path, read_model)
 
 

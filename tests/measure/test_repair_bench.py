@@ -8,19 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from translator.compare.check import our_model
+from translator.compare.check import our_model, set_up_model
 from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
-from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.search import Subject
+from translator.compare.repair.fixes import OPERATORS, RepairOptions, mutants, operator
 from translator.measure import repair_bench
-from translator.measure.repair_bench import (
-    OPERATORS,
-    Outcome,
-    bench_table,
-    mutants,
-    operator,
-    run_mutant,
-)
+from translator.measure.repair_bench import Outcome, bench_table, run_mutant
 
 
 def test_mutants_take_every_operator_in_turn_and_each_changes_the_model() -> None:
@@ -90,13 +82,15 @@ def test_a_mutant_search_is_bounded_on_the_clock_it_is_given() -> None:
     """Wall time plays no part: a clock that passes the bound at its second reading stops
     the search before its first candidate; one that never moves lets it find the fix."""
     report = our_model()[0]
-    subject = Subject(report, "ours", None, probe_cases(symmetric=False))
+    set_up = set_up_model(report.source)
     step_calm = next(s for s in report.schemas if s.name == "step_calm")
     fault = next(e for e in local_edits(step_calm, Signature.of(report.schemas))
                  if e.text() == "remove hero(H)")
     ticks = count(step=100)
-    stopped = run_mutant(subject, report.schemas, (fault,), 50.0, "ours",
-                         clock=lambda: float(next(ticks)))
+    stopped = run_mutant(set_up, (fault,), RepairOptions(50.0, symmetric=False,
+                                                         clock=lambda: float(next(ticks))),
+                         "ours")
     assert stopped.detected and not stopped.top1 and stopped.fixes == 0
-    found = run_mutant(subject, report.schemas, (fault,), 50.0, "ours", clock=lambda: 0.0)
+    found = run_mutant(set_up, (fault,), RepairOptions(50.0, symmetric=False,
+                                                       clock=lambda: 0.0), "ours")
     assert found.detected and found.top1

@@ -25,8 +25,8 @@ from translator.runtime.progress import Progress, tasks_shown
 from translator.runtime.workers import default_jobs
 
 if TYPE_CHECKING:
-    from strips_model.reports.document import Report
-    from translator.compare.check import ModelSetUp, ReadModel
+    from strips_model.reports.model_file import ModelFile
+    from translator.compare.check import ModelCheck, ModelSetUp
     from translator.compare.comparison import Comparison
     from translator.compare.repair.fixes import RepairReport
 
@@ -155,7 +155,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     def announce(set_up: ModelSetUp) -> None:
         """What was read and built, before the comparison runs; then, on a terminal, each
         level and probe counted as it finishes (a model's compare runs a minute or more)."""
-        _announce_reading(args.report, set_up.reading)
+        _announce_reading(args.report, set_up.file)
         _announce_set_up(args.report, set_up, args.vocabulary_out)
         tasks = len(set_up.levels) + len(distinct_probes())
         shown.enter_context(tasks_shown(Progress(tasks, json_mode=args.json, unit="tasks")))
@@ -166,9 +166,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                                 vocabulary, announce=announce)
     comparison = checked.comparison
     markdown = render_markdown(comparison)
-    found = _repairs(args, checked.set_up.reading.report, checked.set_up.model,
-                     list(checked.set_up.levels), comparison) \
-        if args.repair or args.repair_out else None
+    found = _repairs(args, checked) if args.repair or args.repair_out else None
     fixes_html = ""
     if found is not None:
         from translator.compare.report.repair_section import repair_html, repair_markdown
@@ -181,7 +179,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
                       args.output)
     if args.json:
-        record = model_record(comparison, checked.set_up.reading)
+        record = model_record(comparison, checked.set_up.file)
         if found is not None:
             record["repairs"] = found.as_json()
         print_out(json.dumps(record))
@@ -199,19 +197,19 @@ def _vocabulary_template(path: str) -> ExitCode:
     from translator.compare.check import read_model
     from translator.compare.models.compared import used_predicates
 
-    reading = read_model(path)
-    _announce_reading(path, reading)
+    file = read_model(path)
+    _announce_reading(path, file)
     name = os.path.splitext(os.path.basename(path))[0]
-    write_out(vocabulary_template(used_predicates(reading.report.schemas), name))
+    write_out(vocabulary_template(used_predicates(file.report.schemas), name))
     return ExitCode.OK
 
 
-def _announce_reading(path: str, reading: ReadModel) -> None:
+def _announce_reading(path: str, file: ModelFile) -> None:
     # What was read comes first, so that nothing read is lost in silence (issue 22 item 3).
-    report = reading.report
+    report = file.report
     counts = report.counts.summary() if report.counts else f"{len(report.schemas)} schemas read"
     unread = len(skipped_schemas(report.skipped))
-    print(f"{shown_name(path)} ({reading.notation} notation): {counts}, "
+    print(f"{shown_name(path)} ({file.notation} notation): {counts}, "
           f"{unread} schema(s) skipped" + ("; the lint lists them" if unread else ""),
           file=sys.stderr)
 
@@ -238,16 +236,13 @@ def _page(comparison: Comparison, levels: list[Level], markdown: str, fixes: str
     return render_html(comparison, levels, markdown, fixes)
 
 
-def _repairs(args: argparse.Namespace, report: Report, model: object, levels: list[Level],
-             comparison: Comparison) -> RepairReport:
+def _repairs(args: argparse.Namespace, checked: ModelCheck) -> RepairReport:
     """The verified fixes, on the levels with the game's plan compare found (ours, valid in
     the game), and the top one written to --repair-out when asked."""
-    from translator.compare.repair.fixes import game_plans, suggest_fixes
+    from translator.compare.repair.fixes import RepairOptions, suggest_fixes
 
-    plans = [c.ours.plan if c.ours.valid else None for c in comparison.levels]
-    costs = [c.ours.game_cost if c.ours.valid else None for c in comparison.levels]
-    found = suggest_fixes(args.report, report, model, game_plans(levels, plans, costs),
-                          args.repair_seconds)
+    found = suggest_fixes(checked.set_up, checked.game_plans(),
+                          RepairOptions(seconds=args.repair_seconds))
     if args.repair_out:
         top = found.fixes[0] if found.fixes else None
         if top is not None and top.fixed_text is not None:

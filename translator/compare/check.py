@@ -2,9 +2,11 @@
 
 `checked_model` is what `helltaker compare` (one model, or each model of a class) calls, and
 the Python face (`translator.compare_model`) through `check_model`:
-read the file in whichever notation it is written (`read_model`), build its semantics through
-a vocabulary, rebuild a level from its `Init(...)` when none is given, then `compare` it with
-our model (`strips_model/helltaker.strips`) level by level and rule by rule.
+read the file once, in whichever notation it is written (`read_model`, one `ModelFile` that
+every later stage receives), build its semantics through a vocabulary, rebuild a level from
+its `Init(...)` when none is given, then `compare` it with our model
+(`strips_model/helltaker.strips`) level by level and rule by rule. The repair room enters
+with the `ModelCheck` this returns (repair/fixes.py).
 """
 
 from __future__ import annotations
@@ -14,20 +16,14 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from strips_model.errors import HelltakerError
 from strips_model.level import Level
-from strips_model.reports.document import Report, facts_lines, parse_report, read_facts_blocks
-from strips_model.reports.init_level import rebuild_level
-from strips_model.reports.model_source import model_text
-from strips_model.reports.notation import read_model_file
+from strips_model.moves import Direction
+from strips_model.reports.document import Report, parse_report
+from strips_model.reports.model_file import ModelFile, load_model_file
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.comparison import Comparison, compare
-from translator.compare.models.compared import (
-    ComparedModel,
-    UnbuildableModel,
-    compared_model,
-    model_or_defect,
-)
+from translator.compare.models.compared import UnbuildableModel, compared_model, model_or_defect
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.level_comparison import Column
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import NO_LIMITS, Limits
@@ -38,22 +34,10 @@ NO_LEVEL = ("no LEVEL given, and REPORT has no Init(...) a level can be rebuilt 
             "compared")
 
 
-@dataclass(frozen=True, slots=True)
-class ReadModel:
-    report: Report
-    notation: str
-    """`OURS`, or the other notation the schemas were read in, one by one."""
-
-
-def read_model(path: str) -> ReadModel:
-    """A model file read exactly as `diff` reads it (`read_model_file`): its schemas one by
-    one, the unreadable ones kept as skipped, with its Init and goal."""
-    reading = read_model_file(path)
-    # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
-    # A PDF's are read from its extracted text.
-    init, goals = read_facts_blocks(facts_lines(model_text(path)), path)
-    return ReadModel(Report(reading.schemas, init, goals[0] if goals else None, path,
-                            reading.skipped, reading.tally(), goals), reading.notation)
+def read_model(path: str) -> ModelFile:
+    """The model file at `path`, opened once: its text, its schemas read one by one (the
+    unreadable ones kept as skipped, exactly as `diff` reads them), its Init and goals."""
+    return load_model_file(path)
 
 
 @cache
@@ -72,26 +56,28 @@ def levels_to_check(model: ComparedModel | UnbuildableModel,
     none: the model is still linted and probed (`NO_LEVEL` says why no level is compared)."""
     if levels:
         return list(levels)
-    # The Init as the model reads it (its places gathered, its objects split: models/compared.py).
-    init = model.report.init
-    if init is None:
-        return []
-    try:
-        return [rebuild_level(init, f"rebuilt from the Init of {model.report.source}",
-                              model.words).level]
-    except HelltakerError:
-        # Schemas were read: the lint and the probes still run (exit 2 is for no schema).
-        return []
+    rebuilt = model.init_level()
+    return [] if rebuilt is None else [rebuilt]
 
 
 @dataclass(frozen=True, slots=True)
 class ModelSetUp:
     """A model file read and built, with the levels it is to be compared on."""
 
-    reading: ReadModel
+    file: ModelFile
     model: ComparedModel | UnbuildableModel
     levels: tuple[Level, ...]
     """The levels given, or the one rebuilt from its Init; none when neither exists."""
+
+
+def set_up_model(path: str, levels: Sequence[Level] = (),
+                 vocabulary: Vocabulary | None = None) -> ModelSetUp:
+    """The model file at `path` read once and built (in `vocabulary`, else the one inferred),
+    with the levels it is to be compared on: what `checked_model` compares, and what the
+    repair benchmark repairs mutants of."""
+    file = read_model(path)
+    model = model_or_defect(file.report, path, vocabulary)
+    return ModelSetUp(file, model, tuple(levels_to_check(model, levels)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +86,16 @@ class ModelCheck:
 
     set_up: ModelSetUp
     comparison: Comparison
+
+    def game_plans(self) -> tuple[tuple[Level, tuple[Direction, ...] | None, int | None], ...]:
+        """Each level compared, with the game's plan our model found on it (valid in the game)
+        and its cost; None where none was found: the evidence a repair is judged on."""
+        plans = []
+        for level, row in zip(self.set_up.levels, self.comparison.levels, strict=True):
+            plan = row.ours.plan if row.ours.valid else None
+            plans.append((level, None if plan is None else tuple(map(Direction, plan)),
+                          row.ours.game_cost if row.ours.valid else None))
+        return tuple(plans)
 
 
 def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
@@ -114,15 +110,14 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
 
     The one way through the compare stage: `helltaker compare`, one model or a class, and
     the Python face (`check_model`) enter here."""
-    reading = read_model(path)
-    model = model_or_defect(reading.report, path, vocabulary)
-    set_up = ModelSetUp(reading, model, tuple(levels_to_check(model, levels)))
+    set_up = set_up_model(path, levels, vocabulary)
     if announce is not None:
         announce(set_up)
     if set_up.levels and not (our_columns and all(our_columns)):
         # Our model is solved on levels only; the probes need no planner.
         prepare_planner(planner)
-    return ModelCheck(set_up, compare(reading.report, model, our_model(), list(set_up.levels),
+    return ModelCheck(set_up, compare(set_up.file.report, set_up.model, our_model(),
+                                      list(set_up.levels),
                                       planner, limits, jobs, our_columns if levels else ()))
 
 

@@ -22,11 +22,8 @@ from strips_model.schema import Schema
 from translator.compare.lint.checks import lint
 from translator.compare.lint.findings import Finding
 from translator.compare.lint.grouping import FindingGroup, group_findings
-from translator.compare.models.compared import (
-    ComparedModel,
-    UnbuildableModel,
-    vocabulary_record,
-)
+from translator.compare.models.compared import UnbuildableModel, vocabulary_record
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.coverage import (
     Probe,
     ProbeResult,
@@ -142,7 +139,7 @@ class Comparison:
 
 def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Finding, ...]:
     """The lint of what was read, then the schemas the model runs without (left_out.py)."""
-    left_out = tuple(getattr(model, "left_out", ()))
+    left_out = model.left_out
     return lint(report.schemas, report.init, report.goal, report.skipped,
                 _vocabulary_predicates(model)) + tuple(
         Finding("left-out", part.schema, f"{part.schema}(...)",

@@ -96,7 +96,8 @@ def program_text(prog: Any, names: _Names) -> str:
 
 def _own_loop(prog: Any) -> list[Any]:
     prog.split_rules()
-    return build_model.compute_model(prog)
+    model: list[Any] = build_model.compute_model(prog)
+    return model
 
 
 def exploration_program(task: Any) -> Any:

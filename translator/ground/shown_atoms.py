@@ -40,7 +40,9 @@ def shown_rows(model: clingo.Model, longest: int) -> dict[str, Rows]:
 
 
 def _written_slots(model: clingo.Model, width: int) -> npt.NDArray[np.uint8]:
-    from clingo._internal import _ffi, _lib
+    # clingo's C interface, which its Python API does not export: the shown atoms of a model
+    # read in one call, without a Python object per atom.
+    from clingo._internal import _ffi, _lib  # type: ignore[attr-defined, unused-ignore]
 
     show = _lib.clingo_show_type_shown
     count = _ffi.new("size_t*")

@@ -2,9 +2,13 @@
 
 Each mutant is one edit of the repair's own edit space (compare/repair/edits.py) applied to a
 correct model: ours, and every model file in translator/measure/repair_models/ when the folder
-is there. The expected fix is the inverse edit; a fix counts as exact when it gives back the
-model's schemas (`inverse`) or, verified on every case, behaves as the model on every level
-and probe (`equivalent`, which every verified fix does). A mutant that agrees everywhere is
+is there. The benchmark enters the compare stage and the repair room as `helltaker compare
+--repair` does: each model is set up by the compare entry (check.py `set_up_model`) and each
+mutant repaired by the repair entry (repair/fixes.py `suggest_fixes`), so what changes the
+command's fixes changes the benchmark's figures. The expected fix is the inverse edit; a fix
+counts as exact when it gives back the model's schemas (`inverse`) or, verified on every case,
+behaves as the model on every level and probe (`equivalent`, which every verified fix does). A
+mutant that agrees everywhere is
 equivalent and counted apart. Mutants are drawn by a seeded generator, spread over the
 operators, so a small sample measures every operator.
 
@@ -20,45 +24,29 @@ own lines, share no literal and stay apart.
 from __future__ import annotations
 
 import os
-import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from strips_model.schema import Schema
-from translator.compare.check import read_model
-from translator.compare.models.compared import model_or_defect
-from translator.compare.repair.edits import (
-    Clause,
+from translator.compare.check import ModelSetUp, set_up_model
+from translator.compare.repair.fixes import (
+    OPERATORS,
+    Clock,
     Edit,
-    Kind,
-    Signature,
-    added_literals,
-    apply_edits,
-    local_edits,
-    schema_key,
+    RepairOptions,
+    gives_back,
+    mutants_of,
+    mutated,
+    operator,
+    suggest_fixes,
+    warmed_groundings,
 )
-from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.fixes import model_vocabulary
-from translator.compare.repair.mirror import direction_words, mirror_edits
-from translator.compare.repair.search import Clock, Subject, suggest
-from translator.compare.repair.verify import check_case
-from translator.ground.grounding_memo import remembering_groundings
 from translator.runtime.workers import run_ordered
 
 MODELS_FOLDER = os.path.join(os.path.dirname(__file__), "repair_models")
-OPERATORS = ("remove precondition", "remove effect", "negate precondition", "negate effect",
-             "argument", "predicate", "add precondition", "add effect", "mirror")
-
-
-def operator(edit: Edit) -> str:
-    if edit.kind in (Kind.ARGUMENT, Kind.PREDICATE, Kind.MIRROR):
-        return str(edit.kind)
-    return f"{edit.kind} {edit.clause}"
-
-
 def bench_models() -> list[str]:
     """Ours and every model file of `MODELS_FOLDER`, sorted; ours alone without the folder."""
     ours = str(resources.files("strips_model").joinpath("helltaker.strips"))
@@ -88,75 +76,37 @@ class Outcome:
     """The processor time of the mutant's own process (the machine may be shared)."""
 
 
-def _edits_of(schema: Schema, signature: Signature, name: str,
-              schemas: tuple[Schema, ...], words: tuple[str, ...]) -> list[Edit]:
-    """The edits of one schema that one operator makes; a mirror mutant copies a sibling
-    direction's body as written (the slip its repair turns back)."""
-    if name == "mirror":
-        return list(mirror_edits(schema, schemas, words, turn=False))
-    if name.startswith("add "):
-        return list(added_literals(schema, signature, Clause(name.removeprefix("add "))))
-    return [edit for edit in local_edits(schema, signature) if operator(edit) == name]
-
-
-def mutants(schemas: tuple[Schema, ...], count: int, faults: int, seed: int,
-            words: tuple[str, ...] = ()) -> list[tuple[Edit, ...]]:
-    """`count` mutants of `faults` edits each, the operators taken in turn: for each fault a
-    schema drawn at random, then one of its edits of the operator (a model of hundreds of
-    schemas has millions of additions: they are never all listed). An operator no schema of
-    a sample offers is left out of the turn (mirror, without direction `words` in the
-    schemas' names)."""
-    signature = Signature.of(schemas)
-    rng = random.Random(seed)
-    names = [name for name in OPERATORS
-             if any(_edits_of(schema, signature, name, schemas, words) for schema in
-                    rng.sample(list(schemas), min(len(schemas), 40)))]
-    drawn: list[tuple[Edit, ...]] = []
-    for index in range(count):
-        picked: list[Edit] = []
-        while len(picked) < faults:
-            name = names[(index + len(picked)) % len(names)]
-            pool = _edits_of(rng.choice(schemas), signature, name, schemas, words)
-            if not pool:
-                continue
-            edit = rng.choice(pool)
-            if all((edit.schema, edit.clause, edit.index) != (e.schema, e.clause, e.index)
-                   for e in picked):
-                picked.append(edit)
-        drawn.append(tuple(picked))
-    return drawn
-
-
 CLOCKS: dict[str, Clock] = {"cpu": time.process_time, "wall": time.perf_counter}
 """The clocks a mutant's search may be bounded on: the CPU seconds of its own process (the
 default: a run gives the same outcomes whatever else the machine runs), or wall seconds (as
 `compare --repair` bounds a user's search)."""
 
 
-def run_mutant(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit, ...],
-               seconds: float, label: str, clock: Clock = time.process_time) -> Outcome:
-    """One mutant repaired, its search bounded by `seconds` of `clock`."""
+def run_mutant(set_up: ModelSetUp, faults: tuple[Edit, ...], options: RepairOptions,
+               label: str) -> Outcome:
+    """One mutant of the model `set_up` holds repaired by the repair entry, on the probes,
+    its search bounded by `options` (seconds of its clock)."""
     started, processor = time.perf_counter(), time.process_time()
-    mutant = apply_edits(schemas, faults)
-    found = suggest(subject, mutant, seconds, two_edits=len(faults) > 1, explain=False,
-                    clock=clock)
+    schemas = set_up.file.report.schemas
+    mutant = mutated(schemas, faults)
+    found = suggest_fixes(set_up, (), replace(options, two_edits=len(faults) > 1,
+                                              explain=False), mutant)
     elapsed = time.perf_counter() - started
     cpu = time.process_time() - processor
     kind = operator(faults[0]) if len(faults) == 1 else "double"
     if not found.failures:
         return Outcome(label, kind, len(faults), True, False, False, False, False, False,
                        False, 0, elapsed, cpu)
-    wanted = tuple(map(schema_key, schemas))
-    inverse = [tuple(map(schema_key, apply_edits(mutant, r.edits))) == wanted
-               for r in found.repairs]
+    # A fix of one fault among several (partial.py) is no fix of a mutant.
+    repairs = [fix.repair for fix in found.fixes if not fix.repair.still_failing]
+    inverse = [gives_back(mutant, r.edits, schemas) for r in repairs]
     faulty = {edit.schema for edit in faults}
-    top_schema = {e.schema for e in found.repairs[0].edits} if found.repairs \
-        else set(found.suspects[:1])
+    top_schema = {e.schema for e in repairs[0].edits} if repairs else set(found.suspects[:1])
     localised = any(written_as_one(a, b, mutant) for a in top_schema for b in faulty)
     return Outcome(label, kind, len(faults), False, True, localised,
-                   bool(found.repairs), bool(found.repairs[:3]), bool(inverse[:1]) and inverse[0],
-                   bool(found.repairs) and len(found.repairs[0].edits) <= len(faults),
-                   len(found.repairs), elapsed, cpu)
+                   bool(repairs), bool(repairs[:3]), bool(inverse[:1]) and inverse[0],
+                   bool(repairs) and len(repairs[0].edits) <= len(faults),
+                   len(repairs), elapsed, cpu)
 
 
 def written_as_one(first: str, second: str, schemas: Sequence[Schema]) -> bool:
@@ -174,15 +124,12 @@ def written_as_one(first: str, second: str, schemas: Sequence[Schema]) -> bool:
 class _Mutant:
     """One mutant's repair, as a worker process runs it (forked: nothing is pickled in)."""
 
-    subject: Subject
-    schemas: tuple[Schema, ...]
-    seconds: float
+    set_up: ModelSetUp
+    options: RepairOptions
     label: str
-    clock: Clock
 
     def __call__(self, faults: tuple[Edit, ...]) -> Outcome:
-        return run_mutant(self.subject, self.schemas, faults, self.seconds, self.label,
-                          self.clock)
+        return run_mutant(self.set_up, faults, self.options, self.label)
 
 
 def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
@@ -191,28 +138,18 @@ def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
               workers: int = 1, clock: Clock = time.process_time) -> list[Outcome]:
     """`count` single-edit and `doubles` double-edit mutants of each model, repaired on up
     to `workers` processes (the outcomes in the order drawn), each search bounded by
-    `seconds` of `clock` (`CLOCKS`). The model as written is first
-    verified on every case here: the ground actions of its schemas on the game's states are
-    then known (grounding_memo.py `remembering_groundings`) to every mutant's process, which
-    grounds anew only the schemas it edits and the states it reaches otherwise."""
-    cases = probe_cases()
+    `seconds` of `clock` (`CLOCKS`). The model as written is first verified on every case
+    here (`warmed_groundings`), so every mutant's process grounds anew only the schemas it
+    edits and the states it reaches otherwise."""
     outcomes: list[Outcome] = []
+    options = RepairOptions(seconds=seconds, clock=clock)
     for path in models or bench_models():
-        report = read_model(path).report
-        model = model_or_defect(report, path)
+        set_up = set_up_model(path)
         label = os.path.basename(path)
-        vocabulary = model_vocabulary(model)
-        subject = Subject(report, label, vocabulary, cases)
-        words = direction_words(report.schemas, vocabulary)
         drawn = [faults for number, size in ((count, 1), (doubles, 2))
-                 for faults in mutants(report.schemas, number, size, seed, words)]
-        with remembering_groundings():
-            built = subject.model(report.schemas)
-            if not isinstance(built, str):
-                for case in cases:
-                    check_case(built, case)
-            job = _Mutant(subject, report.schemas, seconds, label, clock)
-            for outcome in run_ordered(job, drawn, workers):
+                 for faults in mutants_of(set_up, number, size, seed)]
+        with warmed_groundings(set_up):
+            for outcome in run_ordered(_Mutant(set_up, options, label), drawn, workers):
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(outcome)

@@ -295,6 +295,7 @@ def run_in_child(name: str, function: Callable[[Argument], Result], argument: Ar
         or start_child(name, function, argument, memory, prepare)
     try:
         _await_result(child, limits)
-        return receive(child)
+        result: Result = receive(child)
+        return result
     finally:
         stop(child)

@@ -13,10 +13,10 @@ from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.check import read_model
-from translator.compare.models.compared import ComparedModel, compared_model, model_or_defect
+from translator.compare.models.compared import compared_model, model_or_defect
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.repair.edits import Signature, apply_edits, local_edits
-from translator.compare.repair.fixes import model_vocabulary
 from translator.measure.repair_bench import MODELS_FOLDER
 
 TEXTBOOK = f"{MODELS_FOLDER}/textbook.txt"
@@ -31,7 +31,7 @@ def _report() -> Report:
 def _vocabulary() -> Vocabulary | None:
     """The model as written's vocabulary, every edited model built with it (a repair's
     candidates are)."""
-    return model_vocabulary(model_or_defect(_report(), TEXTBOOK))
+    return model_or_defect(_report(), TEXTBOOK).words
 
 
 def _built(schemas: tuple[Schema, ...]) -> ReportModel:

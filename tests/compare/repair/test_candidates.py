@@ -20,7 +20,6 @@ from translator.compare.repair.edits import (
     schema_key,
 )
 from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.fixes import model_vocabulary
 from translator.compare.repair.search import SUSPECTS, Subject, suggest
 from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import verify
@@ -86,7 +85,7 @@ def test_a_schema_left_out_is_a_failure_mended_even_where_no_case_needs_it(
         tmp_path: Path) -> None:
     model = _model(tmp_path, _walk(FORGOT, counter=True))
     report = read_model(str(tmp_path / "model.txt")).report
-    subject = Subject(report, "walk", model_vocabulary(model), ())  # no level needs moveLeft here
+    subject = Subject(report, "walk", model.words, ())  # no level needs moveLeft here
     found = suggest(subject, report.schemas, 60.0, two_edits=False, explain=False)
     assert [f.suspects for f in found.failures] == [("moveLeft",)]
     assert found.repairs, "the schema left out is mended"

@@ -22,7 +22,6 @@ from translator.compare.models.compared import model_or_defect
 from translator.compare.repair import search
 from translator.compare.repair.edits import Kind, apply_edits, schema_key
 from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.fixes import model_vocabulary
 from translator.compare.repair.mirror import Siblings, direction_words, mirror_candidates
 from translator.compare.repair.search import Subject, suggest
 from translator.measure.repair_bench import bench_models
@@ -32,7 +31,7 @@ from translator.measure.repair_bench import bench_models
 def _subject() -> Subject:
     path = next(p for p in bench_models() if p.endswith("course_fr.txt"))
     report: Report = read_model(path).report
-    vocabulary = model_vocabulary(model_or_defect(report, path))
+    vocabulary = model_or_defect(report, path).words
     return Subject(report, "course_fr", vocabulary, probe_cases(symmetric=False))
 
 

@@ -13,7 +13,6 @@ from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import model_or_defect
 from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
 from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.fixes import model_vocabulary
 from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import RepairSearch, Subject, failing_cases
 from translator.compare.repair.verify import Failure, check_case
@@ -102,7 +101,7 @@ def test_the_fix_of_seed_001_the_docs_show_makes_e6_agree_and_keeps_what_agreed(
     fixed_path = tmp_path / "fixed.txt"
     fixed_path.write_text(text.replace(before, after), encoding="utf-8")
     report = read_model(str(seed)).report
-    vocabulary = model_vocabulary(model_or_defect(report, str(seed)))
+    vocabulary = model_or_defect(report, str(seed)).words
     fixed_report = read_model(str(fixed_path)).report
     original = Subject(report, "001", vocabulary, ()).model(report.schemas)
     fixed = Subject(fixed_report, "001", vocabulary, ()).model(fixed_report.schemas)

@@ -6,12 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from strips_model.reports.notation import read_model
-from translator.compare.check import our_model
+from translator.compare.check import our_model, set_up_model
 from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
-from translator.compare.repair.evidence import probe_cases
-from translator.compare.repair.fixes import render
+from translator.compare.repair.fixes import RepairOptions, suggest_fixes
 from translator.compare.repair.notation_text import apply_to_text
-from translator.compare.repair.search import Subject, suggest
 from translator.compare.report.repair_section import repair_html, repair_markdown
 
 
@@ -26,10 +24,7 @@ def test_a_fix_is_shown_at_its_line_as_json_as_a_diff_and_written_back(tmp_path:
     path = tmp_path / "student.strips"
     path.write_text(mutant_text, encoding="utf-8")
     schemas = read_model(mutant_text, str(path)).schemas
-    mutant_report = type(report)(schemas, None, None, str(path))
-    subject = Subject(mutant_report, "student", None, probe_cases(symmetric=False))
-    found = render(suggest(subject, schemas, 60.0), str(path), mutant_report,
-                   len(subject.cases))
+    found = suggest_fixes(set_up_model(str(path)), (), RepairOptions(60.0, symmetric=False))
     top = found.fixes[0]
     assert top.lines[0] == "line 62, step_calm, Effect: hero(H) → hero(N)"
     assert top.fixed_text == original

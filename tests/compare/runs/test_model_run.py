@@ -15,7 +15,8 @@ from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.document import load_report
 from strips_model.schema import build_domain
 from strips_model.validator import validate
-from translator.compare.models.compared import ComparedModel, compared_model
+from translator.compare.models.compared import compared_model
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.report_planning import typed_domain
 from translator.compare.runs.model_run import solve_model

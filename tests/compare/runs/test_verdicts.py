@@ -16,7 +16,8 @@ from strips_model.level import Level
 from strips_model.reports.document import parse_report
 from strips_model.reports.init_level import report_vocabulary
 from translator.compare.check import our_model
-from translator.compare.models.compared import ComparedModel, LevelModel, compared_model
+from translator.compare.models.compared import compared_model
+from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs import coverage as coverage_module
 from translator.compare.runs import level_comparison
@@ -51,8 +52,10 @@ class _Unplaceable:
 
     label = "unplaceable"
     vocabulary = "none"
+    words = None
     schemas = ()
     goal = "none"
+    left_out = ()
 
     def on(self, level: Level) -> LevelModel:
         raise SchemaError("no cell of this level can be named", Position("<model>"))

@@ -100,7 +100,8 @@ def _fuzzed(report: Report, renamed: dict[str, str], places: set[str], flip: boo
         goal = GoalBlock(tuple(_mirror(x, renamed, places, flip) for x in goal.conjuncts),
                          tuple(tuple(_mirror(x, renamed, places, flip) for x in group)
                                for group in goal.disjunctions), goal.position)
-    return replace(report, schemas=tuple(map(schema, report.schemas)), goal=goal)
+    return replace(report, schemas=tuple(map(schema, report.schemas)),
+                   goals=() if goal is None else (goal,))
 
 
 def _symmetries() -> list[dict[Direction, Direction]]:

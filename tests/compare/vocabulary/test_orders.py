@@ -158,7 +158,8 @@ def _merged(report: Report, parts: set[str], typed: bool) -> Report:
                  for index, x in enumerate(init.atoms) if typed and x.predicate in parts
                  and len(x.args) == 2]
         init = InitBlock((*atoms, *kinds), init.position)
-    return replace(report, schemas=tuple(map(schema, report.schemas)), goal=goal, init=init)
+    return replace(report, schemas=tuple(map(schema, report.schemas)),
+                   goals=() if goal is None else (goal,), init=init)
 
 
 def check_objects(model: str, typed: bool, choices: Any) -> None:

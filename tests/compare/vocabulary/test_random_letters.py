@@ -100,7 +100,8 @@ def randomized(report: Report, rng: random.Random) -> tuple[Report, dict[str, st
         goal = GoalBlock(tuple(literal(lit, variables) for lit in goal.conjuncts),
                          tuple(tuple(literal(lit, variables) for lit in group)
                                for group in goal.disjunctions), goal.position)
-    return replace(report, schemas=tuple(schemas), goal=goal, init=None), predicates, actions
+    return replace(report, schemas=tuple(schemas), goals=() if goal is None else (goal,),
+                   init=None), predicates, actions
 
 
 def _inferred(report: Report) -> Any:

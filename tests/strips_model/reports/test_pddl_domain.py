@@ -99,5 +99,5 @@ def test_our_pddl_domain_pairs_every_schema_of_our_model_and_builds_as_ours() ->
     diff = diff_schemas(reading.schemas, ours)
     assert diff.identical and len(reading.schemas) == len(ours) == 17
     assert not reading.skipped
-    model = compared_model(Report(reading.schemas, None, None, "domain.pddl"), "domain.pddl")
+    model = compared_model(Report(reading.schemas, None, (), "domain.pddl"), "domain.pddl")
     assert isinstance(model, OurModel)

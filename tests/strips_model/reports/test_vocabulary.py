@@ -125,7 +125,7 @@ def test_seed_002_is_matched_and_its_arity_slip_left_out() -> None:
     """Issue 33: `move(H)` beside `move(X, Y)` leaves out the schemas that write it, not the
     whole model (it used to be unbuildable)."""
     reading = read_model(_seed(SEED_002).read_text("utf-8"), SEED_002)
-    model = compared_model(Report(reading.schemas, None, None, SEED_002), "seed 002")
+    model = compared_model(Report(reading.schemas, None, (), SEED_002), "seed 002")
     assert not isinstance(model, UnbuildableModel)
     assert [part.position.line for part in model.left_out
             if "-move(H) has 1 argument(s)" in part.reason] == [209, 830, 836]
@@ -138,7 +138,7 @@ def test_a_model_with_arithmetic_and_one_part_of_the_game_is_run() -> None:
     text = "Action(right(X,Y))\nPRECOND : at(X, Y)\nEFFECT : at(X, Y + 1) $\\wedge$ " \
         "$\\neg$ at(X, Y)\n"
     reading = read_model(text, "m.md")
-    model = compared_model(Report(reading.schemas, None, None, "m.md"), "m")
+    model = compared_model(Report(reading.schemas, None, (), "m.md"), "m")
     assert not isinstance(model, UnbuildableModel)
     level = load_level(str(shared_path("levels/classic/level1.txt")))
     on_level = model.on(level)

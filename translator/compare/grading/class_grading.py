@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from strips_model.errors import HelltakerError, InputError
 from strips_model.level import Level
+from strips_model.reports.model_file import ModelFile
 from strips_model.reports.reading import ReadingCounts, skipped_schemas
 from strips_model.reports.vocabulary import Vocabulary
-from translator.compare.check import ReadModel, checked_model, our_model
+from translator.compare.check import checked_model, our_model
 from translator.compare.comparison import Comparison
 from translator.compare.lint.findings import SEVERITIES, SEVERITY
 from translator.compare.runs.level_comparison import AGREES, DIVERGES, NOT_RUN, Column, our_column
@@ -124,11 +125,11 @@ def our_columns(levels: Sequence[Level], planner: str, limits: Limits,
     return tuple(run_ordered(solve, list(levels), jobs))
 
 
-def model_record(comparison: Comparison, reading: ReadModel) -> dict[str, object]:
+def model_record(comparison: Comparison, file: ModelFile) -> dict[str, object]:
     """The JSON record of one compared model, as `compare MODEL --json` prints it."""
-    report = reading.report
+    report = file.report
     data = comparison.as_json()
-    data["reading"] = {"notation": reading.notation,
+    data["reading"] = {"notation": file.notation,
                        **dataclasses.asdict(report.counts or ReadingCounts(len(report.schemas)))}
     return data
 
@@ -140,10 +141,10 @@ def grade_model(task: GradingTask) -> GradedModel:
                                 task.vocabulary, task.ours)
     except HelltakerError as error:
         return failed_grade(task.path, error)
-    reading, comparison = checked.set_up.reading, checked.comparison
-    record = {"model": task.path, **model_record(comparison, reading)} if task.record else None
+    file, comparison = checked.set_up.file, checked.comparison
+    record = {"model": task.path, **model_record(comparison, file)} if task.record else None
     if not task.reports:
-        return GradedModel(grade_of(task.path, reading.notation, comparison), record)
+        return GradedModel(grade_of(task.path, file.notation, comparison), record)
     # Here, not at the top: the HTML page brings the renderers, which a run without -o does
     # not need.
     from translator.compare.report.html import render_html
@@ -151,7 +152,7 @@ def grade_model(task: GradingTask) -> GradedModel:
 
     markdown = render_markdown(comparison)
     # The levels compared: those given, or the one rebuilt from the model's own Init.
-    return GradedModel(grade_of(task.path, reading.notation, comparison), record, markdown,
+    return GradedModel(grade_of(task.path, file.notation, comparison), record, markdown,
                        render_html(comparison, list(checked.set_up.levels), markdown))
 
 

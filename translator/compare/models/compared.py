@@ -27,6 +27,7 @@ from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
+from translator.compare.models.init_level import init_level
 from translator.compare.models.left_out import LeftOut, culprit, left_out, without_arity_slips
 from translator.compare.models.ours import OurModel
 from translator.compare.models.probes import convention_by_probes
@@ -51,7 +52,8 @@ class UnbuildableModel:
     reports why, level by level, instead of running it."""
 
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
-                 defect: str, evidence: tuple[str, ...] = ()) -> None:
+                 defect: str, evidence: tuple[str, ...] = (),
+                 left_out: tuple[LeftOut, ...] = ()) -> None:
         self.label = label
         self.report = report
         self.words = vocabulary
@@ -61,10 +63,18 @@ class UnbuildableModel:
         self.schemas = report.schemas
         self.goal = "not read: the model cannot be built"
         self.defect = defect
-        self.left_out: tuple[LeftOut, ...] = ()
+        self.left_out = left_out
 
     def on(self, level: Level) -> LevelModel:
         raise SchemaError(f"the model cannot be built: {self.defect}", Position(level.source))
+
+    def init_level(self) -> Level | None:
+        return init_level(self.report, self.words)
+
+
+ModelOrDefect = ComparedModel | UnbuildableModel
+"""A model file built: a model a level can be run with, or why none can (the one value of a
+model that cannot be built)."""
 
 
 def model_defect(schemas: tuple[Schema, ...]) -> SchemaError | None:
@@ -94,27 +104,26 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
     vocabulary = inferred.vocabulary
     evidence = (*gathered.evidence, *split.evidence, *inferred.evidence) \
         if inferred.evidence else ()
-    left = list(slips)
-    built = _built(report, label, inferred, evidence, left)
-    built.left_out = tuple(left)
-    return built
+    return _built(report, label, inferred, evidence, list(slips))
 
 
 def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: tuple[str, ...],
            left: list[LeftOut]) -> ReportModel | UnbuildableModel:
-    """The model on the schemas that can be built, those left out added to `left`."""
+    """The model on the schemas that can be built, those left out (`left`, and those found
+    here) carried by the model."""
     vocabulary = inferred.vocabulary
     if vocabulary.predicate("hero") is None:
         return UnbuildableModel(report, label, vocabulary, (
             "no predicate reads as the hero (a place that every action needs exactly one "
             "of): write a vocabulary file saying which predicate plays which part "
             f"(`helltaker compare {report.source} --vocabulary-out mine.toml` drafts one) "
-            "and pass it with --vocabulary FILE"), evidence)
+            "and pass it with --vocabulary FILE"), evidence, tuple(left))
     while (defect := model_defect(report.schemas)) is not None:
         error = defect
         schema = culprit(report.schemas, error)
         if schema is None or len(report.schemas) == 1:
-            return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+            return UnbuildableModel(report, label, vocabulary, str(error), evidence,
+                                    tuple(left))
         report, dropped = left_out(report, schema, error.message)
         left.append(dropped)
     steps = vocabulary.predicate("successor") is not None or any(
@@ -128,20 +137,23 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
             f"the model reads a level in the vocabulary {vocabulary.name}, which names no "
             "successor relation, no adjacency relation and the schemas use no arithmetic "
             "(`y + 1`): compare runs models that step coordinates with one; correct the "
-            "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence)
+            "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence,
+            tuple(left))
     while True:
         try:
-            model = ReportModel(report, label, vocabulary, evidence)
+            model = ReportModel(report, label, vocabulary, evidence, tuple(left))
             if inferred.names_tie:  # no name tells the conventions apart: the probes do
                 chosen = convention_by_probes(model, report.goal is not None)
-                model = ReportModel(report, label, chosen.vocabulary, chosen.evidence)
+                model = ReportModel(report, label, chosen.vocabulary, chosen.evidence,
+                                    tuple(left))
             return model
         except SchemaError as error:
             schema = culprit(report.schemas, error)
             if schema is None or len(report.schemas) == 1:
                 # Read, linted, but not translatable as written (no goal, say): the
                 # comparison says so level by level.
-                return UnbuildableModel(report, label, vocabulary, str(error), evidence)
+                return UnbuildableModel(report, label, vocabulary, str(error), evidence,
+                                        tuple(left))
             report, dropped = left_out(report, schema, error.message)
             left.append(dropped)
 

@@ -72,7 +72,7 @@ def without_arity_slips(report: Report) -> tuple[Report, tuple[LeftOut, ...]]:
                           disjunctions=tuple(tuple(lit for lit in group if not _slip(lit, arity))
                                              for group in goal.disjunctions))
                   for goal in report.goals)
-    return replace(report, schemas=tuple(kept), init=init, goal=goals[0] if goals else None,
+    return replace(report, schemas=tuple(kept), init=init,
                    goals=goals), tuple(left)
 
 

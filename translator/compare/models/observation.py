@@ -7,7 +7,7 @@ whether the key was taken, whether the hero may walk into the lock cell, which t
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from strips_model.level import Cell, Level, State
 
@@ -23,17 +23,20 @@ class Observation:
     """True when the hero may step into the lock cell (opened, or the key is held)."""
     raised_traps: frozenset[Cell]
 
+    def parts(self) -> tuple[tuple[str, frozenset[Cell] | bool], ...]:
+        """Each part of the board as seen, named as the report words it."""
+        return (("hero", self.hero), ("boulders", self.boulders),
+                ("skeletons", self.skeletons), ("key taken", self.key_taken),
+                ("lock open", self.lock_open), ("raised traps", self.raised_traps))
+
     def differences(self, other: Observation) -> list[str]:
-        """`field: mine vs other's` for every field that differs."""
-        found = []
-        for field in fields(self):
-            mine, theirs = getattr(self, field.name), getattr(other, field.name)
-            if mine != theirs:
-                found.append(f"{field.name.replace('_', ' ')}: {show(mine)} vs {show(theirs)}")
-        return found
+        """`part: mine vs other's` for every part that differs."""
+        return [f"{name}: {show(mine)} vs {show(theirs)}"
+                for (name, mine), (_, theirs) in zip(self.parts(), other.parts(), strict=True)
+                if mine != theirs]
 
 
-def show(value: object) -> str:
+def show(value: frozenset[Cell] | bool) -> str:
     if isinstance(value, frozenset):
         return "{" + ", ".join(f"({r},{c})" for r, c in sorted(value)) + "}"
     return str(value).lower()

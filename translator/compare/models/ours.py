@@ -17,9 +17,12 @@ from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema, build_domain
+from translator.compare.models.init_level import init_level
+from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
-from translator.ground.exact_semantics import GroundAction, Grounder
+from translator.ground.exact_semantics import Grounder
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import (
     PARITY,
     Atom,
@@ -42,6 +45,9 @@ class OurModel:
     """Our own predicates need no vocabulary."""
     evidence: tuple[str, ...] = ()
 
+    left_out: tuple[LeftOut, ...] = ()
+    """Our model builds whole."""
+
     def __init__(self, report: Report, label: str) -> None:
         self.label = label
         self.report = report
@@ -53,11 +59,15 @@ class OurModel:
     def on(self, level: Level) -> OurLevelModel:
         return OurLevelModel(self, level)
 
+    def init_level(self) -> Level | None:
+        return init_level(self.report, self.words)
+
 
 class OurLevelModel(LevelModel):
     init_note = "translator/model/level_facts.py"
     goal_note = "the game's (R-G1)"
     notes: tuple[str, ...] = ()
+    left_out: tuple[LeftOut, ...] = ()
 
     def __init__(self, model: OurModel, level: Level) -> None:
         self.model = model

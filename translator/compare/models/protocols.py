@@ -16,8 +16,9 @@ from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
+from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
-from translator.ground.exact_semantics import GroundAction
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
 
@@ -35,6 +36,9 @@ class LevelModel(Protocol):
     """Fast Downward search configuration, without spaces."""
     cost_limit: int
     """The most a plan may spend in this model (inclusive)."""
+    left_out: tuple[LeftOut, ...]
+    """The schemas of the model it runs without (left_out.py): a key press none of the
+    others can take may have needed one."""
 
     def initial(self) -> frozenset[Atom]: ...
 
@@ -82,6 +86,8 @@ class ComparedModel(Protocol):
     """As written in the file."""
     goal: str
     """The goal, as the model states it."""
+    left_out: tuple[LeftOut, ...]
+    """The schemas of the file it runs without (left_out.py), each with its reason."""
 
     @property
     def report(self) -> Report:
@@ -99,3 +105,8 @@ class ComparedModel(Protocol):
         ...
 
     def on(self, level: Level) -> LevelModel: ...
+
+    def init_level(self) -> Level | None:
+        """The level the model's own Init describes, read as the model reads it; None
+        without an Init or with one that cannot be rebuilt (models/init_level.py)."""
+        ...

@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 from functools import cached_property
 
-from strips_model.errors import HelltakerError, SchemaError
+from strips_model.errors import SchemaError
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
@@ -24,7 +24,7 @@ from strips_model.pddl_names import pddl_symbol
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.document import Report
-from strips_model.reports.init_level import Coordinates, RebuiltLevel, rebuild_level
+from strips_model.reports.init_level import Coordinates, RebuiltLevel
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Schema, build_domain
@@ -33,6 +33,7 @@ from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.floor import occupying
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_view
+from translator.compare.models.init_level import rebuilt_init
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
@@ -44,7 +45,8 @@ from translator.compare.models.report_planning import (
     planning_facts,
 )
 from translator.compare.models.report_views import SchemaViews
-from translator.ground.exact_semantics import GroundAction, Grounder
+from translator.ground.exact_semantics import Grounder
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom, Facts
 from translator.model.pddl_text import domain_text, problem_text
 
@@ -53,12 +55,12 @@ class ReportModel:
     """The report's model, ready to be set up on levels."""
 
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary,
-                 evidence: tuple[str, ...] = ()) -> None:
+                 evidence: tuple[str, ...] = (), left_out: tuple[LeftOut, ...] = ()) -> None:
         self.words = vocabulary
         self.evidence = evidence
-        self.left_out: tuple[LeftOut, ...] = ()
-        """The schemas of the file it runs without (left_out.py), set by compared.py."""
         """Why an inferred vocabulary reads the model so (vocabulary/inference.py)."""
+        self.left_out = left_out
+        """The schemas of the file it runs without (left_out.py)."""
         self.vocabulary = f"{self.words.name} ({self.words.summary})"
         self.label = label
         self.report = report
@@ -120,15 +122,15 @@ class ReportModel:
         used |= {lit.predicate for block in self.goal_blocks for lit in block.conjuncts}
         self.predicates = frozenset(used)
         # Rebuilt now, so that a faulty Init is known before any level is compared. It
-        # matters only without LEVEL files (compare/check.py rebuilds it then, and says why it
-        # cannot be): on a level file the level's Init is generated.
-        self.rebuilt: RebuiltLevel | None = None
-        self.init_defect: str | None = None
-        if report.init is not None:
-            try:
-                self.rebuilt = rebuild_level(report.init, vocabulary=self.words)
-            except HelltakerError as error:
-                self.init_defect = str(error)
+        # matters only without LEVEL files (compare/check.py then runs the model on it, and
+        # says why it cannot be): on a level file the level's Init is generated.
+        rebuilt = rebuilt_init(report, self.words)
+        self.rebuilt = rebuilt if isinstance(rebuilt, RebuiltLevel) else None
+        self.init_defect = rebuilt if isinstance(rebuilt, str) else None
+        """Why the model's Init describes no level, when it does not."""
+
+    def init_level(self) -> Level | None:
+        return None if self.rebuilt is None else self.rebuilt.level
 
     @cached_property
     def constants(self) -> frozenset[str]:
@@ -174,6 +176,7 @@ class ReportLevelModel(LevelModel):
                  atoms: tuple[Atom, ...], init_note: str, notes: tuple[str, ...]) -> None:
         self.model = model
         self.level = level
+        self.left_out = model.left_out
         self.coordinates = coordinates
         self.init_note = init_note
         self.notes = notes

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from strips_model.errors import HelltakerError
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.left_out import LeftOut
 from translator.compare.repair.edits import (
     Clause,
@@ -80,13 +80,13 @@ def _says(word: str, reason: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9']){re.escape(word)}(?![\w'])", reason) is not None
 
 
-def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
+def leads_of(model: ModelOrDefect, case: Case | None, failure: Failure,
              schemas: Sequence[Schema], uses: SchemaUses) -> Leads:
     """The leads of `failure`, the first of `model` (built from `schemas`) on `case`."""
-    if isinstance(model, str):
+    if isinstance(model, UnbuildableModel):
         return Leads()
     if case is None:
-        return Leads(left_out=tuple(getattr(model, "left_out", ())))
+        return Leads(left_out=model.left_out)
     plan = plan_of(case, failure.what)
     try:
         earlier = undecided(model.on(case.level), case.level, plan, failure.letter or 0,
@@ -96,7 +96,7 @@ def leads_of(model: ComparedModel | str, case: Case | None, failure: Failure,
     return Leads(wrong_uses(model, case, failure.what, failure.letter, schemas),
                  blame(model, case, failure, schemas, uses),
                  near_misses(model, case, failure, schemas, uses),
-                 tuple(getattr(model, "left_out", ())), tuple(earlier))
+                 model.left_out, tuple(earlier))
 
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,

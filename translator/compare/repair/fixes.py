@@ -1,28 +1,49 @@
-"""The entry of the repair room: the verified fixes of a compared model, in its own notation.
+"""The entry of the repair room: the verified fixes of a checked model, in its own notation.
 
-`suggest_fixes` takes what compare found (the levels, with the game's plan our model found on
-each) and the model as read, builds the evidence (every level and probe in its eight
-orientations, evidence.py), searches (search.py) and renders each verified fix at its lines
-in the model's own notation, with the file's text as it would read fixed (notation_text.py).
+`suggest_fixes` takes the model as compare set it up (its file, read once, and the model
+built from it: check.py `ModelSetUp`) and the game's plan on each level compare solved, builds
+the evidence (every level and probe in its eight orientations, evidence.py), searches
+(search.py; each fault alone when no fix mends them all, partial.py) and renders each verified
+fix at its lines in the model's own notation, with the file's text as it would read fixed
+(notation_text.py). `helltaker compare --repair` and the repair benchmark both enter here.
 Nothing unverified leaves this module: a `Repair` exists only once every case agreed.
+
+The benchmark draws its mutants here too (mutants.py), and warms the groundings of the model
+as written once for all its mutants (`warmed_groundings`).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from strips_model.level import Level
 from strips_model.moves import Direction
-from strips_model.reports.document import Report
-from strips_model.reports.model_source import model_text
-from strips_model.reports.vocabulary import Vocabulary
-from translator.compare.repair.evidence import level_cases, probe_cases
+from strips_model.schema import Schema
+from translator.compare.check import ModelSetUp
+from translator.compare.models.compared import UnbuildableModel
+from translator.compare.repair.edits import Edit
+from translator.compare.repair.evidence import Case, level_cases, probe_cases
+from translator.compare.repair.mutants import (
+    OPERATORS,
+    gives_back,
+    mutants,
+    mutants_of,
+    mutated,
+    operator,
+)
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
 from translator.compare.repair.partial import partial_fixes
-from translator.compare.repair.search import Repair, RepairSearch, Subject, suggest
-from translator.compare.repair.verify import Failure
+from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
+from translator.compare.repair.verify import Failure, check_case
+from translator.ground.grounding_memo import remembering_groundings
+
+__all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairReport",
+           "SuggestedFix", "gives_back", "mutants", "mutants_of", "mutated", "operator",
+           "repair_cases", "suggest_fixes", "warmed_groundings"]
 
 SEARCH_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
@@ -59,6 +80,8 @@ class RepairReport:
     tried: int
     seconds: float
     cases: int
+    suspects: tuple[str, ...] = ()
+    """The schemas the search edited, most likely first (search.py `RepairSearch`)."""
 
     @property
     def culprit(self) -> str | None:
@@ -68,46 +91,80 @@ class RepairReport:
         return [fix.as_json() for fix in self.fixes]
 
 
-def model_vocabulary(model: object) -> Vocabulary | None:
-    words = getattr(model, "words", None)
-    return words if isinstance(words, Vocabulary) else None
+GamePlan = tuple[Level, tuple[Direction, ...] | None, int | None]
+"""A level, with the game's plan compare found on it (our model's, valid in the game) and its
+cost; None where it found none."""
 
 
-def game_plans(levels: Sequence[Level], plans: Sequence[str | None],
-               costs: Sequence[int | None]) -> list[tuple[Level, tuple[Direction, ...] | None,
-                                                          int | None]]:
-    """The levels with the game's plan found for each (our model's, validated by compare)."""
-    return [(level, tuple(Direction(k) for k in plan) if plan is not None else None, cost)
-            for level, plan, cost in zip(levels, plans, costs, strict=True)]
+@dataclass(frozen=True, slots=True)
+class RepairOptions:
+    seconds: float = SEARCH_SECONDS
+    """The bound of the whole search, on `clock`."""
+    symmetric: bool = True
+    """Every level and probe in its eight turned and mirrored copies."""
+    clock: Clock = time.perf_counter
+    """Wall time for a user, who waits; the benchmark may bound its searches in CPU time."""
+    two_edits: bool = True
+    explain: bool = True
+    """Every failing case of the model as written listed, not only the first."""
 
 
-def suggest_fixes(path: str, report: Report, model: object,
-                  levels: Sequence[tuple[Level, tuple[Direction, ...] | None, int | None]],
-                  seconds: float = SEARCH_SECONDS, symmetric: bool = True) -> RepairReport:
-    """The verified fixes of the model `path` holds, as read in `report`."""
-    cases = (*level_cases(levels, symmetric), *probe_cases(symmetric))
-    label = str(getattr(model, "label", path))
-    subject = Subject(report, label, model_vocabulary(model), cases)
-    found = suggest(subject, report.schemas, seconds / 2)
+def repair_cases(plans: Sequence[GamePlan], symmetric: bool = True) -> tuple[Case, ...]:
+    """The evidence a fix is verified on: the levels with the game's plans, then the probes."""
+    return (*level_cases(plans, symmetric), *probe_cases(symmetric))
+
+
+def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
+                  options: RepairOptions = RepairOptions(),
+                  schemas: tuple[Schema, ...] | None = None) -> RepairReport:
+    """The verified fixes of the model `set_up` holds, judged on `plans` and the probes;
+    `schemas` in place of the file's own (a mutant of it, for the benchmark)."""
+    report = set_up.file.report
+    model = set_up.model
+    cases = repair_cases(plans, options.symmetric)
+    subject = Subject(report, model.label, model.words, cases)
+    written = report.schemas if schemas is None else schemas
+    found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
+                    options.clock)
     if not found.repairs and found.failures and \
-            not isinstance(subject.model(report.schemas), str):
+            not isinstance(subject.model(written), UnbuildableModel):
         # A model of several faults has no complete fix: each fault is fixed alone.
-        partial = partial_fixes(subject, report.schemas, found.failures,
-                                seconds - found.seconds)
+        partial = partial_fixes(subject, written, found.failures,
+                                options.seconds - found.seconds, options.clock)
         found = replace(partial, tried=found.tried + partial.tried,
-                        seconds=found.seconds + partial.seconds)
-    return render(found, path, report, len(cases))
+                        seconds=found.seconds + partial.seconds, suspects=found.suspects)
+    return render(found, set_up, written, len(cases))
 
 
-def render(found: RepairSearch, path: str, report: Report, cases: int) -> RepairReport:
-    text = model_text(path)
-    notation = Notation.of(text, report.schemas)
+@contextmanager
+def warmed_groundings(set_up: ModelSetUp, plans: Sequence[GamePlan] = (),
+                      symmetric: bool = True) -> Iterator[None]:
+    """Within it, the ground actions of the model as written on the game's states of every
+    case are known (grounding_memo.py) to every search, and to every process forked in it,
+    which grounds anew only the schemas it edits and the states it reaches otherwise."""
+    with remembering_groundings():
+        if not isinstance(set_up.model, UnbuildableModel):
+            for case in repair_cases(plans, symmetric):
+                check_case(set_up.model, case)
+        yield
+
+
+def render(found: RepairSearch, set_up: ModelSetUp, schemas: tuple[Schema, ...],
+           cases: int) -> RepairReport:
+    """Each fix at its lines of the file, and the file as it would read fixed."""
+    text, path = set_up.file.text, set_up.file.path
+    if schemas is not set_up.file.report.schemas:  # a mutant: no file holds it as written
+        return RepairReport(found.failures, tuple(
+            SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "")
+            for repair in found.repairs), found.tried, found.seconds, cases, found.suspects)
+    notation = Notation.of(text, schemas)
     fixes = []
     for repair in found.repairs:
-        lines = tuple(describe(edit, report.schemas, text, notation) for edit in repair.edits)
-        fixed = apply_to_text(text, report.schemas, repair.edits)
+        lines = tuple(describe(edit, schemas, text, notation) for edit in repair.edits)
+        fixed = apply_to_text(text, schemas, repair.edits)
         diff = "" if fixed is None else "".join(difflib.unified_diff(
             text.splitlines(keepends=True), fixed.splitlines(keepends=True), path,
             f"{path} (fixed)", n=1))
         fixes.append(SuggestedFix(repair, lines, fixed, diff))
-    return RepairReport(found.failures, tuple(fixes), found.tried, found.seconds, cases)
+    return RepairReport(found.failures, tuple(fixes), found.tried, found.seconds, cases,
+                        found.suspects)

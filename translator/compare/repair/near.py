@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from strips_model.errors import HelltakerError
 from strips_model.schema import Literal, Schema
 from strips_model.simulator import Move, step
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.observation import observe_game
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.evidence import Case
@@ -68,12 +68,13 @@ class Near:
         return 0 if key in self.unproven else 1 if key in self.literals else 2
 
 
-def near_misses(model: ComparedModel | str, case: Case | None, failure: Failure,
+def near_misses(model: ModelOrDefect, case: Case | None, failure: Failure,
                 schemas: Sequence[Schema], uses: SchemaUses | None = None) -> Near:
     """The near misses of the model at the key press where `failure` departs from the game's
     plan (or the plan judged); none when it departs elsewhere."""
     plan = plan_of(case, failure.what)
-    if isinstance(model, str) or case is None or plan is None or failure.letter is None:
+    if isinstance(model, UnbuildableModel) or case is None or plan is None \
+            or failure.letter is None:
         return Near()
     try:
         on = model.on(case.level)

@@ -19,7 +19,7 @@ from itertools import combinations
 from typing import Protocol
 
 from strips_model.schema import Schema
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.repair.edits import Edit, Kind, apply_edits
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.hitting import hitting_sets
@@ -39,7 +39,7 @@ class Attempts(Protocol):
     @property
     def cases(self) -> tuple[Case, ...]: ...
 
-    def build(self, edits: tuple[Edit, ...]) -> ComparedModel | str: ...
+    def build(self, edits: tuple[Edit, ...]) -> ModelOrDefect: ...
 
     def out_of_time(self) -> bool: ...
 
@@ -48,16 +48,17 @@ class Attempts(Protocol):
     def attempt(self, edits: tuple[Edit, ...]) -> bool: ...
 
 
-FollowUps = Callable[[tuple[Schema, ...], ComparedModel | str, Sequence[Failure]], list[Edit]]
+FollowUps = Callable[[tuple[Schema, ...], ModelOrDefect, Sequence[Failure]], list[Edit]]
 """The single edits a model (edited) calls for, given its failures, as search.py ranks them."""
 
 
-def two_edits(search: Attempts, candidates: Sequence[Edit], original: ComparedModel | str,
+def two_edits(search: Attempts, candidates: Sequence[Edit], original: ModelOrDefect,
               follow_ups: FollowUps) -> None:
     """Conflicts from the failing cases (the candidates that make each agree alone), their
     minimum hitting sets verified one by one; then one fault at a time (`one_then_another`);
     then pairs of the candidates that make some case agree."""
-    if isinstance(original, str):  # the literals the build error names, the first first
+    # The literals the build error names, the first first.
+    if isinstance(original, UnbuildableModel):
         shown = search.failures[0].what
         candidates = sorted(candidates, key=lambda e: len(shown) if e.before is None or
                             str(e.before) not in shown else shown.index(str(e.before)))
@@ -78,7 +79,7 @@ def two_edits(search: Attempts, candidates: Sequence[Edit], original: ComparedMo
             search.attempt(pair)
 
 
-def _conflicts(search: Attempts, candidates: Sequence[Edit], original: ComparedModel | str
+def _conflicts(search: Attempts, candidates: Sequence[Edit], original: ModelOrDefect
                ) -> tuple[dict[str, set[Edit]], list[Edit]]:
     """The candidates that make each of a few failing cases agree alone; and those that mend
     the first failure, best first (`_progress`)."""
@@ -92,9 +93,10 @@ def _conflicts(search: Attempts, candidates: Sequence[Edit], original: ComparedM
         if search.out_of_time():
             break
         model = search.build((edit,))
-        if isinstance(model, str):
+        if isinstance(model, UnbuildableModel):
             continue
-        if isinstance(original, str):  # built at last: the fault that kept it from it mended
+        # Built at last: the fault that kept it from it mended.
+        if isinstance(original, UnbuildableModel):
             ranked.append(((0, 0, rank), edit))
             continue
         for case in cases:
@@ -135,7 +137,7 @@ def one_then_another(search: Attempts, mending: Sequence[Edit], follow_ups: Foll
         if search.done():
             return
         edited = search.build((first,))
-        if isinstance(edited, str):
+        if isinstance(edited, UnbuildableModel):
             continue
         schemas = apply_edits(search.schemas, (first,))
         failure = verify(edited, search.cases, search.counterexamples)

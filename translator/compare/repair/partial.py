@@ -22,10 +22,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from strips_model.schema import Schema
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.compared import UnbuildableModel
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import apply_edits
 from translator.compare.repair.evidence import Case
-from translator.compare.repair.search import Repair, RepairSearch, Subject, suggest
+from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.verify import Failure, check_case
 
 SHARES = 3
@@ -34,31 +35,32 @@ _BOARD = ("hero:", "boulders:", "skeletons:", "key taken:", "lock open:")
 
 
 def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Sequence[Failure],
-                  seconds: float) -> RepairSearch:
-    """Verified fixes of one of the model's faults: the failing cases they make agree
-    (`fixed`), every case that agreed still agreeing, `still_failing` the others."""
-    started = time.perf_counter()
+                  seconds: float, clock: Clock = time.perf_counter) -> RepairSearch:
+    """Verified fixes of one of the model's faults, searched for `seconds` of `clock`: the
+    failing cases they make agree (`fixed`), every case that agreed still agreeing,
+    `still_failing` the others."""
+    started = clock()
     named = {c.name: c for c in subject.cases}
     failures = [f for f in failures if f.case in named]  # a case of the evidence
     failing = {f.case for f in failures}
     agreeing = tuple(c for c in subject.cases if c.name not in failing)
     original = subject.model(schemas)
-    guards = () if isinstance(original, str) else _guards(original, named, failures)
+    guards = () if isinstance(original, UnbuildableModel) else _guards(original, named, failures)
     targets = _targets(failures)
     tried = 0
     for rank, target in enumerate(targets):
-        left = seconds - (time.perf_counter() - started)
+        left = seconds - (clock() - started)
         if left <= 0:
             break
         narrowed = replace(subject, cases=(named[target.case], *agreeing, *guards))
         found = suggest(narrowed, schemas, left / min(len(targets) - rank, SHARES),
-                        explain=False, whole=False)
+                        explain=False, clock=clock, whole=False)
         tried += found.tried
         if found.repairs:
             repairs = tuple(_widened(subject, schemas, repair, failures, len(narrowed.cases))
                             for repair in found.repairs)
-            return RepairSearch(tuple(failures), repairs, tried, time.perf_counter() - started)
-    return RepairSearch(tuple(failures), (), tried, time.perf_counter() - started)
+            return RepairSearch(tuple(failures), repairs, tried, clock() - started)
+    return RepairSearch(tuple(failures), (), tried, clock() - started)
 
 
 def _guards(original: ComparedModel, named: dict[str, Case], failures: Sequence[Failure]
@@ -99,7 +101,8 @@ def _widened(subject: Subject, schemas: tuple[Schema, ...], repair: Repair,
     model = subject.model(apply_edits(schemas, repair.edits))
     named = {c.name: c for c in subject.cases}
     fixed = [f for f in failures
-             if not isinstance(model, str) and check_case(model, named[f.case]) is None]
+             if not isinstance(model, UnbuildableModel)
+             and check_case(model, named[f.case]) is None]
     return replace(repair, fixed=tuple(f.case for f in fixed),
                    rules=tuple(dict.fromkeys(r for f in fixed for r in f.rules)),
                    verified_on=verified_on, still_failing=len(failures) - len(fixed))

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
 from translator.compare.repair.candidates import leads_of, single_edits
 from translator.compare.repair.edits import Edit, Signature, apply_edits
@@ -73,7 +74,7 @@ class Subject:
     vocabulary: Vocabulary | None
     cases: tuple[Case, ...]
 
-    def model(self, schemas: tuple[Schema, ...]) -> ComparedModel | str:
+    def model(self, schemas: tuple[Schema, ...]) -> ModelOrDefect:
         return rebuilt(self.report, schemas, self.label, self.vocabulary)
 
 
@@ -85,8 +86,11 @@ AS_WRITTEN = "the model as written"
 """The case of a failure of the model itself, not of a level or probe."""
 
 
-def left_out_names(model: ComparedModel | str) -> frozenset[str]:
-    return frozenset(part.schema for part in getattr(model, "left_out", ()))
+def left_out_names(model: ModelOrDefect) -> frozenset[str]:
+    """The schemas a model that runs is run without (none for one that cannot run)."""
+    if isinstance(model, UnbuildableModel):
+        return frozenset()
+    return frozenset(part.schema for part in model.left_out)
 
 
 def left_out_failures(model: ComparedModel) -> tuple[Failure, ...]:
@@ -94,7 +98,7 @@ def left_out_failures(model: ComparedModel) -> tuple[Failure, ...]:
     cannot be built is a fault whether or not a level needs it."""
     return tuple(Failure(AS_WRITTEN, (), None, f"cannot be built with {part.schema}, which "
                          f"is left out: {part.reason}", (part.schema,))
-                 for part in getattr(model, "left_out", ()))
+                 for part in model.left_out)
 
 
 Clock = Callable[[], float]
@@ -119,10 +123,10 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
              two_edits: bool, explain: bool, clock: Clock, whole: bool) -> RepairSearch:
     started = clock()
     original = subject.model(schemas)
-    if isinstance(original, str):
+    if isinstance(original, UnbuildableModel):
         failures: tuple[Failure, ...] = (Failure(
-            AS_WRITTEN, (), None, f"cannot be built: {original}",
-            schema_at(original, schemas)),)
+            AS_WRITTEN, (), None, f"cannot be built: {original.defect}",
+            schema_at(original.defect, schemas)),)
         uses = SchemaUses()
     else:
         first = verify(original, subject.cases)
@@ -142,7 +146,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
     leads = leads_of(original, case_of(failures[0]), failures[0], schemas, uses)
     suspects = leads.suspects(failures, schemas)
 
-    def ranked_edits(edited: tuple[Schema, ...], model: ComparedModel | str,
+    def ranked_edits(edited: tuple[Schema, ...], model: ModelOrDefect,
                      failed: Sequence[Failure], past: int = 0) -> list[Edit]:
         """The single edits of `edited` (the model, or it edited once) its failures call for:
         those of its first `SUSPECTS` suspects and the writers blamed (`past` = 0), or of the
@@ -242,14 +246,14 @@ class _Search:
             self.attempt((edit,))
         return True
 
-    def build(self, edits: tuple[Edit, ...]) -> ComparedModel | str:
+    def build(self, edits: tuple[Edit, ...]) -> ModelOrDefect:
         return self.subject.model(apply_edits(self.schemas, edits))
 
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1
         self.seen.add(edits)
         model = self.build(edits)
-        if isinstance(model, str):
+        if isinstance(model, UnbuildableModel):
             return False
         left = left_out_names(model)
         if not left <= self.left_out or (self.must_mend and left == self.left_out):

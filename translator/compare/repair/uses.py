@@ -19,11 +19,11 @@ from strips_model.level import Level, State
 from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
 from strips_model.simulator import Move, step
-from translator.compare.models.compared import ComparedModel, LevelModel
 from translator.compare.models.observation import observe_game
+from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.repair.edits import Clause, Edit, Kind
 from translator.compare.repair.evidence import Case
-from translator.ground.exact_semantics import GroundAction
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
 _MOST_USES = 400

@@ -12,27 +12,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import cast
+from dataclasses import dataclass, replace
 
 from strips_model.errors import HelltakerError
+from strips_model.ground_plan import PlanStep
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema
 from strips_model.validator import validate
-from translator.compare.models.compared import (
-    ComparedModel,
-    LevelModel,
-    UnbuildableModel,
-    compared_model,
-)
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel, compared_model
+from translator.compare.models.observation import Observation
+from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.repair.blocked import blocked
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import followed
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.model_run import accepts
-from translator.ground.exact_semantics import GroundAction
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchTimeout, best_first_search
 
@@ -57,19 +54,15 @@ class Failure:
 
 
 def rebuilt(report: Report, schemas: tuple[Schema, ...], label: str,
-            vocabulary: Vocabulary | None) -> ComparedModel | str:
+            vocabulary: Vocabulary | None) -> ModelOrDefect:
     """The model with `schemas` in place of its own, read in the vocabulary it was read in
-    (never inferred again: a repair must not change how a level is read); why not, when the
-    edited schemas cannot be built."""
-    edited = Report(schemas, report.init, report.goal, report.source, report.skipped,
-                    report.counts, goals=report.goals)
+    (never inferred again: a repair must not change how a level is read); unbuildable, with
+    why, when the edited schemas cannot be built."""
+    edited = replace(report, schemas=schemas)
     try:
-        built = compared_model(edited, label, vocabulary)
+        return compared_model(edited, label, vocabulary)
     except HelltakerError as error:
-        return str(error)
-    if isinstance(built, UnbuildableModel):
-        return built.defect
-    return built
+        return UnbuildableModel(edited, label, vocabulary, str(error))
 
 
 def _suspects(model: LevelModel, divergence: Divergence,
@@ -87,16 +80,17 @@ def _suspects(model: LevelModel, divergence: Divergence,
     return tuple(dict.fromkeys(named))
 
 
-class _Remembered:
+class _Remembered(LevelModel):
     """A level model whose applicable actions are ground once per state: the replays and the
-    exhaustive search of one case meet the same states again and again."""
+    exhaustive search of one case meet the same states again and again. Everything else is
+    the model's own."""
 
     def __init__(self, on: LevelModel) -> None:
         self._on = on
         self._known: dict[frozenset[Atom], list[GroundAction]] = {}
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self._on, name)
+        self.level, self.init_note, self.goal_note = on.level, on.init_note, on.goal_note
+        self.notes, self.search, self.cost_limit = on.notes, on.search, on.cost_limit
+        self.left_out = on.left_out
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
         found = self._known.get(atoms)
@@ -104,11 +98,35 @@ class _Remembered:
             found = self._known[atoms] = self._on.applicable(atoms)
         return found
 
+    def initial(self) -> frozenset[Atom]:
+        return self._on.initial()
+
+    def direction(self, action: GroundAction) -> Direction | None:
+        return self._on.direction(action)
+
+    def observe(self, atoms: frozenset[Atom]) -> Observation:
+        return self._on.observe(atoms)
+
+    def goal_holds(self, atoms: frozenset[Atom]) -> bool:
+        return self._on.goal_holds(atoms)
+
+    def pddl_texts(self) -> tuple[str, str]:
+        return self._on.pddl_texts()
+
+    def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
+        return self._on.decode(step)
+
+    def static(self) -> frozenset[Atom]:
+        return self._on.static()
+
+    def schemas_for(self, direction: Direction) -> list[tuple[Schema, dict[str, str]]]:
+        return self._on.schemas_for(direction)
+
 
 def check_case(model: ComparedModel, case: Case) -> Failure | None:
     """The first way the model departs from the game on `case`, or None."""
     try:
-        on = cast(LevelModel, _Remembered(model.on(case.level)))
+        on: LevelModel = _Remembered(model.on(case.level))
         return _check(on, case)
     except (HelltakerError, SearchTimeout) as error:
         return Failure(case.name, case.rules, None, f"cannot be run: {error}", ())

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from strips_model.errors import HelltakerError
 from strips_model.schema import Literal, Schema
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Clause, Edit
 from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import (

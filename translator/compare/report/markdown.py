@@ -15,14 +15,17 @@ from translator.compare.lint.grouping import FindingGroup
 from translator.compare.report.vocabulary_text import vocabulary_lines
 from translator.planners.outcome import Status
 
+CellValue = str | int | float | None
+"""What a table cell shows: None or an empty text as `-`."""
 
-def _cell(text: object) -> str:
+
+def _cell(text: CellValue) -> str:
     """A markdown table cell: pipes escaped, never empty."""
     shown = str(text) if text is not None and text != "" else "-"
     return shown.replace("|", "\\|").replace("\n", " ")
 
 
-def _table(header: Iterable[str], rows: Iterable[Iterable[object]]) -> list[str]:
+def _table(header: Iterable[str], rows: Iterable[Iterable[CellValue]]) -> list[str]:
     head = list(header)
     lines = ["| " + " | ".join(head) + " |", "|" + "|".join("---" for _ in head) + "|"]
     lines += ["| " + " | ".join(_cell(value) for value in row) + " |" for row in rows]
@@ -43,7 +46,7 @@ def _parameters(summary: ModelSummary) -> str:
 
 def _status(column: Column) -> str:
     if column.status is not Status.SOLVED:
-        return column.status.value
+        return str(column.status.value)
     game = "valid" if column.valid else "invalid"
     return f"cost {column.cost}, {game} in the game (cost {column.game_cost})"
 

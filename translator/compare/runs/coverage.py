@@ -20,7 +20,7 @@ from strips_model.level import Level
 from strips_model.level_file import parse_level
 from strips_model.moves import format_plan, parse_plan
 from strips_model.validator import validate
-from translator.compare.models.compared import ComparedModel
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.divergence import along_directions, along_steps
 from translator.compare.runs.model_run import accepts, search_exact
 from translator.planners.exhaustive import solve_exhaustively

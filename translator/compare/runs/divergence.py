@@ -17,10 +17,11 @@ from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
 from strips_model.simulator import Move, is_goal, step
 from strips_model.validator import cell_text, event_text, obstacle_text
-from translator.compare.models.compared import LevelModel
 from translator.compare.models.observation import Observation, observe_game
+from translator.compare.models.protocols import LevelModel
 from translator.compare.vocabulary.words import name_direction
-from translator.ground.exact_semantics import GroundAction, unify
+from translator.ground.exact_semantics import unify
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
 
@@ -205,7 +206,7 @@ def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction)
                 best = (score, f"{schema.name} fails on {reason}")
     why = best[1] if best is not None else "no schema stands for this key press"
     # A schema left out of the model (models/left_out.py) may be the one this key needed.
-    left = tuple(part for part in getattr(getattr(model, "model", None), "left_out", ())
+    left = tuple(part for part in model.left_out
                  if name_direction(part.schema, "en") in (None, Direction(direction)))
     if left:
         named = "; ".join(f"{part.schema} at {part.position}: {part.reason}" for part in left[:3])

@@ -19,9 +19,8 @@ from typing import Final
 from strips_model.errors import HelltakerError
 from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
-from strips_model.reports.vocabulary import Vocabulary
 from strips_model.validator import validate
-from translator.compare.models.compared import ComparedModel, LevelModel
+from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_init import unnamed_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.model_run import ModelRun, solve_model
@@ -199,8 +198,8 @@ def _unnamed_side(model: ComparedModel, level: Level) -> _SideResult | None:
     """The level's Init would leave a part out that no predicate of the model names: what
     then differs is not the model's, and the level is not run (decided here, before any
     child is forked for it)."""
-    words = getattr(model, "words", None)
-    unnamed = unnamed_parts(level, words) if isinstance(words, Vocabulary) else ()
+    words = model.words
+    unnamed = unnamed_parts(level, words) if words is not None else ()
     if not unnamed:
         return None
     return _SideResult("not generated", (), not_run_column(

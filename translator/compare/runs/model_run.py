@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from strips_model.moves import Direction
-from translator.compare.models.compared import LevelModel
-from translator.ground.exact_semantics import GroundAction
+from translator.compare.models.protocols import LevelModel
+from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
 from translator.planners.fd_search import plan_pddl

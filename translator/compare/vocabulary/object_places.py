@@ -122,5 +122,4 @@ def split_objects(report: Report) -> ObjectSplit:
     goals = tuple(map(split_goal, report.goals))
     evidence = ("objects: one location predicate for several parts, read as one predicate per "
                 "object: " + "; ".join(said.values()),)
-    return ObjectSplit(replace(report, schemas=schemas, init=init,
-                               goal=goals[0] if goals else None, goals=goals), evidence)
+    return ObjectSplit(replace(report, schemas=schemas, init=init, goals=goals), evidence)

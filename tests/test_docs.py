@@ -171,3 +171,40 @@ def test_source_files_named_in_the_docs_exist() -> None:
              for path in sorted(set(_SOURCE_PATH.findall(page.read_text(encoding="utf-8"))))
              if not (ROOT / path).exists()]
     assert not stale, "source files named in the docs that do not exist:\n" + "\n".join(stale)
+
+
+_MODULE_NAME = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[a-z_][a-z0-9_]*\.py)\b")
+FOREIGN_MODULES = {"driver/returncodes.py": "Fast Downward's driver, whose exit codes we read"}
+"""Modules of other projects that docstrings name on purpose, each with why."""
+
+
+def _docstrings(path: Path) -> list[str]:
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = (node for node in ast.walk(tree) if isinstance(
+        node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef))
+    return [text for node in nodes if (text := ast.get_docstring(node))]
+
+
+def test_docstrings_name_only_modules_that_exist() -> None:
+    # A docstring may name a module by its file name alone (`report_init.py`): that file must
+    # still be a module of the repository (found anywhere in it), or a foreign one on purpose.
+    sources = [*ROOT.glob("translator/**/*.py"), *ROOT.glob("strips_model/**/*.py")]
+    names = {path.name for path in sources}
+    relative = {str(path.relative_to(ROOT)) for path in [*sources, *ROOT.glob("tests/**/*.py")]}
+    stale = [f"{path.relative_to(ROOT)}: {named}"
+             for path in sources for text in _docstrings(path)
+             for named in sorted(set(_MODULE_NAME.findall(text)))
+             if named not in FOREIGN_MODULES and not (
+                 named.split("/")[-1] in names if "/" not in named
+                 else any(known.endswith(named) for known in relative))]
+    assert not stale, "modules named in docstrings that do not exist:\n" + "\n".join(stale)
+
+
+def test_the_docstring_check_sees_a_stale_name(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""Read by vanished_module.py, then by models/ours.py."""\n',
+                      encoding="utf-8")
+    found = [name for text in _docstrings(module) for name in _MODULE_NAME.findall(text)]
+    assert found == ["vanished_module.py", "models/ours.py"]

@@ -2,7 +2,7 @@
 `-o DIR` writes beside the models' reports, and the names of those reports.
 
 The table is markdown, aligned so that it reads on a terminal as well as on a rendered page;
-one row per model in the order the models were given (grading.py makes the rows).
+one row per model in the order the models were given (class_grading.py makes the rows).
 """
 
 from __future__ import annotations

@@ -28,9 +28,9 @@ says why):
 Each finding also carries its pattern: the message without what is particular to one schema,
 so that a report can say a defect repeated over a hundred schemas once.
 
-The rules that read one schema at a time are in lint_schema_rules.py, those that compare
-schemas and names with one another in lint_model_rules.py, those on how values flow
-(deletes, bookkeeping, variables no positive precondition binds) in lint_flow_rules.py;
+The rules that read one schema at a time are in schema_rules.py, those that compare
+schemas and names with one another in model_rules.py, those on how values flow
+(deletes, bookkeeping, variables no positive precondition binds) in flow_rules.py;
 `lint` runs them all, on whatever was read: no level, Init, goal or vocabulary is needed.
 """
 

@@ -11,7 +11,7 @@ fluents nothing reads, and variables that no positive precondition binds.
   literal false;
 - `free-variable`: a declared parameter that occurs in effects and in no positive
   precondition: the effect holds of any object (a variable nothing declares is
-  `unbound-variable`, lint_schema_rules.py).
+  `unbound-variable`, schema_rules.py).
 Each rule gives its findings in the order of the schemas and of their literals.
 """
 

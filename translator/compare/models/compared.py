@@ -78,7 +78,7 @@ model that cannot be built)."""
 
 
 def model_defect(schemas: tuple[Schema, ...]) -> SchemaError | None:
-    """What keeps the schemas, read as every model is (readings.py, arithmetic.py), from
+    """What keeps the schemas, read as every model is (schema_readings.py, arithmetic.py), from
     making a planning domain; None when they make one."""
     read, _ = read_schemas(schemas)
     try:

@@ -10,6 +10,7 @@ sentence says which.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Final
 
 from strips_model.errors import Position, SchemaError
@@ -60,66 +61,99 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     Every role but the hero's is optional: a part of the level the vocabulary names no
     predicate for is left out of the Init, and a note says so (the comparison then shows what
     the model makes of a level it cannot see whole)."""
-    coordinates = Coordinates.of_level(level, vocabulary)
-    values = dict(vocabulary.values)
-    notes: list[str] = []
+    writer = _Writer(level, vocabulary, Coordinates.of_level(level, vocabulary), [])
+    atoms = [*_hero_and_counter(writer, counting_up), *_parts(writer, traps_everywhere, occupied),
+             *_walls_and_goal(writer), *_relations(writer, offsets, counting_up)]
+    return tuple(atoms), tuple(writer.notes)
 
-    def at(predicate: str, cell: tuple[int, int], *state: int | str) -> Atom:
-        x, y = coordinates.xy(cell)
-        return vocabulary.placed(predicate, str(x), str(y), tuple(str(s) for s in state))
 
-    def placed(role: str, cells: Iterable[tuple[int, int]], what: str,
+@dataclass(frozen=True, slots=True)
+class _Writer:
+    """Atoms of one level in the report's vocabulary and coordinates; `notes` gathers the
+    treatments the level needed."""
+
+    level: Level
+    vocabulary: Vocabulary
+    coordinates: Coordinates
+    notes: list[str]
+
+    def at(self, predicate: str, cell: tuple[int, int], *state: int | str) -> Atom:
+        x, y = self.coordinates.xy(cell)
+        return self.vocabulary.placed(predicate, str(x), str(y), tuple(str(s) for s in state))
+
+    def placed(self, role: str, cells: Iterable[tuple[int, int]], what: str,
                *state: int | str) -> list[Atom]:
         listed = sorted(cells)
-        predicate = vocabulary.predicate(role)
+        predicate = self.vocabulary.predicate(role)
         if predicate is None:
             if listed:
-                notes.append(f"the model names no {role} predicate: the level's {what} are "
-                             "not in its Init")
+                self.notes.append(f"the model names no {role} predicate: the level's {what} "
+                                  "are not in its Init")
             return []
-        return [at(predicate, cell, *state) for cell in listed]
+        return [self.at(predicate, cell, *state) for cell in listed]
 
-    start = level.start
+
+def _hero_and_counter(writer: _Writer, counting_up: bool) -> list[Atom]:
+    level, vocabulary = writer.level, writer.vocabulary
+    values = dict(vocabulary.values)
     flag = (values["hero_without_key"],) if "hero_without_key" in values else ()
-    atoms: list[Atom] = [at(vocabulary.required("hero"), start.hero, *flag)]
+    atoms: list[Atom] = [writer.at(vocabulary.required("hero"), level.start.hero, *flag)]
     counter = vocabulary.predicate("counter")
     if counter is not None:  # a model without one is bounded by the budget as a cost
         atoms.append((counter, "0" if counting_up else str(level.budget)))
     limit = vocabulary.predicate("counter_limit")
-    atoms += [(limit, str(level.budget))] if limit is not None else []
-    atoms += placed("demon", level.demons, "demons")
+    return atoms + ([(limit, str(level.budget))] if limit is not None else [])
+
+
+def _parts(writer: _Writer, traps_everywhere: bool, occupied: frozenset[str]) -> list[Atom]:
+    level, placed = writer.level, writer.placed
+    values = dict(writer.vocabulary.values)
+    atoms = placed("demon", level.demons, "demons")
     lock_state = (values["lock_closed"],) if "lock_closed" in values else ()
     atoms += placed("lock", [level.lock] if level.lock else [], "lock", *lock_state)
     atoms += placed("key", [level.key] if level.key else [], "key")
-    atoms += _traps(level, vocabulary, at, notes, traps_everywhere)
+    atoms += _traps(level, writer.vocabulary, writer.at, writer.notes, traps_everywhere)
     atoms += placed("spikes", level.spikes, "spikes")
-    atoms += placed("boulder", start.boulders, "boulders")
-    atoms += placed("skeleton", start.skeletons, "skeletons")
-    if vocabulary.predicate("floor") is not None:
+    atoms += placed("boulder", level.start.boulders, "boulders")
+    atoms += placed("skeleton", level.start.skeletons, "skeletons")
+    if writer.vocabulary.predicate("floor") is not None:
         atoms += placed("floor", free_cells(level, occupied), "free cells")
+    return atoms
+
+
+def _walls_and_goal(writer: _Writer) -> list[Atom]:
+    level = writer.level
     # Like the report, only the walls that bound the hero's area; those are the only ones
     # an action ever tests (a step, a kick's landing cell, a skeleton crushed on a wall).
     around = {(row + d_row, column + d_column) for row, column in level.reachable_cells()
               for d_row, d_column in (direction.delta for direction in Direction)}
-    atoms += placed("wall", (cell for cell in around
-                             if not level.is_open(cell) and cell not in level.demons), "walls")
+    atoms = writer.placed("wall", (cell for cell in around if not level.is_open(cell)
+                                   and cell not in level.demons), "walls")
     next_to_demons = {(row + d_row, column + d_column) for row, column in level.demons
                       for d_row, d_column in (direction.delta for direction in Direction)}
-    if vocabulary.predicate("goal") is not None:
-        atoms += placed("goal", (cell for cell in next_to_demons if level.is_open(cell)),
-                        "cells next to a demon")
-    top = max(level.budget, level.width, level.height)
+    if writer.vocabulary.predicate("goal") is not None:
+        atoms += writer.placed("goal", (cell for cell in next_to_demons if level.is_open(cell)),
+                               "cells next to a demon")
+    return atoms
+
+
+def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool) -> list[Atom]:
+    """The numbers' relations: the successor, the adjacency, the arithmetic offsets."""
+    level, vocabulary = writer.level, writer.vocabulary
+    atoms: list[Atom] = []
     successor = vocabulary.predicate("successor")
     if successor is not None:
         atoms += _successor(level, successor, successor_step(vocabulary),
-                            counting_up and counter is not None and limit is None)
-    atoms += _adjacency(level, vocabulary, coordinates)
+                            counting_up and vocabulary.predicate("counter") is not None
+                            and vocabulary.predicate("counter_limit") is None)
+    atoms += _adjacency(level, vocabulary, writer.coordinates)
+    top = max(level.budget, level.width, level.height)
     for relation in sorted(offsets):
         sign, step = relation.split("_")
         offset = int(step) if sign == "plus" else -int(step)
         atoms += [(relation, str(k), str(k + offset)) for k in range(-2, top + 2)
                   if -2 <= k + offset <= top + 1]
-    return tuple(atoms), tuple(notes)
+    return atoms
 
 
 def _successor(level: Level, successor: str, step: int, bounding: bool) -> list[Atom]:

@@ -24,6 +24,7 @@ from strips_model.pddl_names import pddl_symbol
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.document import Report
+from strips_model.reports.facts import GoalBlock
 from strips_model.reports.init_level import Coordinates, RebuiltLevel
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
@@ -44,7 +45,7 @@ from translator.compare.models.report_planning import (
     constant_name,
     planning_facts,
 )
-from translator.compare.models.report_views import SchemaViews
+from translator.compare.models.report_views import SchemaViews, direction_parameter
 from translator.ground.exact_semantics import Grounder
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom, Facts
@@ -66,29 +67,52 @@ class ReportModel:
         self.report = report
         self.schemas = report.schemas
         # A model that states no goal gets the game's (game_goal.py), and the report says so.
+        self.game_goal = report.goal is None
         goal = report.goal if report.goal is not None \
             else game_goal(report.schemas, vocabulary, report.source)
         self.goal = GAME_GOAL_TEXT if report.goal is None else ", ".join([
             *map(str, goal.conjuncts),
             *("(" + " | ".join(map(str, group)) + ")" for group in goal.disjunctions)])
-        self.game_goal = report.goal is None
         # Arithmetic terms (`y + 1`, `t - 2`) become static offset relations (arithmetic.py),
         # which each level's Init lists.
         compiled = tuple(without_arithmetic(schema) for schema in report.schemas)
+        read = self._level_needs(compiled)
+        planning = self._exact_view(read)
+        self._goal_views(report.goals if report.goal is not None else (goal,), planning)
+        used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
+        used |= {lit.predicate for block in self.goal_blocks for lit in block.conjuncts}
+        self.predicates = frozenset(used)
+        # Rebuilt now, so that a faulty Init is known before any level is compared. It
+        # matters only without LEVEL files (compare/check.py then runs the model on it, and
+        # says why it cannot be): on a level file the level's Init is generated.
+        rebuilt = rebuilt_init(report, self.words)
+        self.rebuilt = rebuilt if isinstance(rebuilt, RebuiltLevel) else None
+        self.init_defect = rebuilt if isinstance(rebuilt, str) else None
+        """Why the model's Init describes no level, when it does not."""
+
+    def _level_needs(self, compiled: tuple[Schema, ...]) -> tuple[Schema, ...]:
+        """What each level's Init must list for the schemas (without arithmetic) to run on
+        it; the schemas as read."""
         self.comparisons = comparisons_used(compiled)
         self.offsets = frozenset(lit.predicate for s in compiled for lit in s.preconditions
                                  if re.fullmatch(r"(plus|minus)_[0-9]+", lit.predicate))
         self.static = static_predicates(compiled) | (
             {GOAL_CELL} if self.game_goal else set())
         read, _ = read_schemas(compiled)
-        trap = vocabulary.predicate("trap")
+        trap = self.words.predicate("trap")
         # Seed 001's actions each require two traps: a level without one gets a phantom.
         self.traps_everywhere = trap is not None and all(
             any(lit.predicate == trap and lit.positive for lit in schema.preconditions)
             for schema in read)
-        self.counting_up = counts_up(read, vocabulary)
-        self.occupying = occupying(read, vocabulary)  # for a `floor` role (floor.py)
+        self.counting_up = counts_up(read, self.words)
         """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
+        self.occupying = occupying(read, self.words)
+        """What makes a cell not free, for a `floor` role (floor.py)."""
+        return read
+
+    def _exact_view(self, read: tuple[Schema, ...]) -> tuple[Schema, ...]:
+        """The exact view of the schemas as read (replays use it); their planning view, for
+        Fast Downward, returned."""
         exact: list[Schema] = []
         planning: list[Schema] = []
         views = SchemaViews.of(self.words, frozenset(self.static))
@@ -105,29 +129,23 @@ class ReportModel:
             planning.append(planning_schema)
         self.direction_parameter = {schema.name: found for schema in read
                                     if schema.name in self.words.keyed_by_direction
-                                    and (found := _direction_parameter(schema, self.words))}
+                                    and (found := direction_parameter(schema, self.words))}
         """Action -> the variable its key press is bound to (Vocabulary.keyed_by_direction)."""
-        self.exact = build_domain(tuple(exact), report.source)
-        # One view per goal block; each level uses the one that fits it (goal_blocks.py).
-        self.goal_blocks = report.goals if report.goal is not None else (goal,)
+        self.exact = build_domain(tuple(exact), self.report.source)
+        return tuple(planning)
+
+    def _goal_views(self, blocks: tuple[GoalBlock, ...], planning: tuple[Schema, ...]) -> None:
+        """One planning view per goal block; each level uses the one that fits it
+        (goal_blocks.py), the first by default."""
+        self.goal_blocks = blocks
         if len(self.goal_blocks) > 1:
             self.goal += f" (block 1 of {len(self.goal_blocks)}: each level says which it uses)"
-        self.views = tuple(goal_view(block, tuple(planning), self.static, report.source)
+        self.views = tuple(goal_view(block, planning, self.static, self.report.source)
                            for block in self.goal_blocks)
         first = self.views[0]
         self.goals, self.goal_domain, self.planning = first.goals, first.goal_domain, \
             first.planning
         self.planning_schemas = first.planning_schemas
-        used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
-        used |= {lit.predicate for block in self.goal_blocks for lit in block.conjuncts}
-        self.predicates = frozenset(used)
-        # Rebuilt now, so that a faulty Init is known before any level is compared. It
-        # matters only without LEVEL files (compare/check.py then runs the model on it, and
-        # says why it cannot be): on a level file the level's Init is generated.
-        rebuilt = rebuilt_init(report, self.words)
-        self.rebuilt = rebuilt if isinstance(rebuilt, RebuiltLevel) else None
-        self.init_defect = rebuilt if isinstance(rebuilt, str) else None
-        """Why the model's Init describes no level, when it does not."""
 
     def init_level(self) -> Level | None:
         return None if self.rebuilt is None else self.rebuilt.level
@@ -270,17 +288,6 @@ class ReportLevelModel(LevelModel):
         binding = {parameter.name: values.get(value, value)
                    for parameter, value in zip(schema.parameters, arguments, strict=True)}
         return schema.name, binding
-
-
-def _direction_parameter(schema: Schema, words: Vocabulary) -> str | None:
-    """The variable in the direction argument of the schema's `adjacent` precondition."""
-    relation = words.predicate("adjacent")
-    for literal in schema.preconditions:
-        if literal.positive and literal.predicate == relation and literal.args:
-            term = literal.args[0 if words.direction_first else -1]
-            if term.is_variable:
-                return term.name
-    return None
 
 
 def _numeric(value: str) -> tuple[int, int | str]:

@@ -64,3 +64,14 @@ def _deleted_counter_required(schema: Schema, words: Vocabulary) -> Schema:
                   if lit.predicate == counter and not lit.positive
                   and str(replace(lit, positive=True)) not in required)
     return replace(schema, preconditions=schema.preconditions + extra) if extra else schema
+
+
+def direction_parameter(schema: Schema, words: Vocabulary) -> str | None:
+    """The variable in the direction argument of the schema's `adjacent` precondition."""
+    relation = words.predicate("adjacent")
+    for literal in schema.preconditions:
+        if literal.positive and literal.predicate == relation and literal.args:
+            term = literal.args[0 if words.direction_first else -1]
+            if term.is_variable:
+                return term.name
+    return None

@@ -119,24 +119,29 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
         return _suggest(subject, schemas, deadline_seconds, two_edits, explain, clock, whole)
 
 
+def _failures_of(subject: Subject, schemas: tuple[Schema, ...], original: ModelOrDefect,
+                 explain: bool, whole: bool) -> tuple[tuple[Failure, ...], SchemaUses]:
+    """How the model as written fails (none: it agrees), and where its schemas are used
+    along the game's plans."""
+    if isinstance(original, UnbuildableModel):
+        return (Failure(AS_WRITTEN, (), None, f"cannot be built: {original.defect}",
+                        schema_at(original.defect, schemas)),), SchemaUses()
+    first = verify(original, subject.cases)
+    broken = left_out_failures(original) if whole else ()
+    if first is None and not broken:
+        return (), SchemaUses()
+    failures = (failing_cases(original, subject.cases) if explain else (first,)) \
+        if first is not None else ()
+    return failures + broken, plan_uses(original, subject.cases, schemas)
+
+
 def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float,
              two_edits: bool, explain: bool, clock: Clock, whole: bool) -> RepairSearch:
     started = clock()
     original = subject.model(schemas)
-    if isinstance(original, UnbuildableModel):
-        failures: tuple[Failure, ...] = (Failure(
-            AS_WRITTEN, (), None, f"cannot be built: {original.defect}",
-            schema_at(original.defect, schemas)),)
-        uses = SchemaUses()
-    else:
-        first = verify(original, subject.cases)
-        broken = left_out_failures(original) if whole else ()
-        if first is None and not broken:
-            return RepairSearch((), (), 0, clock() - started)
-        failures = (failing_cases(original, subject.cases) if explain else (first,)) \
-            if first is not None else ()
-        failures += broken
-        uses = plan_uses(original, subject.cases, schemas)
+    failures, uses = _failures_of(subject, schemas, original, explain, whole)
+    if not failures:
+        return RepairSearch((), (), 0, clock() - started)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
                      left_out_names(original), whole)
 

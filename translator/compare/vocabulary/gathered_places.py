@@ -4,7 +4,7 @@ read with its coordinates gathered after the other arguments: `at(o, x, y)`, `tr
 A vocabulary places a part's two coordinates side by side ([places] says how many arguments
 come before them), so such a model is read with each of those predicates' arguments moved,
 in every schema, its goal and its Init; the rest of the reading (an object before the place,
-object_places.py; a state before it, vocabulary_places.py) then applies as to any model.
+object_places.py; a state before it, places.py) then applies as to any model.
 
 The coordinates are found without knowing any role: the variables a static relation of two
 arguments holds in a schema (a successor `plusOne(y, y2)`, an offset `y + 1`, a wall

@@ -10,7 +10,7 @@ only when it has a place after the object (three arguments or more) and every us
 object by a constant, or by a variable a one-argument static predicate types, whose name says
 a part of the game placed on a cell (`hero`, `rock1`, `boulder`, `cle`); otherwise it is left
 as written (a number or a word there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`,
-vocabulary_places.py).
+places.py).
 """
 
 from __future__ import annotations

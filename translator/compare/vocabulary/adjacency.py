@@ -15,19 +15,23 @@ the same under every convention.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Role, Topic
 from translator.compare.vocabulary.words import DIRECTION_WORDS, fold, name_direction
 
-_ROLE: dict[Direction, str] = {Direction.UP: "adjacent_up", Direction.DOWN: "adjacent_down",
-                               Direction.LEFT: "adjacent_left", Direction.RIGHT: "adjacent_right"}
+_ROLE: dict[Direction, Role] = {Direction.UP: Role.ADJACENT_UP, Direction.DOWN: Role.ADJACENT_DOWN,
+                                Direction.LEFT: Role.ADJACENT_LEFT,
+                                Direction.RIGHT: Role.ADJACENT_RIGHT}
 
 
 @dataclass(frozen=True, slots=True)
 class Adjacency:
-    roles: tuple[tuple[str, str], ...]
+    roles: tuple[tuple[Role, str], ...]
     """("adjacent", relation) or ("adjacent_up", relation), ... for each relation found."""
     directions: tuple[tuple[Direction, str], ...]
     direction_first: bool
@@ -36,7 +40,7 @@ class Adjacency:
     constant no word reads)."""
     by_parameter: tuple[str, ...]
     """The actions whose direction is a variable, pressed as bound."""
-    evidence: tuple[str, ...]
+    evidence: tuple[Evidence, ...]
 
 
 def _place(schema: Schema, hero: str, start: int, width: int) -> tuple[str, ...] | None:
@@ -64,8 +68,8 @@ def _constant_direction(name: str) -> Direction | None:
 _WRITING_ORDER = (Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT)
 
 
-def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
-                        places: dict[str, tuple[str, ...]], width: int
+def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str],
+                        arity: Mapping[str, int], places: dict[str, tuple[str, ...]], width: int
                         ) -> dict[str, Direction]:
     """Four static relations between two places that no name reads, each one an action steps
     the hero along from its place: one per direction. Nothing in the schemas says which two
@@ -85,46 +89,64 @@ def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str], arity:
     return dict(zip(order, _WRITING_ORDER, strict=True))
 
 
-def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
-                   hero: str, start: int = 0, width: int = 2) -> Adjacency | None:
-    """The direction relations the actions step from the hero's place (`start` arguments
-    in, `width` arguments long: two coordinates or one cell) with (module doc)."""
-    places = {schema.name: place for schema in read
-              if (place := _place(schema, hero, start, width))}
+def find_adjacency(facts: SchemaFacts) -> Adjacency | None:
+    """The direction relations the actions step from the hero's place with (module doc)."""
+    if facts.hero is None:
+        return None
+    start, width = facts.hero_start, facts.width
+    places = {schema.name: place for schema in facts.read
+              if (place := _place(schema, facts.hero, start, width))}
+    return _per_direction(facts, places) or _with_direction_argument(facts, places)
+
+
+def _per_direction(facts: SchemaFacts, places: dict[str, tuple[str, ...]]) -> Adjacency | None:
+    """One static relation per direction (`haut(X, Y, X2, Y2)`), if the actions step along
+    such relations."""
+    static, arity, width = facts.static, facts.arity, facts.width
     per_direction = {name: direction for name in sorted(static) if arity[name] == 2 * width
                      and (direction := name_direction(name, "en")) is not None}
     if not per_direction:
-        per_direction = _unnamed_directions(read, static, arity, places, width)
+        per_direction = _unnamed_directions(facts.read, static, arity, places, width)
     keys: dict[str, Direction | None] = {}
     used: dict[str, Direction] = {}
-    for schema in read:
+    for schema in facts.read:
         for name, direction in per_direction.items():
             if schema.name in places and _from_hero(schema, name, places[schema.name], 0):
                 keys.setdefault(schema.name, direction)
                 used.setdefault(name, direction)
-    if used:
-        roles = tuple((_ROLE[direction], name) for name, direction in used.items())
-        said = ", ".join(f"{name} ({direction.name.lower()})" for name, direction in used.items())
-        unnamed = all(name_direction(name, "en") is None for name in used)
-        return Adjacency(roles, (), True, tuple(keys.items()), (), (
-            f"adjacency: one static relation per direction, {said}, which {len(keys)} actions "
-            "step from the hero's place with; each action's key press is its relation's"
-            + ("; no name says which direction each is, so they are read in the order the "
-               "schemas first use them (up, down, left, right: correct it in [roles] if not)"
-               if unnamed else ""),))
+    if not used:
+        return None
+    roles = tuple((_ROLE[direction], name) for name, direction in used.items())
+    said = ", ".join(f"{name} ({direction.name.lower()})" for name, direction in used.items())
+    unnamed = all(name_direction(name, "en") is None for name in used)
+    return Adjacency(roles, (), True, tuple(keys.items()), (), (Evidence(
+        Topic.ADJACENCY,
+        f"adjacency: one static relation per direction, {said}, which {len(keys)} actions "
+        "step from the hero's place with; each action's key press is its relation's"
+        + ("; no name says which direction each is, so they are read in the order the "
+           "schemas first use them (up, down, left, right: correct it in [roles] if not)"
+           if unnamed else "")),))
+
+
+def _with_direction_argument(facts: SchemaFacts, places: dict[str, tuple[str, ...]]
+                             ) -> Adjacency | None:
+    """One static relation with a direction argument (`succ(D, P, P2)`), the one the actions
+    step from the hero's place with most."""
+    width = facts.width
     anchored: Counter[tuple[str, bool]] = Counter()
-    for schema in read:
-        for name in sorted(static):
-            if arity[name] == 2 * width + 1 and schema.name in places:
+    for schema in facts.read:
+        for name in sorted(facts.static):
+            if facts.arity[name] == 2 * width + 1 and schema.name in places:
                 for first, skip in ((True, 1), (False, 0)):
                     if _from_hero(schema, name, places[schema.name], skip):
                         anchored[name, first] += 1
     if not anchored:
         return None
     (relation, first), count = anchored.most_common(1)[0]
+    keys: dict[str, Direction | None] = {}
     constants: dict[str, Direction | None] = {}
     by_parameter: list[str] = []
-    for schema in read:
+    for schema in facts.read:
         literal = _from_hero(schema, relation, places.get(schema.name, ("",) * width),
                              1 if first else 0)
         if literal is None:
@@ -136,13 +158,15 @@ def find_adjacency(read: tuple[Schema, ...], static: frozenset[str], arity: dict
             keys[schema.name] = constants[term.name] = _constant_direction(term.name)
     directions = tuple((d, c) for c, d in constants.items() if d is not None)
     unread = sorted(c for c, d in constants.items() if d is None)
-    evidence = [f"adjacency: {relation}, a static relation of a direction and two places "
-                f"(the direction {'first' if first else 'last'}), which {count} actions step "
-                "from the hero's place with; an action's key press is its direction"
-                + (f" (constants {', '.join(f'{c} {d.name.lower()}' for d, c in directions)})"
-                   if directions else ", bound when the action is applied")]
+    evidence = [Evidence(Topic.ADJACENCY, (
+        f"adjacency: {relation}, a static relation of a direction and two places (the "
+        f"direction {'first' if first else 'last'}), which {count} actions step from the "
+        "hero's place with; an action's key press is its direction"
+        + (f" (constants {', '.join(f'{c} {d.name.lower()}' for d, c in directions)})"
+           if directions else ", bound when the action is applied")))]
     if unread:
-        evidence.append(f"direction constants no word reads: {', '.join(unread)} (their actions "
-                        "are no key press; name them in [directions])")
-    return Adjacency((("adjacent", relation),), directions, first, tuple(keys.items()),
+        evidence.append(Evidence(Topic.DIRECTIONS, (
+            f"direction constants no word reads: {', '.join(unread)} (their actions are no key "
+            "press; name them in [directions])")))
+    return Adjacency(((Role.ADJACENT, relation),), directions, first, tuple(keys.items()),
                      tuple(by_parameter), tuple(evidence))

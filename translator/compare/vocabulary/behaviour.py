@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 from strips_model.reports.facts import GoalBlock
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.words import role_scores
 
 
@@ -103,43 +105,45 @@ def pick(role: str, fitting: dict[str, int]) -> str | None:
                                           [-ord(c) for c in name]))
 
 
-def parts_by_behaviour(read: tuple[Schema, ...], hero: str, candidates: set[str],
-                       static: frozenset[str], width: int, goal: frozenset[str]
-                       ) -> tuple[dict[str, str], list[str]]:
+def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     """Skeleton, boulder and wall as the actions treat them (module doc), with the evidence.
-    `candidates`: the place predicates no other role took; `goal`: the goal's predicates."""
-    seen = behaviours(read, hero, candidates, static, width)
-    roles: dict[str, str] = {}
-    evidence: list[str] = []
-    skeleton = pick("skeleton", {n: b.moved + b.destroyed for n, b in seen.items()
-                                  if b.moved and b.destroyed})
+    `candidates`: the place predicates no other role took. The roles read before never
+    include these three, so `roles` is not consulted."""
+    hero, read, static = facts.hero, facts.read, facts.static
+    if hero is None:
+        return Found()
+    seen = behaviours(read, hero, candidates, static, facts.width)
+    found: dict[Role, str] = {}
+    evidence: list[Evidence] = []
+    skeleton = pick(Role.SKELETON, {n: b.moved + b.destroyed for n, b in seen.items()
+                                    if b.moved and b.destroyed})
     if skeleton is not None:
-        roles["skeleton"] = skeleton
+        found[Role.SKELETON] = skeleton
         b = seen[skeleton]
-        evidence.append(f"skeleton: {skeleton}, moved by {b.moved} action(s) and destroyed by "
-                        f"{b.destroyed} (by what the actions do)")
+        evidence.append(by_actions(Role.SKELETON, skeleton, f"moved by {b.moved} action(s) "
+                                   f"and destroyed by {b.destroyed}"))
     floors = floor_fitting(read, hero, candidates - static)  # it moves too, against the rest
-    boulder = pick("boulder", {n: b.moved for n, b in seen.items()
-                                if b.moved and not b.destroyed and n != skeleton
-                                and n not in floors})
+    boulder = pick(Role.BOULDER, {n: b.moved for n, b in seen.items()
+                                  if b.moved and not b.destroyed and n != skeleton
+                                  and n not in floors})
     if boulder is not None:
-        roles["boulder"] = boulder
-        evidence.append(f"boulder: {boulder}, moved by {seen[boulder].moved} action(s) and "
-                        "never destroyed (by what the actions do)")
+        found[Role.BOULDER] = boulder
+        evidence.append(by_actions(Role.BOULDER, boulder, f"moved by {seen[boulder].moved} "
+                                   "action(s) and never destroyed"))
     # The hero walks onto a key or spikes, never onto a wall.
     walls = {n: b.blocks for n, b in seen.items() if b.blocks and not b.stepped
-             and n not in goal}
+             and n not in facts.goal}
     # A demon blocks the hero too: with no goal block to name it, its name tells.
     walls = {n: count for n, count in walls.items() if not role_scores(n).get("demon")}
     # A skeleton kicked into a wall dies: of several obstacles, the one it dies against.
     crushing = {n: count for n, count in walls.items() if crushes(read, n, skeleton)}
     walls = crushing or walls
-    wall = pick("wall", walls)
+    wall = pick(Role.WALL, walls)
     if wall is not None:
-        roles["wall"] = wall
-        evidence.append(f"wall: {wall}, absent where the hero arrives in {walls[wall]} "
-                        "action(s) and named by no goal (by what the actions do)")
-    return roles, evidence
+        found[Role.WALL] = wall
+        evidence.append(by_actions(Role.WALL, wall, f"absent where the hero arrives in "
+                                   f"{walls[wall]} action(s) and named by no goal"))
+    return Found(found, tuple(evidence))
 
 
 def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[str, int]:

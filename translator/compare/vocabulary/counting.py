@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Role
 
 _ABOVE = frozenset({"greater", "at_least", "different"})
 _BELOW = frozenset({"less", "at_most"})
@@ -81,11 +83,11 @@ def _guard(literal: Literal, values: set[str], static_singles: frozenset[str]
     return 0, None
 
 
-def counting(read: tuple[Schema, ...], counter: str, successor: str | None,
-             static: frozenset[str], arity: dict[str, int]
-             ) -> tuple[int, str | None, list[str]]:
+def counting(facts: SchemaFacts, counter: str, successor: str | None
+             ) -> tuple[int, str | None, list[Evidence]]:
     """(the successor's step, +1 or -1; the counter_limit predicate or None; the evidence)."""
-    singles = frozenset(name for name in static if arity.get(name) == 1)
+    read = facts.read
+    singles = frozenset(name for name in facts.static if facts.arity.get(name) == 1)
     floors = bounds = forward = backward = 0
     limits: dict[str, int] = {}
     for schema in read:
@@ -111,19 +113,22 @@ def counting(read: tuple[Schema, ...], counter: str, successor: str | None,
         if successor is not None:
             step = along_successor(schema, counter, successor)
             forward, backward = forward + (step > 0), backward + (step < 0)
-    evidence: list[str] = []
+    evidence: list[Evidence] = []
     limit = max(limits, key=lambda name: (limits[name], name)) if limits else None
     if limit is not None:
-        evidence.append(f"counter_limit: {limit}, a static number the counter is kept below "
-                        f"in {limits[limit]} action(s) (each level's Init gives it the budget)")
+        evidence.append(Evidence(Role.COUNTER_LIMIT, (
+            f"counter_limit: {limit}, a static number the counter is kept below in "
+            f"{limits[limit]} action(s) (each level's Init gives it the budget)")))
     if successor is None or floors == bounds or forward == backward:
         return 1, limit, evidence
     upward = bounds > floors
     step = 1 if (forward > backward) == upward else -1
-    evidence.append(f"counter: {counter} counts {'up' if upward else 'down'}, by its guards "
-                    f"({floors} keep it above a floor, {bounds} below a bound)")
+    evidence.append(Evidence(Role.COUNTER, (
+        f"counter: {counter} counts {'up' if upward else 'down'}, by its guards ({floors} keep "
+        f"it above a floor, {bounds} below a bound)")))
     if step < 0:
-        evidence.append(f"successor: {successor} runs downward, {successor}(a, b) meaning "
-                        f"a = b + 1: the counter steps {'backward' if upward else 'forward'} "
-                        f"along it and counts {'up' if upward else 'down'}")
+        evidence.append(Evidence(Role.SUCCESSOR, (
+            f"successor: {successor} runs downward, {successor}(a, b) meaning a = b + 1: the "
+            f"counter steps {'backward' if upward else 'forward'} along it and counts "
+            f"{'up' if upward else 'down'}")))
     return step, limit, evidence

@@ -19,9 +19,12 @@ tie between predicates that fit, so a model renamed to random letters reads alik
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, moved_by, pick, variables
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import STEPPING, Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.structure import requirements
 from translator.compare.vocabulary.words import role_scores
 
@@ -94,101 +97,124 @@ def _hero_state_changed(schema: Schema, hero: str) -> bool:
         for old, new in zip(before[0].args, after[0].args, strict=False))
 
 
-def flag_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
-               static: frozenset[str], arity: dict[str, int], width: int,
-               roles: dict[str, str]) -> tuple[dict[str, str], list[str]]:
-    """Traps as two predicates or with a fixed phase, the key, its flag and the lock (module
-    doc), the roles already read (`roles`) aside; `candidates`: the place predicates no role
-    took yet, those taken here removed."""
-    found: dict[str, str] = {}
-    evidence: list[str] = []
-    flags = {n for n, count in arity.items() if count == 0 and n not in static
-             and n not in roles.values()}
+@dataclass(frozen=True, slots=True)
+class _AtHeroCell:
+    """What the actions do to the place predicates on the cell the hero stands on after them,
+    each with how many actions do it."""
 
-    def take(role: str, name: str | None, why: str) -> None:
-        if name is None or role in roles or role in found:
-            return
-        found[role] = name
-        candidates.discard(name)
-        flags.discard(name)
-        evidence.append(f"{role}: {name}, {why} (by what the actions do)")
+    taken: Counter[str]
+    """Removed there by an action that gives a flag or a new state of the hero."""
+    given: Counter[str]
+    """The flags those actions give."""
+    phased: Counter[str]
+    """Static, with a constant beside the place, where the hero arrives."""
+    lowered: Counter[str]
+    """Removed there by an action that leaves the hero and gives nothing."""
 
-    fluents = {n for n in candidates if n not in static}
-    if not {"trap", "trap_raised"} & set(roles):
-        pair = trap_pair(read, fluents, roles.get("skeleton"))
-        if pair is not None:
-            take("trap_raised", pair[0], f"swapped with {pair[1]} on one cell, raised as "
-                 f"{pair[2]}")
-            take("trap_lowered", pair[1], f"swapped with {pair[0]} on one cell")
-    taken: Counter[str] = Counter()
-    given: Counter[str] = Counter()
-    phased: Counter[str] = Counter()
-    lowered: Counter[str] = Counter()
-    for schema in read:
+
+def _at_hero_cell(facts: SchemaFacts, hero: str, candidates: set[str], flags: set[str],
+                  counter: str | None) -> _AtHeroCell:
+    seen = _AtHeroCell(Counter(), Counter(), Counter(), Counter())
+    for schema in facts.read:
         where = _hero_cell(schema, hero)
         if where is None:
             continue
         cell, moved = where
         added = {e.predicate for e in schema.effects if e.positive}
         for lit in schema.preconditions:
-            if not lit.positive or lit.predicate not in candidates or not _at(lit, cell, width):
+            if not lit.positive or lit.predicate not in candidates or \
+                    not _at(lit, cell, facts.width):
                 continue
-            if lit.predicate in static and moved and any(
-                    not t.is_variable for t in lit.args) and arity[lit.predicate] > width:
-                phased[lit.predicate] += 1
+            if lit.predicate in facts.static and moved and any(
+                    not t.is_variable for t in lit.args) \
+                    and facts.arity[lit.predicate] > facts.width:
+                seen.phased[lit.predicate] += 1
             if not _removed(schema, lit):
                 continue
             gifts = added & flags
             if gifts or _hero_state_changed(schema, hero):
-                taken[lit.predicate] += 1
-                given.update(gifts)
-            elif not moved and not added - {roles.get("counter")}:
-                lowered[lit.predicate] += 1
-    if not {"trap", "trap_raised"} & (set(roles) | set(found)):
-        take("trap", pick("trap", dict(phased)), "a phase written beside the place, stepped "
-             "on where the hero arrives and changed by no action")
-    take("key", pick("key", dict(taken)), "taken where the hero stands or arrives, giving a "
-         "flag or a new state of the hero")
-    take("has_key", pick("has_key", dict(given)), "a flag the hero gets with the key")
-    if "lock" not in roles:
-        for role, name, why in _lock(read, hero, candidates, static, arity, width, roles):
+                seen.taken[lit.predicate] += 1
+                seen.given.update(gifts)
+            elif not moved and not added - {counter}:
+                seen.lowered[lit.predicate] += 1
+    return seen
+
+
+def flag_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
+    """Traps as two predicates or with a fixed phase, the key, its flag and the lock (module
+    doc), the roles already read (`roles`) aside; `candidates`: the place predicates no role
+    took yet, those taken here removed."""
+    hero = facts.hero
+    if hero is None:
+        return Found()
+    found: dict[Role, str] = {}
+    evidence: list[Evidence] = []
+    flags = {n for n, count in facts.arity.items() if count == 0 and n not in facts.static
+             and n not in roles.values()}
+
+    def take(role: Role, name: str | None, why: str) -> None:
+        if name is None or role in roles or role in found:
+            return
+        found[role] = name
+        candidates.discard(name)
+        flags.discard(name)
+        evidence.append(by_actions(role, name, why))
+
+    fluents = {n for n in candidates if n not in facts.static}
+    if not {Role.TRAP, Role.TRAP_RAISED} & set(roles):
+        pair = trap_pair(facts.read, fluents, roles.get(Role.SKELETON))
+        if pair is not None:
+            take(Role.TRAP_RAISED, pair[0], f"swapped with {pair[1]} on one cell, raised as "
+                 f"{pair[2]}")
+            take(Role.TRAP_LOWERED, pair[1], f"swapped with {pair[0]} on one cell")
+    seen = _at_hero_cell(facts, hero, candidates, flags, roles.get(Role.COUNTER))
+    if not {Role.TRAP, Role.TRAP_RAISED} & (set(roles) | set(found)):
+        take(Role.TRAP, pick(Role.TRAP, dict(seen.phased)), "a phase written beside the place, "
+             "stepped on where the hero arrives and changed by no action")
+    take(Role.KEY, pick(Role.KEY, dict(seen.taken)), "taken where the hero stands or arrives, "
+         "giving a flag or a new state of the hero")
+    take(Role.HAS_KEY, pick(Role.HAS_KEY, dict(seen.given)), "a flag the hero gets with the key")
+    if Role.LOCK not in roles:
+        for role, name, why in _lock(facts, hero, candidates, roles):
             take(role, name, why)
-    if not {"trap", "trap_raised", "lock"} & (set(roles) | set(found)):
-        take("trap_raised", pick("trap_raised", {n: c for n, c in lowered.items()
-                                                 if n in candidates and n not in static}),
+    if not {Role.TRAP, Role.TRAP_RAISED, Role.LOCK} & (set(roles) | set(found)):
+        take(Role.TRAP_RAISED, pick(Role.TRAP_RAISED, {
+            n: c for n, c in seen.lowered.items() if n in candidates and n not in facts.static}),
              "deleted under the hero, which stays and gets nothing: a raised trap lowering")
-    return found, evidence
+    return Found(found, tuple(evidence))
 
 
-def _lock(read: tuple[Schema, ...], hero: str, candidates: set[str], static: frozenset[str],
-          arity: dict[str, int], width: int, roles: dict[str, str]
-          ) -> list[tuple[str, str | None, str]]:
+def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
+          ) -> list[tuple[Role, str | None, str]]:
     """The lock, and what its removal needs as the key flag or the key (module doc), as
     (role, predicate, why)."""
-    steps = {roles[r] for r in roles if r == "successor" or r.startswith("adjacent")}
-    quiet = steps | {hero, roles.get("counter")}
+    arity, width = facts.arity, facts.width
+    steps = {roles[r] for r in roles if r in STEPPING}
+    quiet = steps | {hero, roles.get(Role.COUNTER)}
     removals: Counter[str] = Counter()
     needs: dict[str, Counter[str]] = {}
-    for schema in read:
+    for schema in facts.read:
         for lit in schema.preconditions:
-            if (not lit.positive or lit.predicate not in candidates or lit.predicate in static
-                    or arity[lit.predicate] < width or not _removed(schema, lit)):
+            if (not lit.positive or lit.predicate not in candidates
+                    or lit.predicate in facts.static or arity[lit.predicate] < width
+                    or not _removed(schema, lit)):
                 continue
             wanted = {p.predicate for p in schema.preconditions if p.positive
                       and p.predicate not in quiet and p.predicate != lit.predicate}
             if wanted:
                 removals[lit.predicate] += 1
                 needs.setdefault(lit.predicate, Counter()).update(wanted)
-    lock = pick("lock", dict(removals))
+    lock = pick(Role.LOCK, dict(removals))
     if lock is None:
         return []
     needed = needs[lock]
     keys = {n: c for n, c in needed.items() if arity[n] >= width and n in candidates}
-    key = pick("key", keys)
-    return [("lock", lock, f"removed by {removals[lock]} action(s) that need more than the "
+    key = pick(Role.KEY, keys)
+    return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "
              "hero"),
-            ("has_key", pick("has_key", {n: c for n, c in needed.items() if arity[n] == 0}),
+            (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in needed.items()
+                                               if arity[n] == 0}),
              f"a flag the removal of {lock} needs"),
-            ("key", key, f"a place the removal of {lock} needs"),
-            ("has_key", pick("has_key", {n: c for n, c in keys.items() if n != key}),
+            (Role.KEY, key, f"a place the removal of {lock} needs"),
+            (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in keys.items() if n != key}),
              f"a place the removal of {lock} needs beside the key")]

@@ -16,6 +16,8 @@ from collections import Counter
 
 from strips_model.schema import Schema
 from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 
 def _arrivals(read: tuple[Schema, ...], hero: str, width: int
@@ -43,45 +45,45 @@ def _counters(schema: Schema) -> set[str]:
     return {e.predicate for e in schema.effects if len(e.args) == 1}
 
 
-def leftover_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
-                   static: frozenset[str], width: int, has_goal_block: bool,
-                   roles: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     """Spikes, a trap never toggled, the lock never opened and the demon (module doc), the
     roles already read (`roles`) aside."""
-    found: dict[str, str] = {}
-    evidence: list[str] = []
-    placed = {n for n in candidates if n in static}
+    hero = facts.hero
+    if hero is None:
+        return Found()
+    found: dict[Role, str] = {}
+    evidence: list[Evidence] = []
+    placed = {n for n in candidates if n in facts.static}
 
-    def take(role: str, fitting: dict[str, int], why: str) -> None:
+    def take(role: Role, fitting: dict[str, int], why: str) -> None:
         chosen = pick(role, {n: c for n, c in fitting.items() if c and n in placed})
         if chosen is None or role in roles or role in found:
             return
         found[role] = chosen
         placed.discard(chosen)
-        evidence.append(f"{role}: {chosen}, {why.format(fitting[chosen])} (by what the "
-                        "actions do)")
+        evidence.append(by_actions(role, chosen, why.format(fitting[chosen])))
 
-    stepped, avoided = _arrivals(read, hero, width)
-    skeleton = roles.get("skeleton")
+    stepped, avoided = _arrivals(facts.read, hero, facts.width)
+    skeleton = roles.get(Role.SKELETON)
     deaths: Counter[str] = Counter()
     present: set[str] = set()
-    for schema in read:
+    for schema in facts.read:
         required = {p.predicate for p in schema.preconditions if p.positive}
         present |= required
         if skeleton is not None and any(not e.positive and e.predicate == skeleton
                                         for e in schema.effects) and skeleton not in {
                 e.predicate for e in schema.effects if e.positive}:
             deaths.update(required)
-    take("spikes", {n: c for n, c in deaths.items() if not avoided[n]},
+    take(Role.SPIKES, {n: c for n, c in deaths.items() if not avoided[n]},
          "required where {} action(s) destroy a skeleton, never kept from the hero")
-    if not {"trap", "trap_raised"} & set(roles) and "spikes" in {*roles, *found}:
-        take("trap", dict(stepped), "stepped on by {} move(s) that change nothing else, as "
+    if not {Role.TRAP, Role.TRAP_RAISED} & set(roles) and Role.SPIKES in {*roles, *found}:
+        take(Role.TRAP, dict(stepped), "stepped on by {} move(s) that change nothing else, as "
              "the spikes are")
     obstacles = {n: 1 + avoided[n] for n in placed if n not in present}
-    if "key" in {*roles, *found}:
-        take("lock", {n: c for n, c in obstacles.items() if avoided[n]},
+    if Role.KEY in {*roles, *found}:
+        take(Role.LOCK, {n: c for n, c in obstacles.items() if avoided[n]},
              "kept from the hero in {} move(s) and never opened, in a model with a key")
-    if not has_goal_block:
-        take("demon", obstacles, "only ever required absent ({}), in a model with no goal "
+    if not facts.has_goal_block:
+        take(Role.DEMON, obstacles, "only ever required absent ({}), in a model with no goal "
              "block")
-    return found, evidence
+    return Found(found, tuple(evidence))

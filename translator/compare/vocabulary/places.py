@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 
-from strips_model.reports.vocabulary import PLACED_ROLES
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import PLACED, Evidence, Role, Roles, Topic
 
 
 def _best_start(counts: Counter[int], arity: int, width: int) -> int:
@@ -60,22 +62,21 @@ def _coordinates(schema: Schema, hero: str, start: int, width: int, static: froz
     return found
 
 
-def place_starts(schemas: tuple[Schema, ...], roles: dict[str, str], arity: dict[str, int],
-                 static: frozenset[str], width: int = 2) -> dict[str, int]:
+def place_starts(facts: SchemaFacts, roles: Roles) -> dict[Role, int]:
     """Role -> arguments before its place (of `width` arguments), for the placed roles whose
     place is not first."""
-    hero = roles.get("hero")
+    hero, arity, width = facts.hero, facts.arity, facts.width
     if hero is None:
         return {}
-    starts = {"hero": hero_place_start(schemas, hero, arity[hero], width)}
-    coordinates = [_coordinates(schema, hero, starts["hero"], width, static)
-                   for schema in schemas]
-    for role in PLACED_ROLES:
+    starts = {Role.HERO: facts.hero_start}
+    coordinates = [_coordinates(schema, hero, facts.hero_start, width, facts.static)
+                   for schema in facts.read]
+    for role in PLACED:
         predicate = roles.get(role)
-        if role == "hero" or predicate is None or arity[predicate] <= width:
+        if role == Role.HERO or predicate is None or arity[predicate] <= width:
             continue
         held: Counter[int] = Counter()
-        for schema, variables in zip(schemas, coordinates, strict=True):
+        for schema, variables in zip(facts.read, coordinates, strict=True):
             literals: tuple[Literal, ...] = (*schema.preconditions, *schema.effects)
             held.update(index for lit in literals if lit.predicate == predicate
                         for index, term in enumerate(lit.args)
@@ -84,13 +85,13 @@ def place_starts(schemas: tuple[Schema, ...], roles: dict[str, str], arity: dict
     return {role: start for role, start in starts.items() if start}
 
 
-def starts_evidence(starts: dict[str, int], roles: dict[str, str]) -> list[str]:
+def starts_evidence(starts: Mapping[Role, int], roles: Roles) -> tuple[Evidence, ...]:
     """The sentence that says which places are not first, if any."""
     if not starts:
-        return []
+        return ()
     said = ", ".join(f"{roles[role]} after {start}" for role, start in starts.items())
-    return [f"places not first: {said} argument(s) (the arguments that move with the hero, "
-            "or hold its coordinates)"]
+    return (Evidence(Topic.PLACES, f"places not first: {said} argument(s) (the arguments that "
+                     "move with the hero, or hold its coordinates)"),)
 
 
 DEFAULT_CELL = "c_{x}_{y}"

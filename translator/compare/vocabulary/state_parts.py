@@ -18,8 +18,13 @@ Names break ties between several predicates that fit, then the number of actions
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, floor_fitting, pick, variables
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 
 def _toggles(schema: Schema, name: str) -> bool:
@@ -46,47 +51,22 @@ def _asked_of_hero_cell(read: tuple[Schema, ...], hero: str, name: str) -> bool:
     return False
 
 
-def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
-                static: frozenset[str], width: int, goal: frozenset[str],
-                bookkeeping: frozenset[str], named: frozenset[str]
-                ) -> tuple[dict[str, str], list[str]]:
-    """Trap, demon, key, spikes and lock (module doc), with the evidence, those of `named`
-    (the roles already read) aside. `candidates`: the place predicates no role took yet;
-    `bookkeeping`: the hero and the counter."""
-    roles: dict[str, str] = {}
-    evidence: list[str] = []
-
-    def take(role: str, fitting: dict[str, int], why: str) -> None:
-        if role in named or (role == "trap" and "trap_raised" in named):
-            return
-        chosen = pick(role, {n: c for n, c in fitting.items() if c and n in candidates})
-        if chosen is not None:
-            roles[role] = chosen
-            candidates.discard(chosen)
-            evidence.append(f"{role}: {chosen}, {why.format(fitting[chosen])} (by what the "
-                            "actions do)")
-
-    fluent = {n for n in candidates if n not in static}
-    toggled = {n: sum(_toggles(s, n) for s in read) for n in fluent}
-    take("trap", {n: c for n, c in toggled.items() if c * 2 >= len(read)},
-         "toggled by {} action(s)")
-    if hero in goal:
-        # A goal may name the cells next to a demon (`at(x, y) ∧ goal(x, y)`): those are
-        # asked of the hero's own cell, which a demon never is.
-        take("demon", {n: 1 for n in candidates & goal & static
-                       if not _asked_of_hero_cell(read, hero, n)}, "named by the goal ({})")
-    quiet = bookkeeping | set(roles.values())
+def _where_the_hero_arrives(facts: SchemaFacts, hero: str, candidates: set[str],
+                            quiet: set[str]) -> tuple[dict[str, int], dict[str, int],
+                                                      dict[str, int]]:
+    """(taken, stepped on, avoided): how many moves require each candidate where the hero
+    arrives and give something else than `quiet`, change nothing else, or require it absent."""
     taking: dict[str, int] = {}
     stepping_on: dict[str, int] = {}
     avoided: dict[str, int] = {}
-    for schema in read:
+    for schema in facts.read:
         arrival = arrival_of(schema, hero)
         if arrival is None:
             continue
         changed = {lit.predicate for lit in schema.effects} - quiet
         added = {lit.predicate for lit in schema.effects if lit.positive} - quiet
         for lit in schema.preconditions:
-            if lit.predicate not in candidates or not _at(lit, arrival, width):
+            if lit.predicate not in candidates or not _at(lit, arrival, facts.width):
                 continue
             if not lit.positive:
                 avoided[lit.predicate] = avoided.get(lit.predicate, 0) + 1
@@ -98,19 +78,53 @@ def state_parts(read: tuple[Schema, ...], hero: str, candidates: set[str],
                 continue
             else:
                 stepping_on[lit.predicate] = stepping_on.get(lit.predicate, 0) + 1
-    take("key", taking, "taken where the hero arrives in {} action(s)")
-    take("spikes", {n: c + avoided.get(n, 0) for n, c in stepping_on.items() if n in static},
-         "stepped on or avoided by {} action(s)")
-    take("floor", floor_fitting(read, hero, fluent & candidates), "freed where something "
+    return taking, stepping_on, avoided
+
+
+def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
+    """Trap, demon, key, spikes and lock (module doc), with the evidence, the roles already
+    read (`roles`) aside. `candidates`: the place predicates no role took yet."""
+    hero, read = facts.hero, facts.read
+    if hero is None:
+        return Found()
+    found: dict[Role, str] = {}
+    evidence: list[Evidence] = []
+
+    def take(role: Role, fitting: dict[str, int], why: str) -> None:
+        if role in roles or (role == Role.TRAP and Role.TRAP_RAISED in roles):
+            return
+        chosen = pick(role, {n: c for n, c in fitting.items() if c and n in candidates})
+        if chosen is not None:
+            found[role] = chosen
+            candidates.discard(chosen)
+            evidence.append(by_actions(role, chosen, why.format(fitting[chosen])))
+
+    fluent = {n for n in candidates if n not in facts.static}
+    toggled = {n: sum(_toggles(s, n) for s in read) for n in fluent}
+    take(Role.TRAP, {n: c for n, c in toggled.items() if c * 2 >= len(read)},
+         "toggled by {} action(s)")
+    if hero in facts.goal:
+        # A goal may name the cells next to a demon (`at(x, y) ∧ goal(x, y)`): those are
+        # asked of the hero's own cell, which a demon never is.
+        take(Role.DEMON, {n: 1 for n in candidates & facts.goal & facts.static
+                          if not _asked_of_hero_cell(read, hero, n)}, "named by the goal ({})")
+    bookkeeping = {n for n in (hero, roles.get(Role.COUNTER)) if n}
+    taking, stepping_on, avoided = _where_the_hero_arrives(
+        facts, hero, candidates, bookkeeping | set(found.values()))
+    take(Role.KEY, taking, "taken where the hero arrives in {} action(s)")
+    take(Role.SPIKES, {n: c + avoided.get(n, 0) for n, c in stepping_on.items()
+                       if n in facts.static}, "stepped on or avoided by {} action(s)")
+    take(Role.FLOOR, floor_fitting(read, hero, fluent & candidates), "freed where something "
          "leaves, taken where it arrives, in {} action(s), and needed by a plain move")
     opened = {n: sum(_toggles(s, n) or any(not e.positive and e.predicate == n
                                               for e in s.effects) for s in read)
               for n in fluent & candidates}
-    take("lock", opened, "opened or removed by {} action(s), never moved")
-    return roles, evidence
+    take(Role.LOCK, opened, "opened or removed by {} action(s), never moved")
+    return Found(found, tuple(evidence))
 
 
-def trap_parity(read: tuple[Schema, ...], arity: dict[str, int], taken: set[str]) -> str | None:
+def trap_parity(read: tuple[Schema, ...], arity: Mapping[str, int], taken: AbstractSet[str]
+                ) -> str | None:
     """A flag of no argument that every action flips (required, then deleted; or required
     absent, then added): with traps written by their first phase (`trap_raised` and
     `trap_lowered` static), it says whether they have changed since (R-T1). A model that keeps

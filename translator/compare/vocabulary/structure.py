@@ -6,20 +6,24 @@ of two arguments (`hero(X, Y)`), or, in a model with none, of one, a cell writte
 term (`hero(P)`) that the actions move along a static relation between cells (`right(P, Q)`,
 `adj(D, P, Q)`); a name that says counter never reads as such a hero. The counter is a
 one-argument fluent that the actions replace, the successor a static relation of two
-arguments that steps coordinates.
+arguments that steps coordinates. The hero is read with the other facts every step of the
+inference needs (`schema_facts`, facts.py).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
+from strips_model.reports.arithmetic import without_arithmetic
+from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import steps_more_than_places
+from translator.compare.vocabulary.facts import OFFSET, SchemaFacts
+from translator.compare.vocabulary.places import cell_fluents, hero_place_start
+from translator.compare.vocabulary.roles import Evidence, Role
 from translator.compare.vocabulary.words import role_scores
-
-_OFFSET = re.compile(r"(plus|minus)_([0-9]+)")
 
 
 def arity_of(schemas: Iterable[Schema]) -> dict[str, int]:
@@ -48,7 +52,7 @@ def _moves_along_cells(schema: Schema, name: str, static: frozenset[str]) -> boo
         and ends <= {term.name for term in lit.args} for lit in schema.preconditions)
 
 
-def find_hero(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, int],
+def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Mapping[str, int],
               static: frozenset[str]) -> tuple[str | None, int, int]:
     """(hero, the actions that need exactly one of it, the arguments of its place): the
     place fluent every action needs exactly one of, names breaking ties (module doc)."""
@@ -68,8 +72,8 @@ def find_hero(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, i
     return None, 0, 2
 
 
-def find_counter(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str, int]
-                 ) -> tuple[str | None, int]:
+def find_counter(schemas: tuple[Schema, ...], fluents: AbstractSet[str],
+                 arity: Mapping[str, int]) -> tuple[str | None, int]:
     """A one-argument fluent that most actions delete and add a value of."""
     best: tuple[int, int, str] | None = None
     for name in sorted(fluents):
@@ -86,17 +90,18 @@ def find_counter(schemas: tuple[Schema, ...], fluents: set[str], arity: dict[str
     return best[2], best[0]
 
 
-def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: dict[str, int],
-                   taken: set[str]) -> tuple[str | None, list[str]]:
+def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: Mapping[str, int],
+                   taken: AbstractSet[str]) -> tuple[str | None, list[Evidence]]:
     """The successor relation, with its evidence: a static relation of two arguments its
     name says is one, else, with no arithmetic either, the one the actions use most.
     `taken`: the predicates read as another part (an adjacency relation on cells)."""
     successors = sorted((role_scores(name).get("successor", 0), name) for name in static
-                        if arity[name] == 2 and not _OFFSET.fullmatch(name)
+                        if arity[name] == 2 and not OFFSET.fullmatch(name)
                         and name not in taken and steps_more_than_places(read, name))
     if successors and successors[-1][0]:
-        return successors[-1][1], [f"successor: {successors[-1][1]}, a static relation of two "
-                                   "values its name says is a successor"]
+        name = successors[-1][1]
+        return name, [Evidence(Role.SUCCESSOR, f"successor: {name}, a static relation of two "
+                               "values its name says is a successor")]
     if successors:
         # No name says it: the static pair the actions step coordinates with most (a model
         # may step its counter by arithmetic, `t - 1`, and its places by a relation).
@@ -104,9 +109,26 @@ def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: dict
                           if lit.positive and lit.predicate in {n for _, n in successors}
                           and all(term.is_variable for term in lit.args))
         # Beside arithmetic, only a relation most actions step with: the model's successor.
-        arithmetic = any(_OFFSET.fullmatch(name) for name in arity)
+        arithmetic = any(OFFSET.fullmatch(name) for name in arity)
         if linking and (not arithmetic or linking.most_common(1)[0][1] * 2 >= len(read)):
             name = linking.most_common(1)[0][0]
-            return name, [f"successor: {name}, the static relation of two values the actions "
-                          "use most (no name says which)"]
+            return name, [Evidence(Role.SUCCESSOR, f"successor: {name}, the static relation of "
+                                   "two values the actions use most (no name says which)")]
     return None, []
+
+
+def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
+                 init_constants: tuple[str, ...], goal: frozenset[str]) -> SchemaFacts:
+    """The facts every step of the inference reads (facts.py), the hero among them."""
+    read, _ = read_schemas(tuple(without_arithmetic(schema) for schema in schemas))
+    static = static_predicates(read)
+    arity = arity_of(read)
+    fluents = frozenset(arity) - static
+    hero, once, width = find_hero(read, fluents, arity, static)
+    cells_of = frozenset(cell_fluents(read, hero, static)) \
+        if hero is not None and width == 1 else frozenset()
+    start = hero_place_start(read, hero, arity[hero], width) if hero is not None else 0
+    uses = Counter(lit.predicate for s in read for lit in (*s.preconditions, *s.effects))
+    offsets = frozenset(name for name in arity if OFFSET.fullmatch(name))
+    return SchemaFacts(read, static, arity, fluents, hero, once, width, start, cells_of, uses,
+                       offsets, goal, has_goal_block, init_constants)

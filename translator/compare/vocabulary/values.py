@@ -18,14 +18,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Role, Roles, Topic
 from translator.compare.vocabulary.words import STATE_PAIRS, fold, state_word_meaning
 
 _NUMBER = re.compile(r"-?[0-9]+")
-_STATES = (("trap", "trap_lowered", "trap_raised", "lowered, raised"),
-           ("lock", "lock_closed", "lock_opened", "closed, opened"),
-           ("hero", "hero_without_key", "hero_with_key", "without the key, with it"))
+_STATES = ((Role.TRAP, "trap_lowered", "trap_raised", "lowered, raised"),
+           (Role.LOCK, "lock_closed", "lock_opened", "closed, opened"),
+           (Role.HERO, "hero_without_key", "hero_with_key", "without the key, with it"))
 
 
 def _state(literal: Literal, index: int) -> str | None:
@@ -35,8 +38,8 @@ def _state(literal: Literal, index: int) -> str | None:
     return literal.args[index].name
 
 
-def _written_high(schemas: tuple[Schema, ...], role: str, predicate: str, index: int,
-                  roles: dict[str, str]) -> Counter[str]:
+def _written_high(schemas: tuple[Schema, ...], role: Role, predicate: str, index: int,
+                  roles: Roles) -> Counter[str]:
     """Votes for the word that means the second state, from what the actions do with it."""
     votes: Counter[str] = Counter()
     for schema in schemas:
@@ -44,12 +47,12 @@ def _written_high(schemas: tuple[Schema, ...], role: str, predicate: str, index:
                  and (v := _state(lit, index)) is not None}
         before = {v for lit in schema.preconditions if lit.positive
                   and lit.predicate == predicate and (v := _state(lit, index)) is not None}
-        if role == "hero":
-            takes = any(lit.predicate == roles.get("key") and not lit.positive
-                        or lit.predicate == roles.get("has_key") and lit.positive
+        if role == Role.HERO:
+            takes = any(lit.predicate == roles.get(Role.KEY) and not lit.positive
+                        or lit.predicate == roles.get(Role.HAS_KEY) and lit.positive
                         for lit in schema.effects)
             votes.update(added - before if takes else ())
-        elif role == "lock":
+        elif role == Role.LOCK:
             votes.update(value for value in added - before if before)
     return votes
 
@@ -76,19 +79,19 @@ def _word_pair(found: list[str], votes: Counter[str]) -> tuple[str, str, str]:
     return first, last, "alphabetical order, no name or action telling them apart"
 
 
-def state_values(schemas: tuple[Schema, ...], roles: dict[str, str], arity: dict[str, int],
-                 starts: dict[str, int] | None = None, width: int = 2
-                 ) -> tuple[list[tuple[str, int | str]], list[str]]:
+def state_values(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int]
+                 ) -> tuple[list[tuple[str, int | str]], list[Evidence]]:
     """State values of a trap, a lock and a hero with a key flag, with the reason;
     `starts`: where a predicate's place starts, when not first (the state is the first
-    argument besides the place, of `width` arguments)."""
+    argument besides the place)."""
+    schemas, arity, width = facts.read, facts.arity, facts.width
     values: list[tuple[str, int | str]] = []
-    evidence: list[str] = []
+    evidence: list[Evidence] = []
     for role, low_name, high_name, said in _STATES:
         predicate = roles.get(role)
         if predicate is None or arity[predicate] <= width:
             continue
-        index = 0 if (starts or {}).get(predicate, 0) else width
+        index = 0 if starts.get(predicate, 0) else width
         written: Counter[str] = Counter(
             value for s in schemas for lit in (*s.preconditions, *s.effects)
             if lit.predicate == predicate and (value := _state(lit, index)) is not None)
@@ -106,8 +109,8 @@ def state_values(schemas: tuple[Schema, ...], roles: dict[str, str], arity: dict
                                                               index, roles))
             pair = (low, high)
         values += [(low_name, pair[0]), (high_name, pair[1])]
-        evidence.append(f"{predicate} has a state argument: {pair[0]}, {pair[1]} read as "
-                        f"{said} ({why}; swap them in [values] if the model means the other "
-                        "way)")
+        evidence.append(Evidence(Topic.STATE_VALUES, (
+            f"{predicate} has a state argument: {pair[0]}, {pair[1]} read as {said} ({why}; "
+            "swap them in [values] if the model means the other way)")))
     return values, evidence
 

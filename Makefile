@@ -40,7 +40,7 @@ browser:
 
 check: $(INSTALLED)
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict strips_model
+	$(BIN)/mypy --strict strips_model translator/compare
 	$(BIN)/mypy translator
 	$(BIN)/lint-imports
 

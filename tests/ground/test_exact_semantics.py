@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from strips_model.level import Level
 from strips_model.schema import Domain, build_domain
 from translator.compare.check import our_model
-from translator.compare.repair.evidence import probe_cases
+from translator.compare.runs.evidence import probe_cases
 from translator.ground.exact_semantics import Grounder
 from translator.ground.grounding_memo import remembering_groundings
 from translator.model.level_facts import Atom, level_facts

@@ -22,6 +22,7 @@ from strips_model.reports.document import Report, parse_report
 from strips_model.reports.model_file import ModelFile, load_model_file
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.comparison import Comparison, compare
+from translator.compare.hypotheses import tested_reading
 from translator.compare.models.compared import UnbuildableModel, compared_model, model_or_defect
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.level_comparison import Column
@@ -76,7 +77,7 @@ def set_up_model(path: str, levels: Sequence[Level] = (),
     with the levels it is to be compared on: what `checked_model` compares, and what the
     repair benchmark repairs mutants of."""
     file = read_model(path)
-    model = model_or_defect(file.report, path, vocabulary)
+    model = tested_reading(model_or_defect(file.report, path, vocabulary))
     return ModelSetUp(file, model, tuple(levels_to_check(model, levels)))
 
 

@@ -19,10 +19,10 @@ from translator.compare.repair.edits import (
     local_edits,
     schema_key,
 )
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.search import SUSPECTS, Subject, suggest
 from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import verify
+from translator.compare.runs.evidence import probe_cases
 
 # moveLeft takes from the counter with no plusOne between C and C': it cannot be built.
 FORGOT = {"moveLeft": "moveLeft(X, Y, C)\n    Precondition: hero(X, Y), plusOne(X', X), "

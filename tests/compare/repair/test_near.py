@@ -22,11 +22,11 @@ from translator.compare.repair.edits import (
     local_edits,
     schema_key,
 )
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.near import near_misses
 from translator.compare.repair.search import SUSPECTS, Subject, suggest
 from translator.compare.repair.uses import plan_uses
 from translator.compare.repair.verify import Failure, verify
+from translator.compare.runs.evidence import probe_cases
 
 
 @cache

@@ -12,9 +12,9 @@ from strips_model.schema import Schema
 from translator.compare.check import our_model
 from translator.compare.repair import pairs, search
 from translator.compare.repair.edits import Edit, Signature, apply_edits, local_edits, schema_key
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.search import Subject, suggest
 from translator.compare.repair.verify import Failure, verify
+from translator.compare.runs.evidence import probe_cases
 
 FAULTS = {("crush_skeleton_calm", "calm(H, P) -> -calm(H, P)"),
           ("kick_skeleton_calm", "-occupied(S) -> occupied(S)")}

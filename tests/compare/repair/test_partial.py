@@ -12,10 +12,10 @@ from strips_model.schema import Schema
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import model_or_defect
 from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import RepairSearch, Subject, failing_cases
 from translator.compare.repair.verify import Failure, check_case
+from translator.compare.runs.evidence import probe_cases
 
 
 @cache

@@ -21,9 +21,9 @@ from translator.compare.repair.edits import (
     local_edits,
     schema_key,
 )
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.search import Subject, suggest
 from translator.compare.repair.verify import Failure, verify
+from translator.compare.runs.evidence import probe_cases
 
 
 @cache

@@ -10,9 +10,9 @@ from strips_model.schema import Literal, Term
 from translator.compare.check import read_model
 from translator.compare.models.compared import UnbuildableModel, model_or_defect
 from translator.compare.repair.edits import Clause, Edit, Kind
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.uses import SchemaUses, Use, wrong_uses
 from translator.compare.repair.verify import check_case
+from translator.compare.runs.evidence import probe_cases
 
 
 def _literal(predicate: str, *variables: str, positive: bool = True) -> Literal:

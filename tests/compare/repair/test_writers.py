@@ -8,12 +8,12 @@ from functools import cache
 from translator.compare.check import our_model
 from translator.compare.repair.candidates import Leads, single_edits
 from translator.compare.repair.edits import Clause, Kind, Signature, apply_edits, local_edits
-from translator.compare.repair.evidence import probe_cases
 from translator.compare.repair.search import Subject, suggest
 from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.uses import plan_uses
 from translator.compare.repair.verify import verify
 from translator.compare.repair.writers import blame
+from translator.compare.runs.evidence import probe_cases
 
 
 @cache

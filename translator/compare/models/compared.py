@@ -158,6 +158,15 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
             left.append(dropped)
 
 
+def reread(model: ComparedModel, vocabulary: Vocabulary,
+           evidence: tuple[str, ...] | None = None) -> ModelOrDefect:
+    """The model's schemas read in another vocabulary (a reading the game tests: see
+    translator/compare/hypotheses.py), with `evidence` (by default the model's own)."""
+    said = model.evidence if evidence is None else evidence
+    return _built(model.report, model.label, InferredVocabulary(vocabulary, said), said,
+                  list(model.left_out))
+
+
 def init_constants(report: Report) -> tuple[str, ...]:
     """The constants the model's own Init names (its cells, when a place is one term)."""
     if report.init is None:

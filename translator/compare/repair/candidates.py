@@ -27,7 +27,6 @@ from translator.compare.repair.edits import (
     literal_key,
     local_edits,
 )
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.near import Near, near_misses
@@ -35,6 +34,7 @@ from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.uses import SchemaUses, plan_of, undecided, wrong_uses
 from translator.compare.repair.verify import Failure
 from translator.compare.repair.writers import Blame, blame
+from translator.compare.runs.evidence import Case
 
 _RANK = {Kind.NEGATE: 0, Kind.ARGUMENT: 1, Kind.PREDICATE: 2, Kind.REMOVE: 3, Kind.ADD: 4}
 

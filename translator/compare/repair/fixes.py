@@ -26,7 +26,6 @@ from strips_model.schema import Schema
 from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Edit
-from translator.compare.repair.evidence import Case, level_cases, probe_cases
 from translator.compare.repair.mutants import (
     OPERATORS,
     gives_back,
@@ -39,6 +38,7 @@ from translator.compare.repair.notation_text import Notation, apply_to_text, des
 from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.verify import Failure, check_case
+from translator.compare.runs.evidence import Case, level_cases, probe_cases
 from translator.ground.grounding_memo import remembering_groundings
 
 __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairReport",

@@ -20,7 +20,6 @@ from strips_model.simulator import Move, step
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.observation import observe_game
 from translator.compare.repair.edits import Edit
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import (
     SchemaUses,
     WrittenNames,
@@ -29,6 +28,7 @@ from translator.compare.repair.uses import (
     reached,
 )
 from translator.compare.repair.verify import Failure
+from translator.compare.runs.evidence import Case
 from translator.ground.exact_semantics import unify
 from translator.model.level_facts import Atom
 

@@ -21,9 +21,9 @@ from typing import Protocol
 from strips_model.schema import Schema
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.repair.edits import Edit, Kind, apply_edits
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.hitting import hitting_sets
 from translator.compare.repair.verify import Failure, check_case, verify
+from translator.compare.runs.evidence import Case
 
 PAIR_CANDIDATES = 80
 """The single edits, best ranked first, that the two-edit search draws its pairs from."""

@@ -25,9 +25,9 @@ from strips_model.schema import Schema
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import apply_edits
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.verify import Failure, check_case
+from translator.compare.runs.evidence import Case
 
 SHARES = 3
 """The time left is shared among at most this many targets at once (the first gets a third)."""

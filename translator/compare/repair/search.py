@@ -23,9 +23,9 @@ from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
 from translator.compare.repair.candidates import leads_of, single_edits
 from translator.compare.repair.edits import Edit, Signature, apply_edits
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
+from translator.compare.runs.evidence import Case
 from translator.ground.grounding_memo import remembering_groundings
 
 ALTERNATIVES = 3

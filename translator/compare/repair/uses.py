@@ -22,7 +22,7 @@ from strips_model.simulator import Move, step
 from translator.compare.models.observation import observe_game
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.repair.edits import Clause, Edit, Kind
-from translator.compare.repair.evidence import Case
+from translator.compare.runs.evidence import Case
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 

@@ -25,9 +25,9 @@ from translator.compare.models.compared import ModelOrDefect, UnbuildableModel, 
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.repair.blocked import blocked
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import followed
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
+from translator.compare.runs.evidence import Case
 from translator.compare.runs.model_run import accepts
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom

@@ -20,7 +20,6 @@ from strips_model.errors import HelltakerError
 from strips_model.schema import Literal, Schema
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Clause, Edit
-from translator.compare.repair.evidence import Case
 from translator.compare.repair.uses import (
     SchemaUses,
     WrittenNames,
@@ -29,6 +28,7 @@ from translator.compare.repair.uses import (
     plan_of,
 )
 from translator.compare.repair.verify import Failure
+from translator.compare.runs.evidence import Case
 
 _FAILS_ON = re.compile(r"([A-Za-z_][\w']*) fails on -?([A-Za-z_][\w']*)\(")
 

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strips_model.validator import validate
-from translator.compare.repair.evidence import SYMMETRIES, probe_cases
 from translator.compare.runs.coverage import distinct_probes
+from translator.compare.runs.evidence import SYMMETRIES, probe_cases
 from translator.planners.exhaustive import solve_exhaustively
 
 
@@ -21,7 +21,7 @@ def test_the_eight_copies_of_a_probe_are_eight_different_grids() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from([c for c in probe_cases() if c.plan is not None and c.judged is None]))
 def test_the_turned_plan_is_an_optimal_plan_of_the_turned_level(case: object) -> None:
-    from translator.compare.repair.evidence import Case
+    from translator.compare.runs.evidence import Case
 
     assert isinstance(case, Case) and case.plan is not None
     verdict = validate(case.level, case.plan)

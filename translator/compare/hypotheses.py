@@ -1,0 +1,164 @@
+"""The vocabulary read from a model's text is a hypothesis, and the game tests it.
+
+`infer_vocabulary` reads which predicate plays which part from the schemas alone, by structure
+(vocabulary/). One wrong guess (a static floor read as the key, a key the model never takes
+read as spikes) would then make every level diverge for an artefact of the reading, not for a
+fault of the model. So, as a careful grader reads a model charitably, the inferred reading is
+tested on the rules' probes: the game's plan of each, replayed in the model under that reading,
+counts the key presses the model follows. When it does not follow them all, the readings one
+change away (one predicate given another part, or two predicates swapping theirs) are tested
+alike, and the one under which the model follows the most of the game is used. The names of
+the predicates only order readings the game cannot tell apart. What was tried, and the score of
+each near reading, goes into the evidence that heads the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from strips_model.errors import HelltakerError
+from strips_model.reports.vocabulary import Vocabulary
+from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
+from translator.compare.models.protocols import ComparedModel
+from translator.compare.models.report_init import unnamed_parts
+from translator.compare.runs.divergence import replay_directions
+from translator.compare.runs.evidence import Case, probe_cases
+from translator.compare.vocabulary.words import role_scores
+
+PART_ROLES = ("key", "spikes", "floor", "wall", "lock", "boulder", "skeleton", "demon", "goal")
+"""The parts a placed predicate may be read as, for the readings one change away."""
+NEAR = 2
+"""How many of the readings that come closest are named in the evidence."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tested:
+    roles: tuple[tuple[str, str], ...]
+    followed: int
+    """Key presses of the game's plans on the probes the model follows under this reading."""
+    named: int
+    """How well the predicates' names fit their parts (words.py), for ties only."""
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return self.followed, self.named
+
+
+def followed_letters(model: ComparedModel, cases: tuple[Case, ...]) -> int:
+    """The key presses of the game's plans the model follows, over `cases` (a level whose
+    Init would leave a part out, or that the model cannot be set up on, counts none)."""
+    words = model.words
+    total = 0
+    for case in cases:
+        if case.plan is None or (words is not None and unnamed_parts(case.level, words)):
+            continue
+        try:
+            divergence, _ = replay_directions(model.on(case.level), case.plan)
+        except HelltakerError:
+            continue
+        total += len(case.plan) if divergence is None else divergence.letter - 1
+    return total
+
+
+def tested_reading(model: ModelOrDefect) -> ModelOrDefect:
+    """`model` under the reading of its predicates that the game explains best: its own when
+    it follows every probe, or when it was given (a vocabulary file) or needs none."""
+    if isinstance(model, UnbuildableModel) or model.words is None or not model.evidence:
+        return model
+    cases = probe_cases(symmetric=False)
+    most = sum(len(case.plan) for case in cases if case.plan is not None)
+    first = Tested(model.words.roles, followed_letters(model, cases), _named(model.words.roles))
+    if first.followed == most:
+        return model
+    tried: list[tuple[Tested, ComparedModel]] = [(first, model)]
+    for roles in _near_readings(model, model.words):
+        other = reread(model, replace(model.words, roles=roles,
+                                      places=_places(model.words, roles)))
+        if not isinstance(other, UnbuildableModel):
+            tried.append((Tested(roles, followed_letters(other, cases), _named(roles)),
+                          other))
+    best, chosen = max(tried, key=lambda pair: pair[0].rank)
+    if best is first:
+        return _with_evidence(model, _kept(first, tried, most))
+    return _with_evidence(chosen, _changed(first, best, tried, most))
+
+
+def _near_readings(model: ComparedModel, words: Vocabulary
+                   ) -> Iterator[tuple[tuple[str, str], ...]]:
+    """The readings one change away: a placed predicate given another part (its own part's
+    predicate, if any, left unread or given the part it had), in a fixed order."""
+    roles = dict(words.roles)
+    placed = [name for role, name in words.roles if role in PART_ROLES]
+    placed += sorted({lit.predicate for schema in model.report.schemas
+                      for lit in (*schema.preconditions, *schema.effects)
+                      if len(lit.args) >= words.width and lit.predicate.isidentifier()
+                      and not STEPPING.fullmatch(lit.predicate)} - set(roles.values()))
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for name in placed:
+        had = next((role for role, held in roles.items() if held == name), None)
+        for role in PART_ROLES:
+            if role == had:
+                continue
+            changed = {r: n for r, n in roles.items() if n != name}
+            holder = changed.pop(role, None)
+            changed[role] = name
+            if holder is not None and had is not None:
+                changed[had] = holder  # the two swap their parts
+            reading = tuple(sorted(changed.items()))
+            if reading not in seen:
+                seen.add(reading)
+                yield reading
+
+
+def _places(words: Vocabulary, roles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...]:
+    """Where each place starts among its predicate's arguments follows the predicate."""
+    start = {dict(words.roles).get(role): at for role, at in words.places}
+    return tuple((role, start[name]) for role, name in roles if name in start)
+
+
+def _named(roles: tuple[tuple[str, str], ...]) -> int:
+    return sum(role_scores(name).get(role, 0) for role, name in roles)
+
+
+def _near(tried: list[tuple[Tested, ComparedModel]], chosen: Tested, most: int) -> str:
+    """The readings that come closest to the chosen one, each by what it reads otherwise."""
+    others = sorted((t for t, _ in tried if t is not chosen), key=lambda t: t.rank,
+                    reverse=True)
+    return "; ".join(f"{_differing(t, chosen)}: {t.followed} of {most}"
+                     for t in others[:NEAR]) or "none"
+
+
+def _differing(reading: Tested, chosen: Tested) -> str:
+    """What `reading` reads otherwise than `chosen`: `clé as spikes`, `empty as no part`."""
+    mine, theirs = dict(reading.roles), dict(chosen.roles)
+    names = {name for role, name in reading.roles if theirs.get(role) != name} | \
+        {name for role, name in chosen.roles if mine.get(role) != name}
+    parts = {name: role for role, name in reading.roles}
+    return ", ".join(f"{name} as {parts.get(name, 'no part')}" for name in sorted(names))
+
+
+def _kept(first: Tested, tried: list[tuple[Tested, ComparedModel]], most: int) -> str:
+    return (f"reading tested by the game: under it the model follows {first.followed} of the "
+            f"{most} key presses of the game's plans on the probes, and no reading one change "
+            f"away follows more (the nearest: {_near(tried, first, most)})")
+
+
+def _changed(first: Tested, best: Tested, tried: list[tuple[Tested, ComparedModel]],
+             most: int) -> str:
+    if best.followed == first.followed:
+        return (f"reading changed by the names: {_differing(best, first)} instead of "
+                f"{_differing(first, best)}: the game cannot tell them apart (the model follows "
+                f"{best.followed} of the {most} key presses of the game's plans on the probes "
+                "under either), and the names fit the parts better so; the roles above are "
+                "read so")
+    return (f"reading changed by the game: {_differing(best, first)} instead of "
+            f"{_differing(first, best)}: the model then follows {best.followed} of the {most} "
+            f"key presses of the game's plans on the probes, against {first.followed} as "
+            f"inferred above (the nearest others: {_near(tried, best, most)}); the roles "
+            "above are read so")
+
+
+def _with_evidence(model: ComparedModel, line: str) -> ComparedModel:
+    return reread(model, model.words, (*model.evidence, line)) \
+        if model.words is not None else model

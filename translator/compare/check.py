@@ -77,8 +77,12 @@ def set_up_model(path: str, levels: Sequence[Level] = (),
     with the levels it is to be compared on: what `checked_model` compares, and what the
     repair benchmark repairs mutants of."""
     file = read_model(path)
-    model = tested_reading(model_or_defect(file.report, path, vocabulary))
-    return ModelSetUp(file, model, tuple(levels_to_check(model, levels)))
+    read = model_or_defect(file.report, path, vocabulary)
+    compared = levels_to_check(read, levels)
+    model = tested_reading(read, compared)
+    if model is not read and not levels:  # its own Init, read as the game reads it best
+        compared = levels_to_check(model, levels)
+    return ModelSetUp(file, model, tuple(compared))
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,26 +4,31 @@
 (vocabulary/). One wrong guess (a static floor read as the key, a key the model never takes
 read as spikes) would then make every level diverge for an artefact of the reading, not for a
 fault of the model. So, as a careful grader reads a model charitably, the inferred reading is
-tested on the rules' probes: the game's plan of each, replayed in the model under that reading,
-counts the key presses the model follows. When it does not follow them all, the readings one
-change away (one predicate given another part, or two predicates swapping theirs) are tested
-alike, and the one under which the model follows the most of the game is used. The names of
-the predicates only order readings the game cannot tell apart. What was tried, and the score of
-each near reading, goes into the evidence that heads the report.
+tested on the levels given (those the simulator solves in a few thousand states) and the
+rules' probes: the game's plan of each, replayed in the model under that reading, counts the key
+presses the model follows, and at the first where it departs, the parts of what the player
+then sees that it gets right (and the cost). A level holding a part the reading names no
+predicate for counts nothing: the model cannot be run on it. When it does not follow them all,
+the readings one change away (one predicate given another part, or two predicates swapping
+theirs) are tested alike, and the one under which the model follows the most of the game is
+used. The names of the predicates only order readings the game cannot tell apart. What was
+tried, and the score of each near reading, goes into the evidence that heads the report.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
 from strips_model.errors import HelltakerError
+from strips_model.level import Level
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_init import unnamed_parts
-from translator.compare.runs.divergence import replay_directions
-from translator.compare.runs.evidence import Case, probe_cases
+from translator.compare.runs.divergence import Divergence, replay_directions
+from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
 from translator.compare.vocabulary.words import role_scores
 
 PART_ROLES = ("key", "spikes", "floor", "wall", "lock", "boulder", "skeleton", "demon", "goal")
@@ -32,22 +37,35 @@ NEAR = 2
 """How many of the readings that come closest are named in the evidence."""
 
 
+LEVEL_EXPANSIONS = 5000
+"""The levels given are solved by the simulator's search within this many states (the `auto`
+planner's budget) for their game plans; a larger one is left out of the test."""
+PARTS = 7
+"""What a key press shows the player (observation.py's six parts) and its cost."""
+
+
 @dataclass(frozen=True, slots=True)
 class Tested:
     roles: tuple[tuple[str, str], ...]
-    followed: int
-    """Key presses of the game's plans on the probes the model follows under this reading."""
+    explained: int
+    """In sevenths of a key press: the key presses of the game's plans the model follows,
+    and the parts it gets right at the first where it departs."""
     named: int
     """How well the predicates' names fit their parts (words.py), for ties only."""
 
     @property
     def rank(self) -> tuple[int, int]:
-        return self.followed, self.named
+        return self.explained, self.named
+
+    def shown(self) -> str:
+        whole, parts = divmod(self.explained, PARTS)
+        return f"{whole}" + (f" {parts}/{PARTS}" if parts else "")
 
 
-def followed_letters(model: ComparedModel, cases: tuple[Case, ...]) -> int:
-    """The key presses of the game's plans the model follows, over `cases` (a level whose
-    Init would leave a part out, or that the model cannot be set up on, counts none)."""
+def explained(model: ComparedModel, cases: tuple[Case, ...]) -> int:
+    """How much of the game's plans on `cases` the model explains, in sevenths of a key press
+    (a level whose Init would leave a part out, or that the model cannot be set up on, counts
+    nothing)."""
     words = model.words
     total = 0
     for case in cases:
@@ -57,31 +75,42 @@ def followed_letters(model: ComparedModel, cases: tuple[Case, ...]) -> int:
             divergence, _ = replay_directions(model.on(case.level), case.plan)
         except HelltakerError:
             continue
-        total += len(case.plan) if divergence is None else divergence.letter - 1
+        total += PARTS * len(case.plan) if divergence is None else \
+            PARTS * (divergence.letter - 1) + _right_parts(divergence)
     return total
 
 
-def tested_reading(model: ModelOrDefect) -> ModelOrDefect:
-    """`model` under the reading of its predicates that the game explains best: its own when
-    it follows every probe, or when it was given (a vocabulary file) or needs none."""
+def _right_parts(divergence: Divergence) -> int:
+    """At a key press where the model departs, the parts of the game's move it does make."""
+    game, mine = divergence.game_after, divergence.model_after
+    if not divergence.acted or game is None or mine is None:
+        return 0
+    return sum(a == b for (_, a), (_, b) in zip(game.parts(), mine.parts(), strict=True)) \
+        + divergence.cost_agrees
+
+
+def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelOrDefect:
+    """`model` under the reading of its predicates that the game explains best on `levels`
+    and the probes: its own when it follows them all, or when it was given (a vocabulary
+    file) or needs none."""
     if isinstance(model, UnbuildableModel) or model.words is None or not model.evidence:
         return model
-    cases = probe_cases(symmetric=False)
-    most = sum(len(case.plan) for case in cases if case.plan is not None)
-    first = Tested(model.words.roles, followed_letters(model, cases), _named(model.words.roles))
-    if first.followed == most:
+    cases = (*solved_level_cases(levels, LEVEL_EXPANSIONS), *probe_cases(symmetric=False))
+    most = PARTS * sum(len(case.plan) for case in cases if case.plan is not None)
+    first = Tested(model.words.roles, explained(model, cases), _named(model.words.roles))
+    if first.explained == most:
         return model
     tried: list[tuple[Tested, ComparedModel]] = [(first, model)]
     for roles in _near_readings(model, model.words):
         other = reread(model, replace(model.words, roles=roles,
                                       places=_places(model.words, roles)))
         if not isinstance(other, UnbuildableModel):
-            tried.append((Tested(roles, followed_letters(other, cases), _named(roles)),
-                          other))
+            tried.append((Tested(roles, explained(other, cases), _named(roles)), other))
     best, chosen = max(tried, key=lambda pair: pair[0].rank)
+    total = most // PARTS
     if best is first:
-        return _with_evidence(model, _kept(first, tried, most))
-    return _with_evidence(chosen, _changed(first, best, tried, most))
+        return _with_evidence(model, _kept(first, tried, total))
+    return _with_evidence(chosen, _changed(first, best, tried, total))
 
 
 def _near_readings(model: ComparedModel, words: Vocabulary
@@ -117,15 +146,20 @@ def _places(words: Vocabulary, roles: tuple[tuple[str, str], ...]) -> tuple[tupl
     return tuple((role, start[name]) for role, name in roles if name in start)
 
 
+@cache
+def _name_fits(name: str) -> dict[str, int]:
+    return role_scores(name)
+
+
 def _named(roles: tuple[tuple[str, str], ...]) -> int:
-    return sum(role_scores(name).get(role, 0) for role, name in roles)
+    return sum(_name_fits(name).get(role, 0) for role, name in roles)
 
 
 def _near(tried: list[tuple[Tested, ComparedModel]], chosen: Tested, most: int) -> str:
     """The readings that come closest to the chosen one, each by what it reads otherwise."""
     others = sorted((t for t, _ in tried if t is not chosen), key=lambda t: t.rank,
                     reverse=True)
-    return "; ".join(f"{_differing(t, chosen)}: {t.followed} of {most}"
+    return "; ".join(f"{_differing(t, chosen)}: {t.shown()} of {most}"
                      for t in others[:NEAR]) or "none"
 
 
@@ -139,24 +173,24 @@ def _differing(reading: Tested, chosen: Tested) -> str:
 
 
 def _kept(first: Tested, tried: list[tuple[Tested, ComparedModel]], most: int) -> str:
-    return (f"reading tested by the game: under it the model follows {first.followed} of the "
-            f"{most} key presses of the game's plans on the probes, and no reading one change "
-            f"away follows more (the nearest: {_near(tried, first, most)})")
+    return (f"reading tested by the game: under it the model follows {first.shown()} of the "
+            f"{most} key presses of the game's plans on the levels and probes, and no reading "
+            f"one change away follows more (the nearest: {_near(tried, first, most)})")
 
 
 def _changed(first: Tested, best: Tested, tried: list[tuple[Tested, ComparedModel]],
              most: int) -> str:
-    if best.followed == first.followed:
+    if best.explained == first.explained:
         return (f"reading changed by the names: {_differing(best, first)} instead of "
                 f"{_differing(first, best)}: the game cannot tell them apart (the model follows "
-                f"{best.followed} of the {most} key presses of the game's plans on the probes "
-                "under either), and the names fit the parts better so; the roles above are "
-                "read so")
+                f"{best.shown()} of the {most} key presses of the game's plans on the levels "
+                "and probes under either), and the names fit the parts better so; the roles "
+                "above are read so")
     return (f"reading changed by the game: {_differing(best, first)} instead of "
-            f"{_differing(first, best)}: the model then follows {best.followed} of the {most} "
-            f"key presses of the game's plans on the probes, against {first.followed} as "
-            f"inferred above (the nearest others: {_near(tried, best, most)}); the roles "
-            "above are read so")
+            f"{_differing(first, best)}: the model then follows {best.shown()} of the {most} "
+            f"key presses of the game's plans on the levels and probes, against "
+            f"{first.shown()} as inferred above (the nearest others: "
+            f"{_near(tried, best, most)}); the roles above are read so")
 
 
 def _with_evidence(model: ComparedModel, line: str) -> ComparedModel:

@@ -40,6 +40,10 @@ class Divergence:
     """What the game shows after the key press (unchanged when it ignores it)."""
     model_after: Observation | None = None
     """What the model shows after the action it applied (unchanged when it has none)."""
+    acted: bool = False
+    """The model applied an action for the key press (else it has none, or the game ends)."""
+    cost_agrees: bool = False
+    """That action costs what the game's move costs."""
 
     def __str__(self) -> str:
         where = (f"letter {self.letter} '{self.direction}'" if self.direction
@@ -87,12 +91,14 @@ def _diverge(model: LevelModel, index: int, direction: Direction, state: State,
     level = model.level
     outcome = step(level, state, direction)
     after = outcome.state if isinstance(outcome, Move) else state
+    cost = outcome.cost if isinstance(outcome, Move) else 0
     # Kept as observations, not text, so that reports can draw both sides
     # (translator/compare/report/html.py).
     return Divergence(index, direction, describe_state(level, state),
                       _game_move(level, state, direction), told, observe_game(level, state),
                       observe_game(level, after),
-                      model.observe(action.apply(atoms) if action is not None else atoms))
+                      model.observe(action.apply(atoms) if action is not None else atoms),
+                      action is not None, action is not None and action.cost == cost)
 
 
 def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Divergence | None:

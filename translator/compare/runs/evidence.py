@@ -17,7 +17,7 @@ from strips_model.level import Cell, Level, State
 from strips_model.moves import Direction
 from strips_model.validator import validate
 from translator.compare.runs.coverage import PROBES, Probe
-from translator.planners.exhaustive import solve_exhaustively
+from translator.planners.exhaustive import TooManyExpansions, solve_exhaustively
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +128,19 @@ def probe_cases(symmetric: bool = True) -> tuple[Case, ...]:
                          found.cost,
                          tuple(named), judged, valid, True)
         cases.extend(copies if symmetric else copies[:1])
+    return tuple(cases)
+
+
+def solved_level_cases(levels: Sequence[Level], expansion_limit: int) -> tuple[Case, ...]:
+    """The levels the simulator's search solves within `expansion_limit` states, each with
+    the game's optimal plan (a larger level is left out: its plan costs more than it tells)."""
+    cases: list[Case] = []
+    for level in levels:
+        try:
+            found = solve_exhaustively(level, expansion_limit=expansion_limit)
+        except TooManyExpansions:
+            continue
+        cases.append(Case(level.name, level, found.plan, found.cost, ()))
     return tuple(cases)
 
 

@@ -114,9 +114,9 @@ def score_reading(model: ComparedModel, roles: tuple[tuple[str, str], ...],
 def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelOrDefect:
     """`model` under the reading of its predicates that the game explains best on `levels`
     and the probes: its own when it follows them all, or when it was given (a vocabulary
-    file) or needs none. Another reading is taken only when it follows at least one key
-    press more, or as many with names that fit better, and every case the model's own
-    followed to the end."""
+    file) or needs none. Another reading is taken only when it follows every case the
+    model's own followed to the end, leaves no more of the model's text unread, and follows
+    one more case to the end, or a key press more, or as much with names that fit better."""
     if isinstance(model, UnbuildableModel) or model.words is None or not model.evidence:
         return model
     cases = (*solved_level_cases(levels, LEVEL_EXPANSIONS), *probe_cases(symmetric=False))
@@ -140,8 +140,8 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
                        key=lambda pair: pair[0].rank)
     total = most // PARTS
-    if best is first or (best.explained < first.explained + PARTS
-                         and best.explained != first.explained):
+    if best is first or not (best.agreed > first.agreed or best.explained == first.explained
+                             or best.explained >= first.explained + PARTS):
         return _with_evidence(model, _kept(first, tried, total))
     return _with_evidence(chosen, _changed(first, best, tried, total))
 
@@ -230,8 +230,8 @@ def _differing(reading: Tested, chosen: Tested) -> str:
 def _kept(first: Tested, tried: list[tuple[Tested, ComparedModel]], most: int) -> str:
     return (f"reading tested by the game: under it the model follows {first.shown()} of the "
             f"{most} key presses of the game's plans on the levels and probes, and no reading "
-            "one change away follows a key press more without losing a case it follows to "
-            f"the end (the nearest: {_near(tried, first, most)})")
+            "one change away follows more without losing a case it follows to the end or "
+            f"leaving more of the text unread (the nearest: {_near(tried, first, most)})")
 
 
 def _changed(first: Tested, best: Tested, tried: list[tuple[Tested, ComparedModel]],

@@ -113,7 +113,9 @@ def _clause_formula(clause: Clause, reader: BlockReader) -> list[list[tuple[Atom
     origins: list[int] = []
     for piece, offset in zip(clause.body, clause.offsets, strict=True):
         if joined:
-            joined += " "
+            # The pieces are lines: a line break tells where a condition written without
+            # parentheses starts (formula_chains.py).
+            joined += "\n"
             origins.append(offset)
         joined += piece
         origins.extend(range(offset, offset + len(piece)))

@@ -14,6 +14,8 @@ or a decrement (`t--`: the literal holds `t` before and `t-1` after), or a neste
 literal (`greater(t, 0)`, comparison.py gives its type). A conditional (`C => E`,
 `when C then E`, whole or in parentheses) is one atom holding its condition and effect
 (`Atom.when`): course.py makes cases of it in an effect, an implication in a precondition.
+Several written one after another, `C => (E)` each on its line, are cut apart by
+formula_chains.py, which reads the body's line breaks.
 
 The reading is a disjunctive normal form: each disjunct is one conjunction of literals, so
 a disjunctive precondition becomes one schema per disjunct. Its size is bounded
@@ -30,6 +32,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 
 from strips_model.lark_front import grammar_parser
 from strips_model.reports.comparison import COMPARISONS
+from strips_model.reports.formula_chains import cut_chains
 from strips_model.reports.formula_errors import FormulaError, syntax_error
 
 GRAMMAR: Final = "reports/course_formula.lark"
@@ -243,6 +246,7 @@ def read_formula(body: str) -> list[list[Atom]]:
         tree = grammar_parser(GRAMMAR).parse(body)
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedEOF) as error:
         raise syntax_error(error, body) from None
+    cut_chains(tree, body)
     try:
         return _Builder().transform(tree)
     except VisitError as error:

@@ -37,7 +37,7 @@ def syntax_error(error: UnexpectedInput, body: str) -> FormulaError:
         at, found = len(body), ""
     literal = open_literal(body, at)
     if literal is not None:
-        text = body[literal:at].rstrip(" \t\n,-∧^&")
+        text = body[literal:at].rstrip(" \t\n,-∧^&").replace("\n", " ")
         return FormulaError(f"literal {text!r} is cut off: its ')' is missing", literal)
     if not found:
         return FormulaError("a literal is missing at the end of the clause: delete the "

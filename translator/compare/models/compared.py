@@ -33,6 +33,7 @@ from translator.compare.models.ours import OurModel
 from translator.compare.models.probes import convention_by_probes
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_model import ReportModel
+from translator.compare.models.unread import unread_first
 from translator.compare.vocabulary.behaviour import goal_predicates
 from translator.compare.vocabulary.gathered_places import gather_places
 from translator.compare.vocabulary.inference import InferredVocabulary, infer_vocabulary
@@ -113,7 +114,8 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
     here) carried by the model."""
     vocabulary = inferred.vocabulary
     if vocabulary.predicate("hero") is None:
-        return UnbuildableModel(report, label, vocabulary, (
+        first = unread_first(report.skipped, "no schema moves the hero")  # the likelier cause
+        return UnbuildableModel(report, label, vocabulary, first + (
             "no predicate reads as the hero (a place that every action needs exactly one "
             "of): write a vocabulary file saying which predicate plays which part "
             f"(`helltaker compare {report.source} --vocabulary-out mine.toml` drafts one) "
@@ -133,7 +135,8 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
     if not steps:
         # Every other part is optional: a level's part the model cannot name is left out of
         # its Init, and the level's notes say so (report_init.py).
-        return UnbuildableModel(report, label, vocabulary, (
+        first = unread_first(report.skipped, "no schema steps the hero")  # the likelier cause
+        return UnbuildableModel(report, label, vocabulary, first + (
             f"the model reads a level in the vocabulary {vocabulary.name}, which names no "
             "successor relation, no adjacency relation and the schemas use no arithmetic "
             "(`y + 1`): compare runs models that step coordinates with one; correct the "

@@ -1,0 +1,56 @@
+"""A model whose moves the reader skipped is told so first: the skipped schemas, their lines
+and the reader's reason, before any advice about vocabularies (models/unread.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from helpers import shared_path
+
+from translator.cli.main import main
+from translator.compare.check import read_model
+from translator.compare.models.compared import UnbuildableModel, compared_model
+
+UNREADABLE = {
+    "two effects without parentheses": "hero(z, y) ∧ a(z) => b(z) ∧ c(z) => (d(z))",
+    "a disjunctive conditional effect": "hero(z, y) ∧ (a(z) => b(z) ∨ c(z))",
+    "a literal cut off": "hero(z, y) ∧ ¬hero(x, y",
+}
+
+
+def _model(effect: str, directions: tuple[str, ...]) -> str:
+    moves = "".join(
+        f"\nGo{direction}(x, y)\nPrecondition: hero(x, y) ∧ next(x, z)\nEffect: {effect}\n"
+        for direction in directions)
+    return f"Remove(x, y)\nPrecondition: mob(x, y) ∧ spikes(x, y)\nEffect: ¬mob(x, y)\n{moves}"
+
+
+@pytest.mark.parametrize("effect", list(UNREADABLE.values()), ids=list(UNREADABLE))
+@pytest.mark.parametrize("directions", [("Right",), ("Right", "Left", "Up", "Down")])
+def test_a_model_whose_moves_are_unreadable_is_told_so_first(
+        tmp_path: Path, effect: str, directions: tuple[str, ...]) -> None:
+    path = tmp_path / "model.txt"
+    path.write_text(_model(effect, directions), "utf-8")
+    model = compared_model(read_model(str(path)).report, str(path))
+    assert isinstance(model, UnbuildableModel)
+    count = f"{len(directions)} schema{'' if len(directions) == 1 else 's'}"
+    assert re.match(rf"no schema (moves|steps) the hero: the reader skipped {count} that "
+                    r"may \(",
+                    model.defect), model.defect
+    named = ", ".join(f"Go{direction} at line {7 + 4 * number}"  # its effect's line
+                      for number, direction in enumerate(directions))
+    assert f"({named}: " in model.defect
+    assert model.defect.index("fix them and run again") < model.defect.index("vocabulary")
+
+
+@pytest.mark.planner
+def test_the_conditional_effects_of_the_repro_are_read_and_it_agrees(capsys) -> None:
+    model = shared_path("repros/c-conditional-effect-then-no-hero.md")
+    level = shared_path("repros/corridor.txt")
+    main(["compare", str(model), str(level), "--jobs", "1"])
+    out, err = capsys.readouterr()
+    assert "0 schema(s) skipped" in err and "cannot be run" not in err
+    assert "| corridor | 5 | cost 1, valid in the game (cost 1) | r |" in out
+    assert re.search(r"\| r \| agrees \|", out)

@@ -46,7 +46,7 @@ PARTS = 7
 
 
 @dataclass(frozen=True, slots=True)
-class Tested:
+class ScoredReading:
     roles: tuple[tuple[str, str], ...]
     explained: int
     """In sevenths of a key press: the key presses of the game's plans the model follows,
@@ -63,6 +63,10 @@ class Tested:
     def shown(self) -> str:
         whole, parts = divmod(self.explained, PARTS)
         return f"{whole}" + (f" {parts}/{PARTS}" if parts else "")
+
+
+Tried = list[tuple[ScoredReading, ComparedModel]]
+"""Each reading tried, scored, with the model read so."""
 
 
 def case_explained(model: ComparedModel, case: Case) -> int:
@@ -95,7 +99,7 @@ def _whole(case: Case) -> int:
 
 def score_reading(model: ComparedModel, roles: tuple[tuple[str, str], ...],
                  cases: tuple[Case, ...], kept: frozenset[int] = frozenset()
-                 ) -> Tested | None:
+                 ) -> ScoredReading | None:
     """The model's score under its reading; None as soon as it departs on a case in `kept`
     (those are tried first): a reading never trades a case the model follows to the end for
     a gain elsewhere."""
@@ -108,7 +112,7 @@ def score_reading(model: ComparedModel, roles: tuple[tuple[str, str], ...],
         elif index in kept:
             return None
         total += found
-    return Tested(roles, total, frozenset(agreed), _named(roles))
+    return ScoredReading(roles, total, frozenset(agreed), _named(roles))
 
 
 def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelOrDefect:
@@ -124,7 +128,7 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     first = score_reading(model, model.words.roles, cases)
     if first is None or first.explained == most:
         return model
-    tried: list[tuple[Tested, ComparedModel]] = [(first, model)]
+    tried: Tried = [(first, model)]
     for roles in _near_readings(model, model.words):
         other = reread(model, replace(model.words, roles=roles,
                                       places=_places(model.words, roles)))
@@ -210,7 +214,7 @@ def _named(roles: tuple[tuple[str, str], ...]) -> int:
     return sum(_name_fits(name).get(role, 0) for role, name in roles)
 
 
-def _near(tried: list[tuple[Tested, ComparedModel]], chosen: Tested, most: int) -> str:
+def _near(tried: Tried, chosen: ScoredReading, most: int) -> str:
     """The readings that come closest to the chosen one, each by what it reads otherwise."""
     others = sorted((t for t, _ in tried if t is not chosen), key=lambda t: t.rank,
                     reverse=True)
@@ -218,7 +222,7 @@ def _near(tried: list[tuple[Tested, ComparedModel]], chosen: Tested, most: int) 
                      for t in others[:NEAR]) or "none"
 
 
-def _differing(reading: Tested, chosen: Tested) -> str:
+def _differing(reading: ScoredReading, chosen: ScoredReading) -> str:
     """What `reading` reads otherwise than `chosen`: `clé as spikes`, `empty as no part`."""
     mine, theirs = dict(reading.roles), dict(chosen.roles)
     names = {name for role, name in reading.roles if theirs.get(role) != name} | \
@@ -227,15 +231,14 @@ def _differing(reading: Tested, chosen: Tested) -> str:
     return ", ".join(f"{name} as {parts.get(name, 'no part')}" for name in sorted(names))
 
 
-def _kept(first: Tested, tried: list[tuple[Tested, ComparedModel]], most: int) -> str:
+def _kept(first: ScoredReading, tried: Tried, most: int) -> str:
     return (f"reading tested by the game: under it the model follows {first.shown()} of the "
             f"{most} key presses of the game's plans on the levels and probes, and no reading "
             "one change away follows more without losing a case it follows to the end or "
             f"leaving more of the text unread (the nearest: {_near(tried, first, most)})")
 
 
-def _changed(first: Tested, best: Tested, tried: list[tuple[Tested, ComparedModel]],
-             most: int) -> str:
+def _changed(first: ScoredReading, best: ScoredReading, tried: Tried, most: int) -> str:
     if best.explained == first.explained:
         return (f"reading changed by the names: {_differing(best, first)} instead of "
                 f"{_differing(first, best)}: the game cannot tell them apart (the model follows "

@@ -1,0 +1,106 @@
+"""The reading a hypothesis the game tests (hypotheses.py): a static floor read as the key and
+a key the model never takes read as spikes are read again as the game explains best, whatever
+the predicates are called; a model the game explains whole keeps its reading untouched."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from helpers import shared_path
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from strips_model.level_file import load_level
+from translator.compare.check import our_model, set_up_model
+from translator.compare.hypotheses import (
+    PART_ROLES,
+    PARTS,
+    ScoredReading,
+    case_explained,
+    score_reading,
+)
+from translator.compare.models.compared import UnbuildableModel
+from translator.compare.runs.evidence import probe_cases
+from translator.compare.runs.level_comparison import compare_level
+from translator.measure.repair_bench import MODELS_FOLDER
+
+FLOOR = ("repros/a-static-floor-read-as-key.md", "repros/corridor.txt",
+         ("empty", "man", "next", "lock", "haskey"))
+KEY = ("repros/b-key-never-taken-read-as-spikes.txt", "repros/key-corridor.txt",
+       ("aClé", "clé", "perso", "inc", "mur", "porte"))
+CONSONANTS = "bcdfghjklmnpqrstvwxz"
+"""Random names of consonants only: no word of the game's parts hides in them."""
+
+
+def _renamed(tmp_path: Path, relpath: str, names: tuple[str, ...], seed: int
+             ) -> tuple[str, dict[str, str]]:
+    """The fragment with each predicate in `names` given random letters, and the renaming."""
+    rng = random.Random(seed)
+    renaming = {name: "".join(rng.choice(CONSONANTS) for _ in range(7)) for name in names}
+    text = shared_path(f"{relpath}").read_text(encoding="utf-8")
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w']){re.escape(name)}(?![\w])", renaming[name], text)
+    path = tmp_path / f"renamed{seed}{Path(relpath).suffix}"
+    path.write_text(text, encoding="utf-8")
+    return str(path), renaming
+
+
+def _reading(path: str, level: str) -> dict[str, str]:
+    """The parts of the game the model's predicates are read as (the hero's and each part
+    the game decides between; the has-key flag is read by its name alone)."""
+    model = set_up_model(path, [load_level(str(shared_path(level)))]).model
+    assert model.words is not None
+    return {role: name for role, name in model.words.roles
+            if role in (*PART_ROLES, "hero", "successor")}
+
+
+def test_a_static_floor_is_read_as_the_floor_and_a_never_taken_key_as_the_key() -> None:
+    floor = _reading(str(shared_path(FLOOR[0])), FLOOR[1])
+    assert floor.get("floor") == "empty" and "key" not in floor
+    key = _reading(str(shared_path(KEY[0])), KEY[1])
+    assert key.get("key") == "clé" and "spikes" not in key
+
+
+@settings(max_examples=4, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6))
+def test_the_game_decides_whatever_the_predicates_are_called(tmp_path: Path, seed: int) -> None:
+    for relpath, level, names in (FLOOR, KEY):
+        path, renaming = _renamed(tmp_path, relpath, names, seed)
+        reading = _reading(path, level)
+        original = _reading(str(shared_path(relpath)), level)
+        assert reading == {role: renaming.get(name, name) for role, name in original.items()}
+
+
+@pytest.mark.planner
+def test_the_fragments_get_their_truths() -> None:
+    ours = our_model()[1]
+    for (relpath, level_path, _), truth in ((FLOOR, "agrees"), (KEY, "diverges")):
+        level = load_level(str(shared_path(level_path)))
+        model = set_up_model(str(shared_path(relpath)), [level]).model
+        assert not isinstance(model, UnbuildableModel)
+        assert compare_level(model, ours, level, "search").verdict == truth
+
+
+def test_a_model_the_game_explains_whole_keeps_its_reading_and_says_nothing() -> None:
+    path = str(Path(MODELS_FOLDER) / "course_fr.txt")
+    model = set_up_model(path).model
+    assert model.words is not None
+    assert not any(line.startswith("reading ") for line in model.evidence)
+    cases = probe_cases(symmetric=False)
+    assert all(case_explained(model, case) == PARTS * len(case.plan)  # type: ignore[arg-type]
+               for case in cases if case.plan is not None)
+
+
+def test_a_reading_that_departs_where_the_first_followed_is_abandoned() -> None:
+    model = set_up_model(str(shared_path(FLOOR[0]))).model
+    assert model.words is not None
+    cases = probe_cases(symmetric=False)
+    scored = score_reading(model, model.words.roles, cases)
+    assert isinstance(scored, ScoredReading)
+    failing = next(i for i, case in enumerate(cases)
+                   if case.plan is not None and i not in scored.agreed)
+    assert score_reading(model, model.words.roles, cases, frozenset({failing})) is None

@@ -48,9 +48,13 @@ __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairRep
 SEARCH_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
 CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor "
-           "fixes one of its faults alone: the vocabulary inferred (how its predicates read a "
-           "level) is the likely culprit; check it with --vocabulary-out and correct it with "
+           "fixes one of its faults alone, within the bound searched: its faults need more "
+           "edits than that, or more time (--repair-seconds); if a predicate plays another part "
+           "than the report's head says, correct the reading with --vocabulary-out and "
            "--vocabulary")
+"""Said when no fix was found. It blames no vocabulary: an inferred reading was tested on the
+game's plans already (translator/compare/hypotheses.py), and changed where another explains
+the game better."""
 
 
 @dataclass(frozen=True, slots=True)

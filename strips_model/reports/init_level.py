@@ -4,7 +4,8 @@ Seed 001's vocabulary (vocabularies/seed001.toml) places things with `pred(X, Y)
 column and Y counts rows upward from the bottom, so `helltaker(3, 8)` in a 10-row level is row
 9 - 8 = 1, column 3 (RULES.md F2 counts rows downward). `trap(X, Y, S)` and `lock(X, Y, S)`
 carry a state: a trap lowered (0) or raised (1), a lock closed (0) or opened (1); other
-vocabularies say other numbers or words (`up`, `closed`). `openTrap`
+vocabularies say other numbers or words (`up`, `closed`), and may give a key a state too
+(`cle(X, Y, true)` lying there, `cle(X, Y, false)` taken: no key on the board). `openTrap`
 marks static spikes. Other vocabularies swap X and Y, count rows downward, or have no state
 values (a lock listed is then closed), write a place after a state argument or as one cell
 constant (`Vocabulary.place_of` reads it). A vocabulary without a counter reads an Init without
@@ -33,7 +34,7 @@ PLACE_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "lock", "k
 NO_BUDGET: Final = 999
 """The budget of a level rebuilt from the Init of a model without a counter: the model says no
 budget, so none binds (the least cost decides; the course's levels need under 50 points)."""
-STATEFUL: Final = ("trap", "lock")
+STATEFUL: Final = ("trap", "lock", "key")
 """Roles whose predicates take a state after the cell, when the vocabulary gives its values."""
 
 
@@ -125,7 +126,7 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
                 raise SchemaError(str(error), atom.position) from None
             # A state is a number or a word (`trap(up, X, Y)`), compared as written.
             xy = _integers(atom.predicate, (x, y), atom.position)
-            places[role][xy[0], xy[1]] = state[0] if arity == 3 else None
+            places[role][xy[0], xy[1]] = state[0] if state else None
         elif atom.predicate == successor:
             _integers(atom.predicate, args, atom.position)
         elif atom.predicate == limit and len(args) == 1:
@@ -160,11 +161,12 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
                           init.position)
     closed = str(words.value("lock_closed")) if "lock" in stateful else None
     lowered = str(words.value("trap_lowered")) if "trap" in stateful else None
+    lying = str(words.value("key_lying")) if "key" in stateful else None
 
     def draw(floor: frozenset[Cell] | None) -> Level:
         rows_text = ["".join(_symbol(places, coordinates.xy((row, column)),
                                      floor is None or (row, column) in floor,
-                                     closed, lowered)
+                                     closed, lowered, lying)
                              for column in range(width)) for row in range(height)]
         # A grid the Init draws wrongly (no demon, the demon on the hero) is the Init's fault.
         return level_from_rows(title, NO_BUDGET if budget is None else budget, rows_text,
@@ -178,14 +180,16 @@ def rebuild_level(init: InitBlock, title: str = "rebuilt from a report's Init",
 
 
 def _symbol(places: dict[str, dict[tuple[int, int], str | None]], xy: tuple[int, int],
-            walkable: bool, closed: str | None, lowered: str | None) -> str:
+            walkable: bool, closed: str | None, lowered: str | None, lying: str | None
+            ) -> str:
     if xy in places["demon"]:
         return "D"
     if xy in places["wall"] or not walkable:
         return "#"
     if xy in places["hero"]:
         return "H"
-    if xy in places["key"]:
+    # A key with a state is on the board only while it lies there (not once taken).
+    if xy in places["key"] and places["key"][xy] in (lying, None):
         return "K"
     # A lock without a state value is a closed lock (its predicate goes when it opens).
     if xy in places["lock"] and places["lock"][xy] in (closed, None):

@@ -11,6 +11,11 @@ applies:
   one with new variables (`plusOne(C', C)` then `counter(C')`) is what binds them.
 - **Undeclared variables are parameters.** A variable that a precondition binds but the
   schema's header does not list (`Y'`) becomes a parameter, of the header's default type.
+- **A parameter no literal names is dropped.** A header argument that no precondition and no
+  effect uses (`do(act(move, D), step)`: `move`, `step`) changes nothing an action does, but
+  a grounder would still make one copy of every action per object for it: over a level's
+  hundred objects, two such parameters turned 360 moves into millions. The schema as written
+  keeps it (reports show it); the lint names it (`unused-parameter`).
 """
 
 from __future__ import annotations
@@ -104,8 +109,27 @@ def declare_variables(schema: Schema, default_type: str = UNTYPED) -> Schema:
         Parameter(name, default_type) for name in extra))
 
 
+def unused_parameters(schema: Schema) -> tuple[str, ...]:
+    """Declared parameters that no precondition and no effect names (module doc); a schema's
+    cost is a number, so it names none either."""
+    named = {name for literal in (*schema.preconditions, *schema.effects)
+             for name in _variables(literal)}
+    return tuple(parameter.name for parameter in schema.parameters
+                 if parameter.name not in named)
+
+
+def without_unused_parameters(schema: Schema) -> Schema:
+    """The schema without the parameters no literal names (module doc)."""
+    unused = unused_parameters(schema)
+    if not unused:
+        return schema
+    return replace(schema, parameters=tuple(
+        parameter for parameter in schema.parameters if parameter.name not in unused))
+
+
 def read_schemas(schemas: tuple[Schema, ...]) -> tuple[tuple[Schema, ...], list[StaticEffect]]:
-    """All readings applied: static effects as preconditions, undeclared variables declared."""
+    """All readings applied: static effects as preconditions, undeclared variables declared,
+    parameters no literal names dropped."""
     static = static_predicates(schemas)
     read: list[Schema] = []
     found: list[StaticEffect] = []
@@ -120,4 +144,4 @@ def read_schemas(schemas: tuple[Schema, ...]) -> tuple[tuple[Schema, ...], list[
 def _read_one(schema: Schema, static: object) -> tuple[Schema, tuple[StaticEffect, ...]]:
     assert isinstance(static, frozenset)
     moved, notes = read_static_effects(schema, static)
-    return declare_variables(moved), tuple(notes)
+    return without_unused_parameters(declare_variables(moved)), tuple(notes)

@@ -105,7 +105,8 @@ def vocabulary_template(predicates: frozenset[str], model: str) -> str:
              "# filled-in examples.", "",
              f'name = "{model}"', 'summary = ""', "", "[roles]"]
     lines += [f'{role} = ""' for role in ROLES]
-    lines += ["", "[values]", "# Only for trap(X, Y, S) and lock(X, Y, S) with a state S:",
+    lines += ["", "[values]",
+              "# Only for trap(X, Y, S), lock(X, Y, S), hero(X, Y, K), key(X, Y, S) with a state:",
               '# a number, or a word in quotes (trap_raised = "up").']
     lines += [f"# {name} = 0" for name in VALUES]
     lines += ["", "[coordinates]", 'first = "column"   # or "row": the first argument of a place',

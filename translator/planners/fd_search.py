@@ -59,6 +59,27 @@ class PddlPlan:
     """Operators after the translation (its relaxed reachability)."""
     log_tail: str
     """The log's last lines; on an error, the exit code first."""
+    refused: str | None = None
+    """What Fast Downward's translator refused in the PDDL text, one phrase, when it refused
+    it (`cle n2 n1 has 2 arguments where the domain declares 3`): the text is the caller's
+    own, so a refusal is a fault of whoever wrote it, never of a model it was written from."""
+
+
+_ARITY = re.compile(r"Predicate '([^']+)' of arity (\d+) used with (\d+) arguments\."
+                    r"(?:.*?\nGot: \(([^\n]*)\))?", re.S)
+"""Fast Downward's parser on a literal of another arity than its predicate's declaration."""
+
+
+def refusal(message: str) -> str:
+    """The translator's error `message` in one phrase: the literal and both arities when it
+    is an arity mismatch, else its last two lines (the reason and the item it was about)."""
+    found = _ARITY.search(message)
+    if found is not None:
+        literal = found.group(4) or found.group(1)
+        return (f"{literal} has {found.group(3)} arguments where the domain declares "
+                f"{found.group(2)}")
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    return "; ".join(lines[-2:]) or "an input the translator could not read"
 
 
 def plan_pddl(domain: str, problem: str, configuration: str,
@@ -66,8 +87,12 @@ def plan_pddl(domain: str, problem: str, configuration: str,
     """Fast Downward's translator, in this process, on the PDDL texts `domain` and `problem`,
     then its search binary under `configuration` within `timeout` seconds in all."""
     started = time.perf_counter()
-    exit_code, log, written = _translate_and_search(domain, problem, configuration, timeout)
+    exit_code, log, written, refused = _translate_and_search(domain, problem, configuration,
+                                                             timeout)
     seconds = time.perf_counter() - started
+    if refused is not None:
+        return PddlPlan(Status.ERROR, None, seconds, None,
+                        f"exit code {exit_code}\n{log_tail(log)}", refusal(refused))
     match = _OPERATORS.search(log)
     operators = int(match.group(1)) if match else None
     status = Status.TIMEOUT if exit_code is None else status_of_exit(exit_code)
@@ -81,8 +106,9 @@ def plan_pddl(domain: str, problem: str, configuration: str,
 
 
 def _translate_and_search(domain: str, problem: str, configuration: str, timeout: float | None
-                          ) -> tuple[int | None, str, tuple[PlanStep, ...] | None]:
-    """The exit code (None past `timeout`), the log and the plan written."""
+                          ) -> tuple[int | None, str, tuple[PlanStep, ...] | None, str | None]:
+    """The exit code (None past `timeout`), the log, the plan written and the translator's
+    error when it refused the text."""
     # Imported here: Fast Downward's translator is not on `--planner fd`'s path.
     from fast_downward.translate.pddl_parser import ParseError
 
@@ -101,12 +127,13 @@ def _translate_and_search(domain: str, problem: str, configuration: str, timeout
                 log = translate(files[0], files[1], sas)
         except (ParseError, SystemExit) as error:
             # What the driver reports as exit 31 (an input error) or the translator's own exit.
-            return FastDownwardExit.TRANSLATE_INPUT_ERROR, f"translator: {error}", None
+            return (FastDownwardExit.TRANSLATE_INPUT_ERROR, f"translator: {error}", None,
+                    str(error))
         remaining = None if timeout is None else timeout - (time.perf_counter() - started)
         if remaining is not None and remaining <= 0:
-            return None, log, None
+            return None, log, None, None
         search = run_search(sas, configuration, work, remaining)
         plan = os.path.join(work, PLAN_FILE)
         written = read_plan_file(plan)[0] if search.exit_code == 0 and os.path.exists(plan) \
             else None
-        return search.exit_code, log + search.output, written
+        return search.exit_code, log + search.output, written, None

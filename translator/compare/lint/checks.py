@@ -22,6 +22,8 @@ says why):
   does not name: a part of the game named two ways (`monster` beside `mob`);
 - `duplicate`: a schema identical to an earlier one up to the names of its variables and the
   order of its literals;
+- `unused-parameter`: a parameter of the header that no precondition or effect names (the
+  readings drop it before grounding, strips_model/reports/schema_readings.py);
 - `static-in-effects`: ONE summary line for static predicates that effects repeat;
 - `never-required`: a fluent every schema adds that nothing requires or deletes.
 
@@ -61,6 +63,7 @@ from translator.compare.lint.schema_rules import (
     static_in_effects,
     unbound_variables,
     unreadable,
+    unused_parameter_findings,
 )
 
 
@@ -77,6 +80,7 @@ def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
         findings += contradictions(schema)
         findings += negative_only_variables(schema, static)
         findings += free_variables(schema, static)
+        findings += unused_parameter_findings(schema)
     findings += deleted_never_added(schemas, static)
     findings += duplicates(schemas)
     findings += same_names(schemas)

@@ -29,6 +29,7 @@ KINDS: dict[str, str] = {
     "free-variable": "parameters of effects that no positive precondition binds",
     "outside-vocabulary": "predicates of places the model's vocabulary does not name",
     "duplicate": "schemas identical up to renaming",
+    "unused-parameter": "parameters no precondition or effect names, dropped for grounding",
     "static-in-effects": "static predicates repeated in effects (one summary line)",
     "never-required": "fluents every schema adds that nothing requires or deletes",
 }
@@ -49,6 +50,9 @@ SEVERITY: dict[str, str] = {
     "free-variable": "wrong",
     "outside-vocabulary": "wrong",
     "duplicate": "style",
+    # Dropped by the readings before grounding (schema_readings.py): what the model does is
+    # unchanged, only the time its grounding would take.
+    "unused-parameter": "style",
     "static-in-effects": "style",
     "never-required": "style",
 }

@@ -11,7 +11,11 @@ import re
 from collections import Counter, defaultdict
 
 from strips_model.reports.reading import SkippedPart
-from strips_model.reports.schema_readings import bound_variables, read_static_effects
+from strips_model.reports.schema_readings import (
+    bound_variables,
+    read_static_effects,
+    unused_parameters,
+)
 from strips_model.schema import Literal, Schema
 from translator.compare.lint.findings import Finding
 
@@ -73,6 +77,18 @@ def unbound_variables(schema: Schema, static: frozenset[str]) -> list[Finding]:
             found.append(Finding("unbound-variable", schema.name, str(effect), message,
                                  effect.position, pattern))
     return found
+
+
+def unused_parameter_findings(schema: Schema) -> list[Finding]:
+    """Each parameter of the header that no precondition or effect names."""
+    return [Finding("unused-parameter", schema.name, name,
+                    f"{name} is a parameter of {schema.name} that no precondition or effect "
+                    f"names: it would copy every action once per object, so it is dropped "
+                    f"for grounding; remove it from the header of {schema.name}",
+                    schema.position,
+                    "a parameter no precondition or effect names: it would copy every action "
+                    "once per object, so it is dropped for grounding; remove it from the header")
+            for name in unused_parameters(schema)]
 
 
 def contradictions(schema: Schema) -> list[Finding]:

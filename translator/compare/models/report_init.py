@@ -2,7 +2,8 @@
 not describe itself (its own `Init(...)` describes one level, classic level 6 for seed 001).
 
 The atoms are the report's: its predicates, its coordinates (strips_model/reports/init_level.py
-`Coordinates`), its state values and its counter. Where the level and the report's schemas do
+`Coordinates`), its state values (a trap's phase, a lock closed, a hero without the key, a key
+lying) and its counter. Where the level and the report's schemas do
 not fit (the schemas need two traps, a level may have none), a treatment makes them fit, and a
 sentence says which.
 """
@@ -111,7 +112,9 @@ def _parts(writer: _Writer, traps_everywhere: bool, occupied: frozenset[str]) ->
     atoms = placed("demon", level.demons, "demons")
     lock_state = (values["lock_closed"],) if "lock_closed" in values else ()
     atoms += placed("lock", [level.lock] if level.lock else [], "lock", *lock_state)
-    atoms += placed("key", [level.key] if level.key else [], "key")
+    # A key with a state (`cle(x, y, true)`) lies at the start.
+    key_state = (values["key_lying"],) if "key_lying" in values else ()
+    atoms += placed("key", [level.key] if level.key else [], "key", *key_state)
     atoms += _traps(level, writer.vocabulary, writer.at, writer.notes, traps_everywhere)
     atoms += placed("spikes", level.spikes, "spikes")
     atoms += placed("boulder", level.start.boulders, "boulders")

@@ -49,8 +49,9 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
         held = held or any(len(a) > words.width + 1 and state_of(a) == values["lock_opened"]
                            for a in locks)
     elif words.predicate("key") is not None and level.key is not None:
-        # Taken is off the board: a model that spends the key on the lock (`¬aClé`) took it.
-        held = held or not cells("key")
+        # Taken is off the board: a model that spends the key on the lock (`¬aClé`) took it;
+        # a key with a state is off the board once no atom says it lies there.
+        held = held or not cells("key", values.get("key_lying"))
     if "lock_closed" in values:
         closed = any(len(a) > words.width + 1 and state_of(a) == values["lock_closed"]
                      for a in locks)

@@ -23,6 +23,7 @@ from strips_model.validator import validate
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_init import unnamed_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
+from translator.compare.runs.grounding_hint import timeout_hint
 from translator.compare.runs.model_run import ModelRun, solve_model
 from translator.planners.outcome import FAILURES, PlannerOptions, Status, status_of_failure
 from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
@@ -160,6 +161,12 @@ def our_column(ours: ComparedModel, level: Level, planner: str, limits: Limits) 
                   ours.on(level).pddl_bytes(), outcome.planner)
 
 
+def malformed_task(refused: str) -> str:
+    """The reason of a level whose task, written for the model, the planner refused."""
+    return (f"the task generated for this model is malformed ({refused}): a bug of helltaker, "
+            "please report it")
+
+
 def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
     """Fast Downward on the compared model's planning view, replayed in its exact view and
     in the game."""
@@ -168,6 +175,10 @@ def _compared_column(on_level: LevelModel, run: ModelRun) -> Column:
         reason = f"{run.replay_failure}; {reason}" if reason else run.replay_failure
     if run.status in FAILURES:
         reason = run.log_tail.splitlines()[-1] if run.log_tail else run.status.value
+    if run.refused is not None:
+        # The task is written by us from the model (report_planning.py, report_init.py):
+        # the planner refusing it says nothing about the model.
+        reason = malformed_task(run.refused)
     return Column(run.status, format_plan(run.directions)
                   if run.directions is not None else None, run.cost, valid, game_cost, reason,
                   run.seconds, run.ground_actions, on_level.pddl_bytes(),
@@ -254,7 +265,8 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     except WorkerFailed as failure:
         status = status_of_failure(failure)
         reason = (f"its attempt passed its bound ({bound.seconds:g} s)"
-                  if status is Status.TIMEOUT else f"its attempt failed: {failure}")
+                  + timeout_hint(model.schemas) if status is Status.TIMEOUT
+                  else f"its attempt failed: {failure}")
         side = _SideResult("not generated", (), not_run_column(
             status, reason, time.perf_counter() - started), ())
     return LevelComparison(level.source, level.name, level.budget, side.init, side.notes,

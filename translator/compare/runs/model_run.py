@@ -29,6 +29,9 @@ class ModelRun:
     replay_failure: str | None
     """Why the plan does not replay in the exact view, if it does not."""
     log_tail: str
+    refused: str | None = None
+    """What Fast Downward refused in the task written for the model (fd_search.py
+    `PddlPlan.refused`): a fault of that writing, never of the model."""
 
 
 def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
@@ -39,7 +42,7 @@ def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
     planned = plan_pddl(*model.pddl_texts(), model.search, limits.seconds)
     if planned.steps is None:
         return ModelRun(planned.status, None, None, None, planned.seconds, planned.operators,
-                        None, planned.log_tail)
+                        None, planned.log_tail, planned.refused)
     decoded = [step for step in map(model.decode, planned.steps) if step is not None]
     steps, failure = replay_decoded(model, decoded)
     directions = tuple(d for d in map(model.direction, steps) if d is not None)

@@ -12,6 +12,10 @@ lowered before the move, as the game does; sample-a onto the one it calls raised
 any state the actions leave undecided, are read by their names (`up`/`down`, `actif`/`inactif`,
 `haskey`/`nokey`: state_word_meaning); words no name tells apart are taken in alphabetical
 order, and the evidence says to swap them in [values] if wrong.
+
+A key with a state argument (`cle(x, y, true)` where it lies, `cle(x, y, false)` once taken)
+is read by what the action taking it does, whatever its constants are spelt: the constant it
+deletes is the key lying, the one it adds the key taken (key_values).
 """
 
 from __future__ import annotations
@@ -79,6 +83,65 @@ def _word_pair(found: list[str], votes: Counter[str]) -> tuple[str, str, str]:
     return first, last, "alphabetical order, no name or action telling them apart"
 
 
+def _key_votes(schemas: tuple[Schema, ...], predicate: str, index: int
+               ) -> tuple[Counter[str], Counter[str], list[str]]:
+    """Votes for the key lying (a constant an action deletes without adding it back) and
+    taken (one it adds without deleting it), and every constant written, in order."""
+    lying: Counter[str] = Counter()
+    taken: Counter[str] = Counter()
+    written: list[str] = []
+    for schema in schemas:
+        def states(positive: bool, schema: Schema = schema) -> set[str]:
+            return {v for lit in schema.effects if lit.positive == positive
+                    and lit.predicate == predicate and (v := _state(lit, index)) is not None}
+        removed, added = states(False), states(True)
+        lying.update(removed - added)
+        taken.update(added - removed)
+        written += [v for lit in (*schema.preconditions, *schema.effects)
+                    if lit.predicate == predicate and (v := _state(lit, index)) is not None]
+    return lying, taken, list(dict.fromkeys(written))
+
+
+def _other_state(value: str, written: list[str]) -> str:
+    """The state no action writes beside `value`: another constant written, else 0/1 for a
+    number, else `not_` the word (a key that is only ever deleted is taken when its lying
+    atom is gone, so the other value is never read)."""
+    others = [v for v in written if v != value]
+    if others:
+        return others[0]
+    if _NUMBER.fullmatch(value):
+        return "0" if value != "0" else "1"
+    return f"not_{value}"
+
+
+def key_values(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int]
+               ) -> tuple[list[tuple[str, int | str]], list[Evidence]]:
+    """The key's state values, when its predicate has one argument besides its place that
+    the schemas write constants in (module doc), with the reason."""
+    predicate = roles.get(Role.KEY)
+    if predicate is None or facts.arity[predicate] != facts.width + 1:
+        return [], []
+    index = 0 if starts.get(predicate, 0) else facts.width
+    lying, taken, written = _key_votes(facts.read, predicate, index)
+    if not written:
+        return [], []
+    lie = next((v for v, _ in lying.most_common() if v not in taken), None)
+    took = next((v for v, _ in taken.most_common() if v != lie and v not in lying), None)
+    why = "the constant an action deletes as the key is taken, and the one it adds"
+    if lie is None and took is None:
+        lie, took = written[0], _other_state(written[0], written)
+        why = "the order they are written in, no action switching them"
+    elif took is None:
+        assert lie is not None
+        took, why = _other_state(lie, written), "the constant an action deletes as it takes it"
+    elif lie is None:
+        lie, why = _other_state(took, written), "the constant an action adds as it takes it"
+    pair: list[int | str] = [int(v) if _NUMBER.fullmatch(v) else v for v in (lie, took)]
+    return [("key_lying", pair[0]), ("key_taken", pair[1])], [Evidence(
+        Topic.STATE_VALUES, f"{predicate} has a state argument: {lie}, {took} read as the key "
+        f"lying, taken ({why}; swap them in [values] if the model means the other way)")]
+
+
 def state_values(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int]
                  ) -> tuple[list[tuple[str, int | str]], list[Evidence]]:
     """State values of a trap, a lock and a hero with a key flag, with the reason;
@@ -112,5 +175,6 @@ def state_values(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int]
         evidence.append(Evidence(Topic.STATE_VALUES, (
             f"{predicate} has a state argument: {pair[0]}, {pair[1]} read as {said} ({why}; "
             "swap them in [values] if the model means the other way)")))
-    return values, evidence
+    key, said_key = key_values(facts, roles, starts)
+    return values + key, evidence + said_key
 

@@ -22,7 +22,7 @@ from translator.cli.arguments import (
     write_outputs,
 )
 from translator.cli.command_table import Subcommands, add_parser
-from translator.cli.compare_class import grade_class, split_models
+from translator.cli.compare_class import grade_class, split_models, tasks_at_once
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
 from translator.runtime.output import print_out, write_out
@@ -168,7 +168,8 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
 
     jobs = args.jobs or default_jobs()
     with shown:
-        checked = checked_model(args.report, levels, args.planner, limits_of(args, jobs), jobs,
+        checked = checked_model(args.report, levels, args.planner,
+                                limits_of(args, tasks_at_once(jobs, len(levels))), jobs,
                                 vocabulary, announce=announce)
     comparison = checked.comparison
     markdown = render_markdown(comparison)

@@ -106,7 +106,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     at_once = 1 if args.cluster else min(jobs, len(models))
     # The cores the models leave go to each model's levels and probes.
     task_jobs = max(1, jobs // at_once) if not args.cluster else 1
-    limits = limits_of(args, at_once * task_jobs)
+    limits = limits_of(args, at_once * tasks_at_once(task_jobs, len(levels)))
     started = time.perf_counter()
     # Our model is the same column on a level for every model: solved once, here, before
     # the models' workers start.
@@ -140,6 +140,17 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
                   Standing.PLANNER_FAILED: ExitCode.RUN_FAILED,
                   Standing.RUN_FAILED: ExitCode.RUN_FAILED}
     return max((exit_codes[grade.standing] for grade in grades), default=ExitCode.OK)
+
+
+def tasks_at_once(jobs: int, levels: int) -> int:
+    """How many of one model's attempts run at once on `jobs` workers: its tasks are its
+    levels (the level its report's Init describes when none is given) and its probes, in at
+    most one batch per probe (translator/compare/comparison.py), and no more than `jobs` of
+    them run at once. Each attempt's memory is the machine's share for that many: jobs beyond
+    the tasks change nothing, so `--jobs 200` grades as `--jobs 22` does."""
+    from translator.compare.runs.coverage import distinct_probes
+
+    return max(1, min(jobs, max(1, levels) + len(distinct_probes())))
 
 
 def _report_paths(folder: str, models: list[str]) -> list[str]:

@@ -97,8 +97,9 @@ def write_pddl(level: Level, folder: str | os.PathLike[str]) -> tuple[Path, Path
 
     texts = pddl_texts(helltaker_parts(), level)
     domain, problem = Path(folder, "domain.pddl"), Path(folder, "problem.pddl")
+    # The level's own file is never written over (a level saved as folder/problem.pddl).
     write_files_atomically({str(domain): texts.domain.encode(),
-                            str(problem): texts.problem.encode()})
+                            str(problem): texts.problem.encode()}, [level.source])
     return domain, problem
 
 

@@ -68,13 +68,39 @@ def load_levels(paths: Sequence[str]) -> list[Level]:
     return [load_level(path) for path in paths]
 
 
-def write_outputs(files: Mapping[str, bytes | str], place: str) -> None:
-    """Write every file atomically (all or none); a failure is bad input naming the file, or
-    `place` when the operating system does not say which file failed."""
+INPUT_OPTIONS = ("level", "levels", "report", "encoding", "answer", "plan_file", "vocabulary",
+                 "model_a", "model_b", "results")
+"""Every command's options and arguments that name files it reads, by their argparse names:
+no output may replace one (translator/runtime/output_guard.py). --results is read and
+appended to, so it counts too; --readme, rewritten in place on purpose, does not."""
+
+
+def input_paths(args: argparse.Namespace) -> tuple[str, ...]:
+    """The files the command's arguments give it to read, standard input (`-`) left out."""
+    paths: list[str] = []
+    for option in INPUT_OPTIONS:
+        value = getattr(args, option, None)
+        if isinstance(value, str):
+            paths.append(value)
+        elif isinstance(value, list):
+            paths.extend(item for item in value if isinstance(item, str))
+    plan = getattr(args, "plan", None)
+    if isinstance(plan, str) and plan.startswith("@"):
+        paths.append(plan[1:])  # a plan read from a file (read_plan_argument)
+    return tuple(path for path in paths if path not in ("", "-"))
+
+
+def write_outputs(files: Mapping[str, bytes | str], place: str,
+                  inputs: Sequence[str] = ()) -> None:
+    """Write every file atomically (all or none), none over one of `inputs`; a failure is bad
+    input naming the file, or `place` when the operating system does not say which file
+    failed."""
     encoded = {path: data.encode("utf-8") if isinstance(data, str) else data
                for path, data in files.items()}
     try:
-        write_files_atomically(encoded)
+        write_files_atomically(encoded, inputs)
+    except BrokenPipeError:
+        raise  # the reader of a pipe written through went away: status 141, as for stdout
     except OSError as error:
         where = Position(error.filename or place)
         message = f"cannot write: {error.strerror or 'is a directory'}"

@@ -13,7 +13,7 @@ from dataclasses import asdict
 
 from strips_model.errors import InputError
 from strips_model.level_file import load_level
-from translator.cli.arguments import add_cluster, write_outputs
+from translator.cli.arguments import add_cluster, input_paths, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of, seconds
@@ -177,7 +177,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     if args.out:
         write_outputs({os.path.join(args.out, "bench.md"): markdown,
                        os.path.join(args.out, "bench.json"):
-                       json.dumps(report_json(report), indent=2) + "\n"}, args.out)
+                       json.dumps(report_json(report), indent=2) + "\n"}, args.out,
+                      input_paths(args))
     return ExitCode.OK
 
 
@@ -199,7 +200,8 @@ def _repair_bench(args: argparse.Namespace) -> ExitCode:
     table = bench_table(outcomes)
     print_out(table)
     if args.out:
-        write_outputs({os.path.join(args.out, "repair-bench.md"): table}, args.out)
+        write_outputs({os.path.join(args.out, "repair-bench.md"): table}, args.out,
+                      input_paths(args))
     return ExitCode.OK
 
 
@@ -216,7 +218,8 @@ def _compare_speed(args: argparse.Namespace) -> ExitCode:
         f"{row.model}: {row.wall:.2f} s wall, {row.cpu:.2f} s CPU", file=sys.stderr))
     text = speed_markdown(rows, levels, args.repeat, default_jobs())
     if args.out:
-        write_outputs({os.path.join(args.out, "compare-speed.md"): text}, args.out)
+        write_outputs({os.path.join(args.out, "compare-speed.md"): text}, args.out,
+                      input_paths(args))
     print_out(text)
     return ExitCode.OK
 
@@ -234,7 +237,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
              [f"scaling.{extension}" for extension in ("md", "json", "png", "svg")] if args.scaling
              else ["bench.md", "bench.json"])
     files = [os.path.join(args.out, name) for name in names] if args.out else []
-    check_outputs(files + ([args.readme] if args.readme else []))
+    check_outputs(files + ([args.readme] if args.readme else []), inputs=input_paths(args))
 
 
 def _sizes(option: str, text: str) -> list[int]:
@@ -284,7 +287,8 @@ def _plan_counts(args: argparse.Namespace) -> ExitCode:
     rows = count_levels(paths, limits, report, args.engine)
     text = render(rows, args.engine)
     if args.out:
-        write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out)
+        write_outputs({os.path.join(args.out, "plan-counts.md"): text}, args.out,
+                      input_paths(args))
     else:
         write_out(text)
     disagree = any(row.by_simulation != row.within_budget for row in rows)

@@ -14,9 +14,15 @@ from strips_model.level import Level
 from strips_model.reports.reading import skipped_schemas
 from strips_model.reports.vocabulary import load_vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_template
-from translator.cli.arguments import add_cluster, add_planner, load_levels, write_outputs
+from translator.cli.arguments import (
+    add_cluster,
+    add_planner,
+    input_paths,
+    load_levels,
+    write_outputs,
+)
 from translator.cli.command_table import Subcommands, add_parser
-from translator.cli.compare_class import grade_class, split_models
+from translator.cli.compare_class import grade_class, split_models, tasks_at_once
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
 from translator.runtime.output import print_out, write_out
@@ -136,7 +142,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
                          "(one model's levels run in local workers, --jobs)")
     outputs = [path for path in (args.output, args.vocabulary_out, args.repair_out) if path]
     if outputs:
-        check_outputs(outputs)
+        check_outputs(outputs, inputs=input_paths(args))
     if args.vocabulary_template:
         return _vocabulary_template(args.report)
     # Before the model is read: a bad vocabulary is bad input, said alone and at once.
@@ -156,13 +162,14 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         """What was read and built, before the comparison runs; then, on a terminal, each
         level and probe counted as it finishes (a model's compare runs a minute or more)."""
         _announce_reading(args.report, set_up.file)
-        _announce_set_up(args.report, set_up, args.vocabulary_out)
+        _announce_set_up(args.report, set_up, args.vocabulary_out, input_paths(args))
         tasks = len(set_up.levels) + len(distinct_probes())
         shown.enter_context(tasks_shown(Progress(tasks, json_mode=args.json, unit="tasks")))
 
     jobs = args.jobs or default_jobs()
     with shown:
-        checked = checked_model(args.report, levels, args.planner, limits_of(args, jobs), jobs,
+        checked = checked_model(args.report, levels, args.planner,
+                                limits_of(args, tasks_at_once(jobs, len(levels))), jobs,
                                 vocabulary, announce=announce)
     comparison = checked.comparison
     markdown = render_markdown(comparison)
@@ -177,7 +184,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         write_outputs({args.output: _page(comparison, list(checked.set_up.levels), markdown,
                                           fixes_html)
                        if args.output.lower().endswith((".html", ".htm")) else markdown},
-                      args.output)
+                      args.output, input_paths(args))
     if args.json:
         record = model_record(comparison, checked.set_up.file)
         if found is not None:
@@ -214,7 +221,8 @@ def _announce_reading(path: str, file: ModelFile) -> None:
           file=sys.stderr)
 
 
-def _announce_set_up(path: str, set_up: ModelSetUp, vocabulary_out: str | None) -> None:
+def _announce_set_up(path: str, set_up: ModelSetUp, vocabulary_out: str | None,
+                     inputs: tuple[str, ...]) -> None:
     """Whether the model can be run and on which levels; its vocabulary written out."""
     from translator.compare.check import NO_LEVEL
     from translator.compare.models.compared import UnbuildableModel, model_vocabulary_toml
@@ -223,7 +231,8 @@ def _announce_set_up(path: str, set_up: ModelSetUp, vocabulary_out: str | None) 
         # Not bad input: the schemas were read, so the lint and the report still come.
         print(f"{shown_name(path)}: cannot be run: {set_up.model.defect}", file=sys.stderr)
     if vocabulary_out:
-        write_outputs({vocabulary_out: model_vocabulary_toml(set_up.model)}, vocabulary_out)
+        write_outputs({vocabulary_out: model_vocabulary_toml(set_up.model)}, vocabulary_out,
+                      inputs)
     if not set_up.levels:
         print(f"{shown_name(path)}: {NO_LEVEL}", file=sys.stderr)
 
@@ -246,7 +255,8 @@ def _repairs(args: argparse.Namespace, checked: ModelCheck) -> RepairReport:
     if args.repair_out:
         top = found.fixes[0] if found.fixes else None
         if top is not None and top.fixed_text is not None:
-            write_outputs({args.repair_out: top.fixed_text}, args.repair_out)
+            write_outputs({args.repair_out: top.fixed_text}, args.repair_out,
+                          input_paths(args))
         else:
             print(f"{shown_name(args.report)}: --repair-out not written: "
                   + ("no verified fix" if top is None else "the fix's literals are not "

@@ -26,7 +26,7 @@ from strips_model.errors import InputError, Position
 from strips_model.input_files import STDIN, InputKind, read_input_bytes
 from strips_model.reports.pdf_text import PDF_MAGIC
 from strips_model.reports.vocabulary import load_vocabulary
-from translator.cli.arguments import load_levels, write_outputs
+from translator.cli.arguments import input_paths, load_levels, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import limits_of
 from translator.runtime.output import print_out, write_out
@@ -85,7 +85,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
             # like a page would only surprise.
             raise InputError("with several models, -o names the folder of their reports "
                              "(DIR), not one page", Position(args.output))
-        check_outputs(folders=[args.output])
+        check_outputs(_report_paths(args.output, models), [args.output], input_paths(args))
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
     levels = load_levels(level_paths)
     # Here, not at the top: the compare stage's imports take seconds, which `--help` and a
@@ -106,7 +106,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     at_once = 1 if args.cluster else min(jobs, len(models))
     # The cores the models leave go to each model's levels and probes.
     task_jobs = max(1, jobs // at_once) if not args.cluster else 1
-    limits = limits_of(args, at_once * task_jobs)
+    limits = limits_of(args, at_once * tasks_at_once(task_jobs, len(levels)))
     started = time.perf_counter()
     # Our model is the same column on a level for every model: solved once, here, before
     # the models' workers start.
@@ -128,7 +128,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     grades = [done.grade for done in graded]
     if args.output:
         write_outputs(_report_files(args.output, graded, level_paths, args.planner),
-                      args.output)
+                      args.output, input_paths(args))
     if not args.json:
         write_out(class_table(grades))
     seconds = time.perf_counter() - started
@@ -140,6 +140,28 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
                   Standing.PLANNER_FAILED: ExitCode.RUN_FAILED,
                   Standing.RUN_FAILED: ExitCode.RUN_FAILED}
     return max((exit_codes[grade.standing] for grade in grades), default=ExitCode.OK)
+
+
+def tasks_at_once(jobs: int, levels: int) -> int:
+    """How many of one model's attempts run at once on `jobs` workers: its tasks are its
+    levels (the level its report's Init describes when none is given) and its probes, in at
+    most one batch per probe (translator/compare/comparison.py), and no more than `jobs` of
+    them run at once. Each attempt's memory is the machine's share for that many: jobs beyond
+    the tasks change nothing, so `--jobs 200` grades as `--jobs 22` does."""
+    from translator.compare.runs.coverage import distinct_probes
+
+    return max(1, min(jobs, max(1, levels) + len(distinct_probes())))
+
+
+def _report_paths(folder: str, models: list[str]) -> list[str]:
+    """Every file `-o DIR` will hold (`_report_files`), known from the models' names alone:
+    checked before any work, so that no report is written over a model or a level."""
+    from translator.compare.grading.table import SUMMARY, report_names
+
+    names = report_names(models)
+    return [os.path.join(folder, f"{names[model]}.{extension}")
+            for model in models for extension in ("md", "html")] + \
+        [os.path.join(folder, f"{SUMMARY}.md")]
 
 
 def _report_files(folder: str, graded: list[GradedModel], level_paths: list[str],

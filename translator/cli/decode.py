@@ -8,7 +8,7 @@ from strips_model.errors import InputError, Position
 from strips_model.ground_plan import PlanStep
 from strips_model.input_files import InputKind, read_input, source_name
 from strips_model.schema import helltaker_domain
-from translator.cli.arguments import write_outputs
+from translator.cli.arguments import input_paths, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import EXIT_STATUS_HELP, ExitCode
 from translator.cli.options import at_least
@@ -63,7 +63,7 @@ def _unspecialised(program: str, steps: tuple[PlanStep, ...]) -> tuple[PlanStep,
 
 def command_decode(args: argparse.Namespace) -> ExitCode:
     if args.output:
-        check_outputs([args.output])
+        check_outputs([args.output], inputs=input_paths(args))
     encoding = read_input(args.encoding, InputKind.ENCODING)
     answer, source = read_input(args.answer, InputKind.ANSWER), source_name(args.answer)
     if is_dimacs_export(encoding):
@@ -82,5 +82,5 @@ def command_decode(args: argparse.Namespace) -> ExitCode:
     if args.output is None:
         write_out(text)
     else:
-        write_outputs({args.output: text}, args.output)
+        write_outputs({args.output: text}, args.output, input_paths(args))
     return ExitCode.OK

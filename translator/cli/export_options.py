@@ -10,7 +10,7 @@ from typing import TypeVar
 from strips_model.errors import InputError, RunError
 from strips_model.level import Level
 from strips_model.level_file import load_level
-from translator.cli.arguments import write_outputs
+from translator.cli.arguments import input_paths, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import BUDGET_HELP, add_limits, at_least, limits_of
 from translator.ground.horizon import HorizonTooLong
@@ -35,7 +35,7 @@ def add_export_options(command: argparse.ArgumentParser, suffix: str) -> None:
 def export_level(args: argparse.Namespace) -> Level:
     """LEVEL, with --budget when given; -o is checked here, before the export's work."""
     if args.output is not None:
-        check_outputs([args.output])
+        check_outputs([args.output], inputs=input_paths(args))
     level = load_level(args.level)
     return level if args.budget is None else level.with_budget(args.budget)
 
@@ -53,5 +53,5 @@ def write_export(args: argparse.Namespace, build: Callable[[Argument], str],
     if args.output is None:
         write_out(text)
     else:
-        write_outputs({args.output: text}, args.output)
+        write_outputs({args.output: text}, args.output, input_paths(args))
     return ExitCode.OK

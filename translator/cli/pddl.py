@@ -6,7 +6,7 @@ import argparse
 import os
 
 from strips_model.errors import InputError, shown_name
-from translator.cli.arguments import load_levels, write_outputs
+from translator.cli.arguments import input_paths, load_levels, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 from translator.runtime.output import print_out
@@ -39,7 +39,11 @@ def add_command(commands: Subcommands) -> None:
 
 
 def command_pddl(args: argparse.Namespace) -> ExitCode:
-    check_outputs(folders=[args.output])
+    # The names known before the levels are read; a level's own name (several levels) is
+    # checked by the writer's guard, before anything is written.
+    named = ["domain.pddl"] + (["problem.pddl"] if len(args.levels) == 1 else [])
+    check_outputs([os.path.join(args.output, name) for name in named], [args.output],
+                  input_paths(args))
     # Here, not at the top: these import unified-planning (over a second), which
     # `helltaker pddl --help` and a refused argument do not need.
     from translator.model.model_cache import helltaker_parts
@@ -69,7 +73,7 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
             names[name] = level.source
             target = os.path.join(args.output, f"{name}.pddl")
         files[target] = texts.problem
-    write_outputs(files, args.output)
+    write_outputs(files, args.output, input_paths(args))
     for path in files:
         print_out(path)
     return ExitCode.OK

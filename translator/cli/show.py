@@ -16,6 +16,7 @@ from strips_model.moves import Direction, parse_plan
 from translator.cli.arguments import (
     add_alphabet,
     add_planner,
+    input_paths,
     read_plan_argument,
     read_plan_file,
     write_outputs,
@@ -150,7 +151,7 @@ def command_show(args: argparse.Namespace) -> ExitCode:
         require_stdin("--step reads Enter from it")
     if (args.timeout is not None or args.memory_limit is not None) and not args.solve:
         raise InputError("--timeout and --memory-limit apply to --solve only")
-    check_outputs(list(outputs.values()))
+    check_outputs(list(outputs.values()), inputs=input_paths(args))
     level = load_level(args.level)
     directions, status = _plan_directions(args, level)
     if status is ExitCode.RUN_FAILED:
@@ -159,7 +160,7 @@ def command_show(args: argparse.Namespace) -> ExitCode:
         check_picture_limits(level, len(directions) if directions is not None else 0, outputs)
     shown = replay(level, directions, args.alphabet)
     if outputs:
-        write_replay_files(shown, outputs)
+        write_replay_files(shown, outputs, input_paths(args))
         for path in outputs.values():
             print_out(path)
         _print_verdict(shown)
@@ -224,8 +225,9 @@ def render_output(shown: Replay, extension: str) -> bytes:
     return render_png(shown) if extension == "png" else render_gif(shown)
 
 
-def write_replay_files(shown: Replay, outputs: dict[str, str]) -> None:
+def write_replay_files(shown: Replay, outputs: dict[str, str],
+                       inputs: tuple[str, ...] = ()) -> None:
     """Every output at once; their paths were checked by `check_outputs` before any work."""
     paths = list(outputs.values())
     write_outputs({path: render_output(shown, extension) for extension, path in outputs.items()},
-                  paths[0])
+                  paths[0], inputs)

@@ -11,7 +11,7 @@ import time
 from strips_model.errors import InputError
 from strips_model.level import Level
 from strips_model.level_file import load_level
-from translator.cli.arguments import write_outputs
+from translator.cli.arguments import input_paths, write_outputs
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import memory_limit_of
 from translator.cli.solve_output import RESULTS_KEY, SolveOutput
@@ -43,7 +43,7 @@ def solve_levels(args: argparse.Namespace) -> ExitCode:
     if args.pddl_plan is not None and len(args.levels) != 1:
         raise InputError(f"--pddl-plan writes one plan: give one LEVEL, not {len(args.levels)}")
     if args.pddl_plan is not None:
-        check_outputs([args.pddl_plan])
+        check_outputs([args.pddl_plan], inputs=input_paths(args))
     entries: list[Entry] = [(path, _load(path, args.budget)) for path in args.levels]
     jobs = args.jobs if args.jobs is not None else default_jobs()
     readable = sum(isinstance(level, Level) for _, level in entries)
@@ -99,7 +99,8 @@ def _solve_all(args: argparse.Namespace, entries: list[Entry], jobs: int, memory
                         worst = max(worst, output.failed_task(level, result, position))
                     else:
                         if args.pddl_plan is not None and result.status is Status.SOLVED:
-                            _write_pddl_plan(args.pddl_plan, level, result)
+                            _write_pddl_plan(args.pddl_plan, level, result,
+                                             input_paths(args))
                         worst = max(worst, output.solution(level, result, position))
                     if progress.finished < len(entries):
                         progress.start()
@@ -112,7 +113,8 @@ def _solve_all(args: argparse.Namespace, entries: list[Entry], jobs: int, memory
     return worst
 
 
-def _write_pddl_plan(path: str, level: Level, solution: Solution) -> None:
+def _write_pddl_plan(path: str, level: Level, solution: Solution,
+                     inputs: tuple[str, ...]) -> None:
     """The planner's own actions; for a planner that plans key presses (the exhaustive
     search), the actions of our model that those key presses take."""
     # Imported here: the ground-action semantics is needed only for --pddl-plan.
@@ -122,4 +124,4 @@ def _write_pddl_plan(path: str, level: Level, solution: Solution) -> None:
     steps = solution.outcome.steps
     if steps is None:
         steps = ground_plan_of(level, solution.directions)
-    write_outputs({path: format_ground_plan(steps, solution.verdict.cost)}, path)
+    write_outputs({path: format_ground_plan(steps, solution.verdict.cost)}, path, inputs)

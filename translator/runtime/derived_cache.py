@@ -66,8 +66,21 @@ def kept(derivation: Derivation[Any]) -> Any:
     value = derivation.make()
     # An unwritable folder, a full disk: the next process derives it again.
     with contextlib.suppress(OSError):
+        _clear_odd_entry(path)
         write_files_atomically({path: header + derivation.encode(value)})
     return value
+
+
+def _clear_odd_entry(path: str) -> None:
+    """Remove an entry that is not a plain file (a FIFO, a socket, a link): the writer would
+    write through a FIFO, waiting for a reader that never comes, or follow a link out of the
+    folder; an entry is only ever a file this cache made (a folder stays, and is not used)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return
+    if not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
+        os.unlink(path)
 
 
 def entry_header(derivation: Derivation[Any]) -> bytes:

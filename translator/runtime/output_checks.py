@@ -10,12 +10,17 @@ import tempfile
 from collections.abc import Sequence
 
 from strips_model.errors import InputError, Position
+from translator.runtime.output_guard import output_target
 
 
-def check_outputs(files: Sequence[str] = (), folders: Sequence[str] = ()) -> None:
+def check_outputs(files: Sequence[str] = (), folders: Sequence[str] = (),
+                  inputs: Sequence[str] = ()) -> None:
     """Refuse, as bad input naming the path, any output file or folder that could not be
     written: its place is not a folder, cannot be created or is not writable; a file that is
-    a folder; two outputs that are one path."""
+    a folder; two outputs that are one path; and, by the output guard (output_guard.py), a
+    file that would replace one of `inputs` or that is neither a regular file, a character
+    device nor a FIFO. A command writing into a folder lists in `files` the files it will
+    write there, so that none of them is checked only when the work is done."""
     seen: dict[str, str] = {}
     for path, is_folder in [*((path, False) for path in files),
                             *((path, True) for path in folders)]:
@@ -24,9 +29,16 @@ def check_outputs(files: Sequence[str] = (), folders: Sequence[str] = ()) -> Non
             raise InputError(f"named twice as an output (also as {seen[resolved]})",
                              Position(path))
         seen[resolved] = path
-        if not is_folder and os.path.isdir(path):
+        if is_folder:
+            _check_folder(path, path)
+            continue
+        if os.path.isdir(path):
             raise InputError("is a directory, expected a file to write", Position(path))
-        _check_folder(path if is_folder else os.path.dirname(os.path.abspath(path)), path)
+        target = output_target(path, inputs)
+        # Written through in place, a device or a FIFO needs no room beside it (/dev is not
+        # writable, and need not be).
+        if not target.through:
+            _check_folder(os.path.dirname(os.path.abspath(target.path)), path)
 
 
 def _check_folder(folder: str, output: str) -> None:

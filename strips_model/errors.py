@@ -67,9 +67,11 @@ class SchemaError(InputError):
 
 
 def decode_text(data: bytes, path: str) -> str:
-    """Bytes read from `path` as UTF-8; an undecodable byte is an input error at its place."""
+    """Bytes read from `path` as UTF-8, without a byte-order mark, every line ended by `\n`
+    (a file saved with `\r\n` or old Mac `\r` endings reads as any other); an undecodable
+    byte is an input error at its place."""
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         before = data[: error.start]
         line = before.count(b"\n") + 1
@@ -78,3 +80,4 @@ def decode_text(data: bytes, path: str) -> str:
             f"not UTF-8: byte 0x{data[error.start]:02x} cannot be decoded",
             Position(path, line, column),
         ) from None
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")

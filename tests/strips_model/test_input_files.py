@@ -10,11 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strips_model.errors import InputError
 from strips_model.input_files import InputKind, read_input, read_input_bytes
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_regular_file_is_read_whole(tmp_path: Path) -> None:
@@ -99,3 +101,34 @@ def test_any_bytes_are_text_or_one_line_error(data: bytes) -> None:
             assert "\n" not in str(error) and "not UTF-8" in str(error)
     finally:
         path.unlink(missing_ok=True)
+
+
+@settings(max_examples=12, derandomize=True, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ending=st.sampled_from(["\n", "\r\n", "\r"]), bom=st.booleans())
+def test_any_line_ending_and_a_byte_order_mark_read_as_plain_text(
+        tmp_path: Path, ending: str, bom: bool) -> None:
+    """A file saved on Windows (`\\r\\n`), an old Mac (`\\r`), or with a byte-order mark reads
+    as the same file saved plainly: a model, a vocabulary and a level alike."""
+    from strips_model.level_file import load_level
+    from strips_model.reports.notation import read_model_file
+    from strips_model.reports.vocabulary import load_vocabulary, shipped_vocabularies
+    from strips_model.reports.vocabulary_writer import vocabulary_toml
+
+    def saved(name: str, text: str) -> str:
+        path = tmp_path / name
+        path.write_bytes(("\ufeff" if bom else "").encode() + text.replace("\n", ending).encode())
+        return str(path)
+
+    # Positions name the file: the two readings are of files of the same name.
+    model = (ROOT / "strips_model" / "helltaker.strips").read_text(encoding="utf-8")
+    (tmp_path / "plain").mkdir(exist_ok=True)
+    (tmp_path / "plain" / "m.strips").write_text(model, encoding="utf-8")
+    assert [str(s) for s in read_model_file(saved("m.strips", model)).schemas] == \
+        [str(s).replace(f"{tmp_path}/plain/", f"{tmp_path}/")
+         for s in read_model_file(str(tmp_path / "plain" / "m.strips")).schemas]
+    words = shipped_vocabularies()[0]
+    assert load_vocabulary(saved("v.toml", vocabulary_toml(words, ()))).roles == words.roles
+    level = "corridor\n5\n#####\n#H D#\n#####\n"
+    (tmp_path / "lf.txt").write_text(level, encoding="utf-8")
+    assert load_level(saved("l.txt", level)).walls == load_level(str(tmp_path / "lf.txt")).walls

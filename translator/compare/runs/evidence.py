@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from strips_model.level import Cell, Level, State
 from strips_model.moves import Direction
@@ -134,14 +134,18 @@ def probe_cases(symmetric: bool = True) -> tuple[Case, ...]:
 def solved_level_cases(levels: Sequence[Level], expansion_limit: int) -> tuple[Case, ...]:
     """The levels the simulator's search solves within `expansion_limit` states, each with
     the game's optimal plan (a larger level is left out: its plan costs more than it tells)."""
-    cases: list[Case] = []
-    for level in levels:
-        try:
-            found = solve_exhaustively(level, expansion_limit=expansion_limit)
-        except TooManyExpansions:
-            continue
-        cases.append(Case(level.name, level, found.plan, found.cost, ()))
-    return tuple(cases)
+    return tuple(case for level in levels
+                 if (case := _solved_level(level, expansion_limit)) is not None)
+
+
+@lru_cache(maxsize=64)
+def _solved_level(level: Level, expansion_limit: int) -> Case | None:
+    # Kept per level: a class's models are each tested on the same levels.
+    try:
+        found = solve_exhaustively(level, expansion_limit=expansion_limit)
+    except TooManyExpansions:
+        return None
+    return Case(level.name, level, found.plan, found.cost, ())
 
 
 def level_cases(levels: Sequence[tuple[Level, tuple[Direction, ...] | None, int | None]],

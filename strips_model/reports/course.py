@@ -193,12 +193,22 @@ def _effects(clauses: list[Clause], kind: str, reader: BlockReader) -> list[tupl
     return found
 
 
+MAX_COST = 2**31 - 1
+"""The largest action cost a planner takes (Fast Downward's costs are 32-bit integers)."""
+
+
 def _cost(clauses: list[Clause], reader: BlockReader) -> int:
     for clause in clauses:
         if clause.kind == "cost":
             text = _without_unmatched_close(" ".join(clause.body)).strip()
             if not re.fullmatch(r"-?\d+", text):
-                raise _at(FormulaError(f"cost {text!r} is not an integer", 0),
+                raise _at(FormulaError(f"cost {text[:40]!r} is not an integer", 0),
+                          reader.position(clause.start))
+            # Checked before conversion: Python refuses to convert past 4,300 digits, and a
+            # planner takes costs of 32 bits at most.
+            if len(text.lstrip("-")) > len(str(MAX_COST)) or abs(int(text)) > MAX_COST:
+                raise _at(FormulaError(f"cost {text[:12]}{'...' if len(text) > 12 else ''} "
+                                       f"is past {MAX_COST}, the largest a planner takes", 0),
                           reader.position(clause.start))
             return int(text)
     return 1

@@ -57,6 +57,7 @@ def read_pddl_domain(text: str, source: str) -> Reading:
     """The schemas of a PDDL domain, its unsupported actions listed as skipped."""
     # Here, not at the top: unified-planning takes seconds to import, and only PDDL needs it.
     from unified_planning.io import PDDLReader
+    from unified_planning.model import InstantaneousAction
 
     check_nesting(text, source, PDDL_NESTING)  # the reader recurses once per parenthesis
     try:
@@ -72,6 +73,11 @@ def read_pddl_domain(text: str, source: str) -> Reading:
     disjuncts = cases = 0
     for action in problem.actions:
         where = locator.action(action.name)
+        if not isinstance(action, InstantaneousAction):
+            skipped.append(SkippedPart(where, f"schema {action.name!r} skipped: a "
+                                       f"{type(action).__name__}: compare reads STRIPS "
+                                       "actions, instantaneous ones only"))
+            continue
         try:
             built, split_or, split_when, impossible = _schemas(action, locator, where)
         except Unsupported as error:

@@ -101,3 +101,16 @@ def test_our_pddl_domain_pairs_every_schema_of_our_model_and_builds_as_ours() ->
     assert not reading.skipped
     model = compared_model(Report(reading.schemas, None, (), "domain.pddl"), "domain.pddl")
     assert isinstance(model, OurModel)
+
+
+def test_a_durative_action_is_skipped_with_its_reason_not_a_traceback() -> None:
+    from strips_model.reports.pddl_domain import read_pddl_domain
+
+    text = ("(define (domain d) (:requirements :strips :durative-actions) (:predicates (p))\n"
+            " (:action go :parameters () :precondition (p) :effect (not (p)))\n"
+            " (:durative-action wait :parameters () :duration (= ?duration 1)\n"
+            "  :condition (at start (p)) :effect (at end (not (p)))))\n")
+    reading = read_pddl_domain(text, "d.pddl")
+    assert [schema.name for schema in reading.schemas] == ["go"]
+    (skipped,) = reading.skipped
+    assert "'wait' skipped: a DurativeAction" in skipped.reason

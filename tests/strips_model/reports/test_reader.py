@@ -146,3 +146,12 @@ def test_one_naming_rule_for_every_split() -> None:
     assert names == ["Pousser_case1_or1", "Pousser_case1_or2", "Pousser_case2"]
     assert split_name("step", disjunct=2, when=1) == "step_or2_when1"  # the PDDL reader's
 
+
+
+@pytest.mark.parametrize("digits", [10, 5000])
+def test_a_cost_past_32_bits_skips_its_schema_before_any_conversion(digits: int) -> None:
+    text = ("go(X)\n  Precondition: hero(X)\n  Effect: hero(X)\n  Cost: " + "9" * digits + "\n"
+            "stay(X)\n  Precondition: hero(X)\n  Effect: hero(X)\n  Cost: 2147483647\n")
+    reading = read_model(text, "m.strips")
+    assert [schema.name for schema in reading.schemas] == ["stay"]
+    assert any("is past 2147483647" in part.reason for part in reading.skipped)

@@ -8,16 +8,22 @@ exit 3). Messages are one line, prefixed with the place they refer to when there
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
-_ESCAPES = str.maketrans({"\n": "\\n", "\r": "\\r", "\t": "\\t"})
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def shown_name(name: str) -> str:
-    """A file name as every line of output shows it: a newline, a carriage return or a tab in
-    it is written as `\\n`, `\\r`, `\\t`, so that one level stays one line (and one
-    `LEVEL<TAB>PLAN` field) whatever it is called."""
-    return name.translate(_ESCAPES)
+    """A file name or a title as every line of output shows it: a newline, a carriage return
+    or a tab in it is written as `\\n`, `\\r`, `\\t`, so that one level stays one line (and
+    one `LEVEL<TAB>PLAN` field) whatever it is called; any other control character (an
+    escape that would drive the terminal) as `\\xNN`."""
+    if name.isprintable():
+        return name
+    return "".join(_ESCAPES.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 and
+                                          unicodedata.category(char) == "Cc" else char)
+                   for char in name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,7 +99,7 @@ def test_output_folder_holds_every_report_and_the_summary(graded: Graded) -> Non
     rows = _rows((graded.folder / "summary.md").read_text("utf-8"))
     for model in CLASS:
         report = read_model(model).report
-        row = dict(zip(HEADER, rows[f"[{model}]({Path(model).stem}.md)"], strict=True))
+        row = dict(zip(HEADER, rows[f"[{model}](./{Path(model).stem}.md)"], strict=True))
         assert (int(row["schemas"]), int(row["skipped"])) == (
             len(report.schemas), len(skipped_schemas(report.skipped)))
         assert row["agrees"] == row["diverges"] == row["not run"] == "0"  # no LEVEL, no Init
@@ -162,4 +162,4 @@ def test_levels_get_a_verdict_per_model(tmp_path: Path, capsys) -> None:
     assert "2 models: 1 agree, 1 unreadable in " in captured.err
     assert "models/min" in captured.err
     summary = _rows((folder / "summary.md").read_text("utf-8"))
-    assert summary[f"[{OUR_MODEL}](helltaker.md)"][1:] == rows[OUR_MODEL][1:]
+    assert summary[f"[{OUR_MODEL}](./helltaker.md)"][1:] == rows[OUR_MODEL][1:]

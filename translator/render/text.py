@@ -22,6 +22,7 @@ from typing import Final
 from rich.color import ColorSystem
 from rich.style import Style
 
+from strips_model.errors import shown_name
 from strips_model.level import Cell, State
 from translator.render.board import CellView, cell_view
 from translator.render.frames import Frame, Replay, phase_text
@@ -151,7 +152,7 @@ class TerminalText:
     def header(self) -> str:
         replay = self.replay
         level = replay.level
-        title = f"{level.title} ({level.name}), budget {level.budget}"
+        title = f"{shown_name(level.title)} ({shown_name(level.name)}), budget {level.budget}"
         if not replay.has_plan:
             return title + "\n" + LEGEND
         count = len(replay.plan)

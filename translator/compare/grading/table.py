@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 from collections import Counter
 from collections.abc import Sequence
+from urllib.parse import quote
 
+from strips_model.errors import shown_name
 from translator.compare.grading.class_grading import VERDICTS, ModelGrade, Standing
 from translator.compare.lint.findings import SEVERITIES
 
@@ -46,11 +48,12 @@ def grade_cells(grade: ModelGrade) -> list[str]:
 def class_table(grades: Sequence[ModelGrade], links: dict[str, str] | None = None) -> str:
     """The class as one markdown table, columns padded; with `links`, each model's cell links
     to its report (model path -> file name)."""
-    rows = [grade_cells(grade) for grade in grades]
+    rows = [[_escaped(cell) for cell in grade_cells(grade)] for grade in grades]
     if links:
         for row, grade in zip(rows, grades, strict=True):
-            row[0] = f"[{row[0]}]({links[grade.model]})" if grade.model in links else row[0]
-    cells = [[_escaped(cell) for cell in row] for row in [list(HEADER), *rows]]
+            if grade.model in links:
+                row[0] = f"[{row[0]}]({_relative_link(links[grade.model])})"
+    cells = [list(HEADER), *rows]
     widths = [max(len(row[column]) for row in cells) for column in range(len(HEADER))]
     lines = ["| " + " | ".join(cell.ljust(width) for cell, width in zip(row, widths,
                                                                          strict=True)) + " |"
@@ -107,7 +110,16 @@ def report_names(models: Sequence[str]) -> dict[str, str]:
 
 
 def _escaped(cell: str) -> str:
-    """A markdown table cell: pipes escaped, one line, never empty. Link cells keep their
-    brackets."""
-    shown = cell.replace("\n", " ").replace("\r", " ") or "-"
-    return shown.replace("|", "\\|")
+    """A markdown table cell as text: one line, never empty, pipes, brackets and HTML
+    escaped, control characters shown (a file name is the user's, and may hold any)."""
+    shown = shown_name(cell).replace("\\n", " ").replace("\\r", " ") or "-"
+    for char, escaped in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|"),
+                          ("[", "\\["), ("]", "\\]")):
+        shown = shown.replace(char, escaped)
+    return shown
+
+
+def _relative_link(name: str) -> str:
+    """A report's file name as a link that stays a file beside the summary: `./`, and every
+    character past letters, digits and `._-` percent-encoded (no `javascript:` scheme)."""
+    return "./" + quote(name, safe="")

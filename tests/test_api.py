@@ -7,8 +7,10 @@ fast loop.
 from __future__ import annotations
 
 import doctest
+import math
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 from helpers import ROOT
@@ -105,3 +107,43 @@ def test_the_sessions_of_the_docs_run(page: str, examples: int,
     results = doctest.testfile(str(ROOT / page), module_relative=False)
     assert results.attempted >= examples
     assert results.failed == 0
+
+
+def _wrong_calls() -> list[tuple[str, Callable[[], object], type[Exception]]]:
+    import translator as face
+
+    level = face.load_level("levels/level1.txt")
+    return [
+        ("load_level(5)", lambda: face.load_level(5), TypeError),  # type: ignore[arg-type]
+        ("solve(path)", lambda: face.solve("levels/level1.txt"), TypeError),  # type: ignore[arg-type]
+        ("solve timeout -1", lambda: face.solve(level, timeout=-1), HelltakerError),
+        ("solve timeout 0", lambda: face.solve(level, timeout=0), HelltakerError),
+        ("solve timeout nan", lambda: face.solve(level, timeout=math.nan), HelltakerError),
+        ("solve timeout str", lambda: face.solve(level, timeout="1"), TypeError),  # type: ignore[arg-type]
+        ("solve planner 3", lambda: face.solve(level, 3), TypeError),  # type: ignore[arg-type]
+        ("solve memory 0", lambda: face.solve(level, memory_limit=0), HelltakerError),
+        ("validate plan 5", lambda: face.validate_plan(level, 5), TypeError),  # type: ignore[arg-type]
+        ("validate plan ints", lambda: face.validate_plan(level, [1, 2]), TypeError),  # type: ignore[list-item]
+        ("validate alphabet", lambda: face.validate_plan(level, "d", "xx"), HelltakerError),
+        ("draw level None", lambda: face.draw(None), TypeError),  # type: ignore[arg-type]
+        ("draw alphabet 1", lambda: face.draw(level, "d", 1), TypeError),  # type: ignore[arg-type]
+        ("pddl_text str", lambda: face.pddl_text("level1"), TypeError),  # type: ignore[arg-type]
+        ("write_pddl folder 3", lambda: face.write_pddl(level, 3), TypeError),  # type: ignore[arg-type]
+        ("compare levels str", lambda: face.compare_model("m.md", "level1.txt"), TypeError),  # type: ignore[arg-type]
+        ("compare jobs 0", lambda: face.compare_model("m.md", [level], jobs=0), HelltakerError),
+        ("compare timeout inf",
+         lambda: face.compare_model("m.md", [level], timeout=math.inf), HelltakerError),
+        ("plan_text str", lambda: face.plan_text("ldr"), TypeError),  # type: ignore[arg-type]
+        ("plan_text alphabet", lambda: face.plan_text((), "xx"), HelltakerError),
+    ]
+
+
+def test_wrong_arguments_are_refused_at_the_boundary(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each wrong call raises `TypeError` for a wrong type and the project's error for a wrong
+    value, before any work: nothing from deep inside (`KeyError`, `AttributeError`)."""
+    monkeypatch.chdir(ROOT)
+    for name, call, expected in _wrong_calls():
+        with pytest.raises(Exception) as raised:
+            call()
+        assert isinstance(raised.value, expected), (name, raised.value)
+        assert not isinstance(raised.value, KeyError | AttributeError), name

@@ -31,6 +31,16 @@ from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.schema import helltaker_domain
 from strips_model.validator import Verdict, validate
+from translator.api_arguments import (
+    alphabet_argument,
+    count_argument,
+    level_argument,
+    levels_argument,
+    path_argument,
+    plan_argument,
+    seconds_argument,
+    text_argument,
+)
 from translator.model.level_facts import level_facts
 from translator.model.pddl_text import (
     MODEL_NAME,
@@ -65,7 +75,7 @@ def load_level(path: str | os.PathLike[str]) -> Level:
     >>> load_level("levels/lock_and_key.txt").budget
     14
     """
-    return level_files.load_level(os.fspath(path))
+    return level_files.load_level(path_argument("path", path))
 
 
 def up_problem(level: Level) -> Problem:
@@ -79,6 +89,7 @@ def up_problem(level: Level) -> Problem:
     from translator.model.model_cache import helltaker_parts
     from translator.model.up_problem import build_problem  # unified-planning: 1 s to import
 
+    level = level_argument(level)
     return build_problem(helltaker_parts(), level_facts(level), MODEL_NAME)
 
 
@@ -95,6 +106,7 @@ def write_pddl(level: Level, folder: str | os.PathLike[str]) -> tuple[Path, Path
     from translator.model.model_cache import helltaker_parts
     from translator.model.pddl_writer import pddl_texts  # unified-planning, as above
 
+    level, folder = level_argument(level), path_argument("folder", folder)
     texts = pddl_texts(helltaker_parts(), level)
     domain, problem = Path(folder, "domain.pddl"), Path(folder, "problem.pddl")
     # The level's own file is never written over (a level saved as folder/problem.pddl).
@@ -111,7 +123,7 @@ def pddl_text(level: Level) -> PddlTexts:
     >>> texts.domain.startswith("(define (domain"), "(problem level1)" in texts.problem
     (True, True)
     """
-    facts = level_facts(level)
+    facts = level_facts(level_argument(level))
     return PddlTexts(helltaker_domain_text(),
                      problem_text(helltaker_domain(), facts, problem_name(level)))
 
@@ -132,8 +144,11 @@ def solve(level: Level, planner: str = SOLVE_DEFAULT, *, timeout: float | None =
     ...     print(isinstance(error, HelltakerError), error)
     True unknown planner 'dijkstra'; the planners are auto, fd, fd-translate, ...
     """
+    level, timeout = level_argument(level), seconds_argument("timeout", timeout)
+    if memory_limit is not None:
+        memory_limit = count_argument("memory_limit", memory_limit, 1)
     options = PlannerOptions(level.budget, timeout, memory_limit)
-    return solve_level(level, known_planner(planner), options)
+    return solve_level(level, known_planner(text_argument("planner", planner)), options)
 
 
 def validate_plan(level: Level, plan: str | Iterable[Direction],
@@ -145,7 +160,8 @@ def validate_plan(level: Level, plan: str | Iterable[Direction],
     >>> verdict.valid, verdict.reason is not None
     (False, True)
     """
-    directions = parse_plan(plan, alphabet) if isinstance(plan, str) else tuple(plan)
+    level, plan, alphabet = level_argument(level), plan_argument(plan), alphabet_argument(alphabet)
+    directions = parse_plan(plan, alphabet) if isinstance(plan, str) else plan
     return validate(level, directions, alphabet)
 
 
@@ -170,8 +186,9 @@ def draw(level: Level, plan: str | Iterable[Direction] | None = None,
     >>> print(draw(load_level("levels/level1.txt")).splitlines()[0])
     Level 1 (level1), budget 23
     """
-    directions = None if plan is None else (
-        parse_plan(plan, alphabet) if isinstance(plan, str) else tuple(plan))
+    level, alphabet = level_argument(level), alphabet_argument(alphabet)
+    moves = None if plan is None else plan_argument(plan)
+    directions = parse_plan(moves, alphabet) if isinstance(moves, str) else moves
     return render(replay(level, directions, alphabet))
 
 
@@ -185,10 +202,15 @@ def compare_model(model: str | os.PathLike[str], levels: Sequence[Level] = (),
     """
     from translator.compare.check import check_model  # the comparison's machinery: heavy
 
-    return check_model(os.fspath(model), levels, known_planner(planner), Limits(timeout, None),
-                       jobs)
+    path, compared = path_argument("model", model), levels_argument(levels)
+    limits = Limits(seconds_argument("timeout", timeout), None)
+    return check_model(path, compared, known_planner(text_argument("planner", planner)), limits,
+                       count_argument("jobs", jobs, 1))
 
 
 def plan_text(directions: Iterable[Direction], alphabet: str = "en") -> str:
     """Key presses as a word: `plan_text(solution.directions)` gives `ldddll...`."""
-    return format_plan(directions, alphabet)
+    moves = plan_argument(directions)
+    if isinstance(moves, str):
+        raise TypeError("directions must be an iterable of Direction, not str")
+    return format_plan(moves, alphabet_argument(alphabet))

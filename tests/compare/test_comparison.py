@@ -296,3 +296,18 @@ def test_the_probes_batched_over_workers_give_every_rule_the_same_verdict(jobs: 
     assert [rule.as_json() for rule in batched.coverage] == alone
     assert {rule["verdict"] for rule in alone} >= {"expressed", "not expressed"}
 
+
+
+@pytest.mark.parametrize("jobs", [1, 3])
+def test_a_progress_line_counts_to_the_tasks_the_comparison_runs(
+        jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count a progress line is given is the number of tasks that finish: it reaches its
+    total and stops there."""
+    from translator.compare.check import our_model
+    from translator.compare.comparison import compare, compared_tasks
+    from translator.runtime import workers
+
+    finished: list[bool] = []
+    monkeypatch.setattr(workers, "task_finished", finished.append)
+    compare(_report(), _model(), our_model(), [], "fd", jobs=jobs)
+    assert len(finished) == compared_tasks(_model(), 0, jobs)

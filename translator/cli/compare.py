@@ -152,9 +152,9 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     # planners' modules) take seconds, which `helltaker compare --help` and a refused
     # argument do not need.
     from translator.compare.check import checked_model
+    from translator.compare.comparison import compared_tasks
     from translator.compare.grading.class_grading import model_record
     from translator.compare.report.markdown import render_markdown
-    from translator.compare.runs.coverage import distinct_probes
 
     shown = ExitStack()
 
@@ -163,7 +163,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         level and probe counted as it finishes (a model's compare runs a minute or more)."""
         _announce_reading(args.report, set_up.file)
         _announce_set_up(args.report, set_up, args.vocabulary_out, input_paths(args))
-        tasks = len(set_up.levels) + len(distinct_probes())
+        tasks = compared_tasks(set_up.model, len(set_up.levels), jobs)
         shown.enter_context(tasks_shown(Progress(tasks, json_mode=args.json, unit="tasks")))
 
     jobs = args.jobs or default_jobs()

@@ -180,6 +180,19 @@ class _Probes:
     probes: tuple[Probe, ...]
 
 
+def probe_batches(jobs: int) -> int:
+    """How many tasks the probes are run in: a probe takes milliseconds, its worker's fork
+    more, so the probes go in one task per job, each probe still bounded in a child of its
+    own."""
+    return min(max(1, jobs), len(distinct_probes()))
+
+
+def compared_tasks(model: ComparedModel | UnbuildableModel, levels: int, jobs: int) -> int:
+    """How many tasks `compare` runs for `model` (what a progress line counts to): one per
+    level, and the probes' batches for a model that can be run."""
+    return levels + (0 if isinstance(model, UnbuildableModel) else probe_batches(jobs))
+
+
 def compare(report: Report, model: ComparedModel | UnbuildableModel,
             ours: tuple[Report, ComparedModel],
             levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
@@ -201,9 +214,7 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
         level, mine = task
         return compare_level(model, ours[1], level, planner, limits, mine)
 
-    # A probe takes milliseconds, its worker's fork more: the probes go in one task per job,
-    # each probe still bounded in a child of its own.
-    groups = min(max(1, jobs), len(probes))
+    groups = probe_batches(jobs)
     batches = [_Probes(tuple(probes[start::groups])) for start in range(groups)]
     tasks: list[tuple[Level, Column | None] | _Probes] = [*paired, *batches]
     results = list(run_ordered(run, tasks, jobs))

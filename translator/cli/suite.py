@@ -52,6 +52,11 @@ examples:
   helltaker validate suite/levels/p01.txt @sas_plan"""
 
 
+MAX_SUITE = 10_000
+"""The most problems a suite holds: it is built in memory and written as one folder at once
+(a larger count was refused only after gigabytes of names)."""
+
+
 def add_command(commands: Subcommands) -> None:
     command = add_parser(
         commands, "suite",
@@ -59,8 +64,9 @@ def add_command(commands: Subcommands) -> None:
         epilog=f"{LAYOUT}\n\n{EXIT_STATUS_HELP}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    command.add_argument("--count", type=at_least(1), required=True, metavar="N",
-                         help="number of levels (problems)")
+    command.add_argument("--count", type=at_least(1, MAX_SUITE), required=True, metavar="N",
+                         help=f"number of levels (problems), at most {MAX_SUITE:,}: the suite "
+                         "is written as one folder, all at once")
     command.add_argument("--seed", type=int, required=True, metavar="S",
                          help="the suite's seed, from which every level's seed derives")
     add_layout_options(command)

@@ -1,0 +1,460 @@
+"""Structurally different encodings of the same game, written from RULES.md (issue "The
+reading is a hypothesis the game tests", item 7).
+
+Students encode the one game in structurally different ways; the checker must read them
+all. `model_text(encoding, names)` writes a complete correct model (every rule the probes
+check: steps, walls, boulders kicked, skeletons kicked and crushed, the key and the lock,
+spikes and traps costing extra, a skeleton doomed on a trap (E3), the move budget) for one
+choice on each axis of `Encoding`, in the plain notation of `strips_model/helltaker.strips`
+or the textbook one, its predicate and action names drawn from `names` (a hypothesis
+strategy may give random letters). `schemas(...)` gives the same model as data, so that a
+test can drop one precondition or effect of one schema (`render(..., schemas)`).
+
+Every model is built the same way as the team's textbook model: one schema per case, per
+parity of the number of actions taken (a flag every action flips; a trap is raised now by
+its initial phase and the flag, R-T1), per cost (1, or 2 when the hero ends on spikes or on
+a trap raised after the toggle, R-E3) and per doomed skeleton (a flag, and a relation from
+the hero's cell to the cell of the skeleton that dies at the end of this action, E3).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+Notation = Literal["plain", "textbook"]
+Place = Literal["pair", "cell"]
+Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
+KeyHeld = Literal["flag", "state", "hero"]
+Counter = Literal["successor", "arithmetic"]
+Traps = Literal["two", "phase"]
+
+DIRECTIONS = ("up", "down", "left", "right")
+"""In this order: a model whose four relations no name reads is read by their first uses."""
+_DELTA = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+"""(column, row) offsets, rows counted downward as RULES.md counts them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Encoding:
+    """One choice on each axis of structure."""
+
+    notation: Notation = "textbook"
+    place: Place = "pair"
+    """A place as two coordinates `at(X, Y)`, or as one cell term `at(P)`."""
+    adjacency: Adjacency = "direction"
+    """`succ(X, X2)` on numbers, `X + 1`, `adjacent(D, P, P2)`, or one relation a direction."""
+    direction_parameter: bool = True
+    """One schema with the direction a parameter (only with `adjacency="direction"`), else one
+    schema per direction."""
+    key: KeyHeld = "flag"
+    """`key(P)` removed and a flag `haskey`; `key(P, lying)` turned `key(P, taken)` and the
+    flag; or `key(P)` removed and the hero's state `at(P, haskey)`."""
+    counter: Counter = "successor"
+    traps: Traps = "two"
+    """`trapDown(P)`/`trapUp(P)` by their phase at the start, or `trap(P, 0)`/`trap(P, 1)`."""
+
+    def __post_init__(self) -> None:
+        if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
+            raise ValueError("a place written as one cell needs a relation between cells")
+        if self.direction_parameter and self.adjacency != "direction":
+            raise ValueError("a direction parameter needs a relation with a direction argument")
+
+    @property
+    def label(self) -> str:
+        return "-".join((self.notation, self.place, self.adjacency,
+                         "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
+                         f"count_{self.counter}", f"traps_{self.traps}"))
+
+
+Names = Callable[[str], str]
+"""The name source: a canonical name (`at`, `mob`, `PushMobUpEvenHurt`) to the one written."""
+
+
+def same_names(name: str) -> str:
+    return name
+
+
+CONSONANTS = "bcdfghjklmnpqrstvwxz"
+"""Random names of consonants only: no word of the game's parts hides in them."""
+
+
+def random_names(seed: int, length: int = 7) -> Names:
+    """A name source giving each canonical name its own random letters."""
+    rng = random.Random(seed)
+    given: dict[str, str] = {}
+    used: set[str] = set()
+
+    def name(canonical: str) -> str:
+        if canonical not in given:
+            while True:
+                letters = "".join(rng.choice(CONSONANTS) for _ in range(length))
+                if letters not in used:
+                    break
+            used.add(letters)
+            given[canonical] = letters
+        return given[canonical]
+
+    return name
+
+
+# -- literals and schemas -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    predicate: str
+    """Canonical: the name source renames it when written."""
+    args: tuple[str, ...] = ()
+    negated: bool = False
+
+    def __neg__(self) -> Atom:
+        return Atom(self.predicate, self.args, not self.negated)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """A disjunction of positive atoms (the reader splits the schema, one per case)."""
+
+    atoms: tuple[Atom, ...]
+
+
+Clause = Atom | AnyOf
+
+
+@dataclass(frozen=True, slots=True)
+class Schema:
+    name: str
+    """Canonical: the name source renames it when written."""
+    parameters: tuple[str, ...]
+    preconditions: tuple[Clause, ...]
+    effects: tuple[Atom, ...]
+
+
+def _variables(term: str) -> Iterator[str]:
+    for token in term.replace("+", " ").replace("-", " ").split():
+        if token[0].isalpha() and token not in _CONSTANTS:
+            yield token
+
+
+_CONSTANTS = {*DIRECTIONS, "lying", "taken", "nokey", "haskey"}
+
+
+@dataclass
+class _Builder:
+    encoding: Encoding
+    schemas: list[Schema] = field(default_factory=list)
+
+    # places -------------------------------------------------------------------------------
+    def origin(self) -> tuple[str, ...]:
+        return ("x", "y") if self.encoding.place == "pair" else ("p",)
+
+    def fresh(self, k: int) -> tuple[str, ...]:
+        return (f"x{k}", f"y{k}") if self.encoding.place == "pair" else (f"p{k}",)
+
+    def neighbour(self, direction: str, place: tuple[str, ...], k: int
+                  ) -> tuple[tuple[str, ...], list[Atom]]:
+        """The place `k` steps from the hero's toward `direction`, and what says so."""
+        e = self.encoding
+        if e.adjacency in ("direction", "per_direction"):
+            new = self.fresh(k)
+            if e.adjacency == "direction":
+                d = "d" if e.direction_parameter else direction
+                return new, [Atom("adjacent", (d, *place, *new))]
+            return new, [Atom(direction, (*place, *new))]
+        dx, dy = _DELTA[direction]
+        x, y = place
+        if e.adjacency == "arithmetic":
+            return ((_offset(x, dx), y) if dx else (x, _offset(y, dy))), []
+        if dx:
+            x2 = f"x{k}"
+            return (x2, y), [Atom("succ", (x, x2) if dx > 0 else (x2, x))]
+        y2 = f"y{k}"
+        return (x, y2), [Atom("succ", (y, y2) if dy > 0 else (y2, y))]
+
+    # the hero -----------------------------------------------------------------------------
+    def hero(self, place: tuple[str, ...], key: str = "k") -> Atom:
+        if self.encoding.key == "hero":
+            return Atom("at", (*place, key))
+        return Atom("at", place)
+
+    def key_lying(self, place: tuple[str, ...]) -> Atom:
+        if self.encoding.key == "state":
+            return Atom("key", (*place, "lying"))
+        return Atom("key", place)
+
+    def holds_key(self, held: bool) -> Atom:
+        return Atom("haskey", (), not held)
+
+    # traps --------------------------------------------------------------------------------
+    def trap(self, place: tuple[str, ...], raised_at_start: bool) -> Atom:
+        if self.encoding.traps == "phase":
+            return Atom("trap", (*place, "1" if raised_at_start else "0"))
+        return Atom("trapUp" if raised_at_start else "trapDown", place)
+
+    def raised_after(self, place: tuple[str, ...], odd: bool) -> Atom:
+        """A trap raised after this action's toggle: lowered at the start when the actions
+        taken before it are even (R-T1)."""
+        return self.trap(place, raised_at_start=odd)
+
+    def lowered_after(self, place: tuple[str, ...], odd: bool) -> Atom:
+        return self.trap(place, raised_at_start=not odd)
+
+    def hurt(self, place: tuple[str, ...], odd: bool, hurts: bool) -> list[Clause]:
+        spike = Atom("spike", place)
+        raised = self.raised_after(place, odd)
+        if hurts:
+            return [AnyOf((spike, raised))]
+        return [-spike, -raised]
+
+    # the counter --------------------------------------------------------------------------
+    def counter(self, cost: int) -> tuple[list[Atom], list[Atom], list[str]]:
+        guards = [Atom("steps", ("c",)), -Atom("steps", ("0",))]
+        if cost == 2:
+            guards.append(-Atom("steps", ("1",)))
+        if self.encoding.counter == "arithmetic":
+            return guards, [Atom("steps", (f"c - {cost}",)), -Atom("steps", ("c",))], ["c"]
+        chain = [Atom("succ", ("c2", "c"))] if cost == 1 else [
+            Atom("succ", ("c1", "c")), Atom("succ", ("c2", "c1"))]
+        return guards + chain, [Atom("steps", ("c2",)), -Atom("steps", ("c",))], []
+
+    # the schemas --------------------------------------------------------------------------
+    def add(self, family: str, direction: str | None, odd: bool, hurts: bool | None,
+            reaping: bool, pre: list[Clause], eff: list[Atom]) -> None:
+        here = self.origin()
+        cost = 2 if hurts else 1
+        guards, counting, _ = self.counter(cost)
+        preconditions: list[Clause] = [*pre, Atom("odd", (), not odd)]
+        effects = [*eff, Atom("odd", (), odd)]
+        if reaping:
+            doomed = ("s1", "s2") if self.encoding.place == "pair" else ("s",)
+            preconditions += [Atom("doomed"), Atom("doomedAt", (*here, *doomed)),
+                              Atom("mob", doomed)]
+            effects += [-Atom("mob", doomed), -Atom("doomedAt", (*here, *doomed))]
+            if family != "PushMobOnTrap":
+                effects.append(-Atom("doomed"))
+        else:
+            preconditions.append(-Atom("doomed"))
+        preconditions += guards
+        effects += counting
+        name = "".join((family, (direction or "").capitalize(), "Odd" if odd else "Even",
+                        "Hurt" if hurts else "", "Reaping" if reaping else ""))
+        parameters: list[str] = []
+        for clause in preconditions:
+            for atom in clause.atoms if isinstance(clause, AnyOf) else (clause,):
+                for arg in atom.args:
+                    for v in _variables(arg):
+                        if v not in parameters:
+                            parameters.append(v)
+        self.schemas.append(Schema(name, tuple(parameters), tuple(preconditions),
+                                   tuple(effects)))
+
+    def build(self) -> list[Schema]:
+        directions: Sequence[str | None] = (
+            [None] if self.encoding.direction_parameter else DIRECTIONS)
+        families = [self.moves, self.take_key, self.unlock, self.bump, self.push_box,
+                    self.kick_box, self.push_mob, self.doom_mob, self.kill_mob, self.crush_mob]
+        for family in families:
+            for direction in directions:
+                for odd in (False, True):
+                    for reaping in (False, True):
+                        family(direction or "up", direction, odd, reaping)
+        return self.schemas
+
+    def _free(self, place: tuple[str, ...]) -> list[Clause]:
+        return [-Atom(p, place) for p in ("wall", "demon", "box", "mob", "lock")]
+
+    def _blocked(self, place: tuple[str, ...]) -> list[Clause]:
+        return [AnyOf(tuple(Atom(p, place) for p in ("wall", "demon", "box", "mob", "lock")))]
+
+    def _two(self, step: str) -> tuple[tuple[str, ...], tuple[str, ...], list[Atom]]:
+        n1, first = self.neighbour(step, self.origin(), 2)
+        if self.encoding.adjacency in ("direction", "per_direction"):
+            n2, second = self.neighbour(step, n1, 3)
+        else:
+            n2 = _second(self.encoding, step, self.origin(), n1)
+            second = _second_atoms(self.encoding, step, n1, n2)
+        return n1, n2, [*first, *second]
+
+    def moves(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        here = self.origin()
+        n1, adj = self.neighbour(step, here, 2)
+        for hurts in (False, True):
+            pre: list[Clause] = [self.hero(here), -Atom("goal", here), *adj, *self._free(n1),
+                                 -self.key_lying(n1), *self.hurt(n1, odd, hurts)]
+            eff = [self.hero(n1), -self.hero(here)]
+            self.add("Move", direction, odd, hurts, reaping, pre, eff)
+
+    def take_key(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        here = self.origin()
+        n1, adj = self.neighbour(step, here, 2)
+        hero_before = self.hero(here, "nokey")
+        pre: list[Clause] = [hero_before, -Atom("goal", here), *adj, self.key_lying(n1),
+                             -Atom("box", n1), -Atom("mob", n1)]
+        eff = [self.hero(n1, "haskey"), -hero_before, -self.key_lying(n1)]
+        if self.encoding.key == "state":
+            eff.append(Atom("key", (*n1, "taken")))
+        if self.encoding.key != "hero":
+            eff.append(self.holds_key(True))
+        self.add("TakeKey", direction, odd, None, reaping, pre, eff)
+
+    def unlock(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        here = self.origin()
+        n1, adj = self.neighbour(step, here, 2)
+        pre: list[Clause] = [self.hero(here, "haskey"), -Atom("goal", here), *adj,
+                             Atom("lock", n1)]
+        if self.encoding.key != "hero":
+            pre.append(self.holds_key(True))
+        eff = [self.hero(n1, "haskey"), -self.hero(here, "haskey"), -Atom("lock", n1)]
+        self.add("Unlock", direction, odd, None, reaping, pre, eff)
+
+    def bump(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        here = self.origin()
+        n1, adj = self.neighbour(step, here, 2)
+        for hurts in (False, True):
+            pre: list[Clause] = [self.hero(here, "nokey"), -Atom("goal", here), *adj,
+                                 Atom("lock", n1)]
+            if self.encoding.key != "hero":
+                pre.append(self.holds_key(False))
+            pre += self.hurt(here, odd, hurts)
+            self.add("Bump", direction, odd, hurts, reaping, pre, [])
+
+    def _kick(self, family: str, step: str, direction: str | None, odd: bool,
+              reaping: bool, what: str, beyond: Callable[[tuple[str, ...]], list[Clause]],
+              moves: Callable[[tuple[str, ...], tuple[str, ...]], list[Atom]]) -> None:
+        here = self.origin()
+        n1, n2, adj = self._two(step)
+        for hurts in (False, True):
+            pre: list[Clause] = [self.hero(here), -Atom("goal", here), *adj, Atom(what, n1),
+                                 *beyond(n2), *self.hurt(here, odd, hurts)]
+            self.add(family, direction, odd, hurts, reaping, pre, moves(n1, n2))
+
+    def push_box(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        self._kick("PushBox", step, direction, odd, reaping, "box", self._free,
+                   lambda a, b: [Atom("box", b), -Atom("box", a)])
+
+    def kick_box(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        self._kick("KickBox", step, direction, odd, reaping, "box", self._blocked,
+                   lambda a, b: [])
+
+    def push_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        def stays(place: tuple[str, ...]) -> list[Clause]:
+            return [*self._free(place), -Atom("spike", place), -self.trap(place, False),
+                    -self.trap(place, True)]
+        self._kick("PushMob", step, direction, odd, reaping, "mob", stays,
+                   lambda a, b: [Atom("mob", b), -Atom("mob", a)])
+
+    def doom_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        here = self.origin()
+
+        def doomed(place: tuple[str, ...]) -> list[Clause]:
+            return [*self._free(place), self.lowered_after(place, odd)]
+        self._kick("PushMobOnTrap", step, direction, odd, reaping, "mob", doomed,
+                   lambda a, b: [Atom("mob", b), -Atom("mob", a), Atom("doomed"),
+                                 Atom("doomedAt", (*here, *b))])
+
+    def kill_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        def dies(place: tuple[str, ...]) -> list[Clause]:
+            return [*self._free(place),
+                    AnyOf((Atom("spike", place), self.raised_after(place, odd)))]
+        self._kick("KillMob", step, direction, odd, reaping, "mob", dies,
+                   lambda a, b: [-Atom("mob", a)])
+
+    def crush_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
+        self._kick("CrushMob", step, direction, odd, reaping, "mob", self._blocked,
+                   lambda a, b: [-Atom("mob", a)])
+
+
+def _offset(variable: str, by: int) -> str:
+    return f"{variable} + {by}" if by > 0 else f"{variable} - {-by}"
+
+
+def _second(encoding: Encoding, step: str, here: tuple[str, ...], n1: tuple[str, ...]
+            ) -> tuple[str, ...]:
+    """The place two steps from the hero's, for the adjacencies on numbers."""
+    dx, dy = _DELTA[step]
+    x, y = here
+    if encoding.adjacency == "arithmetic":
+        return (_offset(x, 2 * dx), y) if dx else (x, _offset(y, 2 * dy))
+    return ("x3", y) if dx else (x, "y3")
+
+
+def _second_atoms(encoding: Encoding, step: str, n1: tuple[str, ...], n2: tuple[str, ...]
+                  ) -> list[Atom]:
+    if encoding.adjacency == "arithmetic":
+        return []
+    dx, dy = _DELTA[step]
+    a, b = (n1[0], n2[0]) if dx else (n1[1], n2[1])
+    return [Atom("succ", (a, b) if (dx or dy) > 0 else (b, a))]
+
+
+def schemas(encoding: Encoding) -> list[Schema]:
+    """The model of `encoding` as data, in canonical names."""
+    return _Builder(encoding).build()
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _term(arg: str) -> str:
+    return arg
+
+
+def _atom(atom: Atom, names: Names, notation: Notation) -> str:
+    sign = ("¬" if notation == "textbook" else "-") if atom.negated else ""
+    name = names(atom.predicate)
+    if not atom.args:
+        return sign + name
+    return f"{sign}{name}({', '.join(map(_term, atom.args))})"
+
+
+def _clause(clause: Clause, names: Names, notation: Notation) -> str:
+    if isinstance(clause, AnyOf):
+        return "(" + " ∨ ".join(_atom(a, names, notation) for a in clause.atoms) + ")"
+    return _atom(clause, names, notation)
+
+
+def render(encoding: Encoding, names: Names = same_names,
+           written: Sequence[Schema] | None = None) -> str:
+    """The model's text: `written` (default: the encoding's own schemas) in its notation."""
+    chosen = schemas(encoding) if written is None else written
+    notation = encoding.notation
+    joiner = " ∧ " if notation == "textbook" else ", "
+    lines = [f"Helltaker, encoded as {encoding.label}.", ""]
+    for schema in chosen:
+        header = f"{names(schema.name)}({', '.join(schema.parameters)})"
+        pre = joiner.join(_clause(c, names, notation) for c in schema.preconditions)
+        eff = joiner.join(_atom(a, names, notation) for a in schema.effects)
+        if notation == "textbook":
+            lines += [f"Action({header},", f"PRECOND: {pre}", f"EFFECT: {eff})", ""]
+        else:
+            lines += [header, f"    Precondition: {pre}", f"    Effect: {eff}", ""]
+    here = ("X", "Y") if encoding.place == "pair" else ("P",)
+    hero = Atom("at", (*here, "K") if encoding.key == "hero" else here)
+    goal = f"But({_atom(hero, names, notation)}, {_atom(Atom('goal', here), names, notation)})"
+    lines += ["Goal: the hero on a cell next to a demon.", "", goal, ""]
+    return "\n".join(lines)
+
+
+def model_text(encoding: Encoding, names: Names = same_names) -> str:
+    return render(encoding, names)
+
+
+ENCODINGS: tuple[Encoding, ...] = (
+    Encoding(),
+    Encoding(notation="plain"),
+    Encoding(adjacency="successor", direction_parameter=False),
+    Encoding(notation="plain", adjacency="arithmetic", direction_parameter=False,
+             counter="arithmetic"),
+    Encoding(adjacency="per_direction", direction_parameter=False),
+    Encoding(place="cell"),
+    Encoding(notation="plain", place="cell", adjacency="per_direction",
+             direction_parameter=False),
+    Encoding(key="state"),
+    Encoding(key="hero", adjacency="successor", direction_parameter=False),
+    Encoding(traps="phase"),
+    Encoding(adjacency="direction", direction_parameter=False),
+)
+"""The encodings tried, each differing in structure."""

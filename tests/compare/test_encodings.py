@@ -1,5 +1,5 @@
 """Structurally different correct encodings of the game read right (issue "The reading is a
-hypothesis the game tests", item 7): each encoding of `encodings.py` agrees with the game on
+hypothesis the game tests", item 7): each encoding of `model_encodings.py` agrees with the game on
 every probe (the game's plans replayed in the model, and its own cheapest plan replayed in the
 game; no planner). The fast loop runs each fast encoding once; `HELLTAKER_FUZZ_EXAMPLES=1
 pytest -m fuzz tests/compare/test_encodings.py` runs the encodings too slow for it.
@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from compare.encodings import (
+from compare.model_encodings import (
     Encoding,
     Names,
     Schema,

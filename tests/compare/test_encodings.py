@@ -35,6 +35,10 @@ FAST = {
     "textbook-direction-constants": Encoding(direction_parameter=False),
     "plain-successor-per-direction": Encoding(notation="plain", adjacency="successor",
                                               direction_parameter=False),
+    "textbook-cells-direction-parameter": Encoding(place="cell"),
+    "plain-cells-relation-per-direction": Encoding(notation="plain", place="cell",
+                                                   adjacency="per_direction",
+                                                   direction_parameter=False),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

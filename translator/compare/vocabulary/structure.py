@@ -55,7 +55,11 @@ def _moves_along_cells(schema: Schema, name: str, static: frozenset[str]) -> boo
 def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Mapping[str, int],
               static: frozenset[str]) -> tuple[str | None, int, int]:
     """(hero, the actions that need exactly one of it, the arguments of its place): the
-    place fluent every action needs exactly one of, names breaking ties (module doc)."""
+    place fluent every action needs exactly one of, names breaking ties (module doc). A place
+    of two arguments wins a tie with one of one: a model written in cells may have a fluent
+    relating two cells (a skeleton doomed from where the hero stands), which only some of
+    its actions need."""
+    found: list[tuple[int, int, str, int]] = []
     for width in (2, 1):
         best: tuple[int, int, str] | None = None
         for name in sorted(fluents):
@@ -68,8 +72,11 @@ def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Map
             if best is None or score[:2] > best[:2]:
                 best = score
         if best is not None and best[0] * 2 >= len(schemas):
-            return best[2], best[0], width
-    return None, 0, 2
+            found.append((*best, width))
+    if not found:
+        return None, 0, 2
+    once, _, hero, width = max(found, key=lambda item: (item[0], item[3]))
+    return hero, once, width
 
 
 def find_counter(schemas: tuple[Schema, ...], fluents: AbstractSet[str],

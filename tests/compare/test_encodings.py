@@ -81,3 +81,12 @@ def test_each_encoding_agrees_with_the_game_on_every_probe(label: str, tmp_path:
 def test_each_slow_encoding_agrees_with_the_game_on_every_probe(label: str,
                                                                 tmp_path: Path) -> None:
     _agrees(tmp_path, SLOW[label])
+
+
+def test_a_flag_every_action_flips_is_the_traps_phase_not_the_key_held(tmp_path: Path) -> None:
+    """The action that takes the key sets the has-key flag and flips the phase flag, as every
+    action does: the phase is never read as the key held."""
+    model = _model(tmp_path, Encoding(key="state"))
+    assert model.words is not None
+    roles = dict(model.words.roles)
+    assert roles.get("has_key") == "haskey" and roles.get("trap_parity") == "odd"

@@ -149,8 +149,12 @@ def flag_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
         return Found()
     found: dict[Role, str] = {}
     evidence: list[Evidence] = []
+    # A flag (almost) every action changes is the phase of the traps, never the key held.
+    flipped = {n for n in facts.arity if facts.arity[n] == 0 and 2 * sum(
+        any(e.predicate == n for e in schema.effects) for schema in facts.read)
+        >= len(facts.read)}
     flags = {n for n, count in facts.arity.items() if count == 0 and n not in facts.static
-             and n not in roles.values()}
+             and n not in roles.values() and n not in flipped}
 
     def take(role: Role, name: str | None, why: str) -> None:
         if name is None or role in roles or role in found:

@@ -142,3 +142,17 @@ def test_the_writers_still_write(tmp_path: Path) -> None:
     assert (tmp_path / "new" / "a.txt").read_bytes() == b"a"
     assert (tmp_path / "suite" / "sub" / "b.txt").read_bytes() == b"b"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["new", "suite"]
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_text_past_the_outputs_encoding_is_written_escaped(
+        encoding: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under PYTHONIOENCODING=ascii (or a C locale) a title with `é` or `→` is written with
+    backslash escapes, as Python's own stderr writes it, never a UnicodeEncodeError."""
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding=encoding, errors="strict")
+    monkeypatch.setattr(sys, "stdout", stream)
+    output.print_out("péché → ok", flush=True)
+    written = raw.getvalue().decode(encoding)
+    assert written.endswith(" ok\n") and "\\u2192" in written
+    assert ("\\xe9" in written) == (encoding == "ascii")

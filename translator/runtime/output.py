@@ -36,7 +36,13 @@ def write_out(text: str, flush: bool = False) -> None:
     if stream is None:
         raise RunError("cannot write to standard output: it is closed")
     try:
-        stream.write(text)
+        try:
+            stream.write(text)
+        except UnicodeEncodeError:
+            # An output encoding narrower than the text (PYTHONIOENCODING=ascii, a C locale):
+            # what it cannot hold is written as `\xe9`, as Python's own stderr does.
+            encoding = stream.encoding or "utf-8"
+            stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
         if flush:
             stream.flush()
     except OSError as error:

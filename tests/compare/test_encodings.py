@@ -36,6 +36,7 @@ FAST = {
     "plain-successor-per-direction": Encoding(notation="plain", adjacency="successor",
                                               direction_parameter=False),
     "textbook-cells-direction-parameter": Encoding(place="cell"),
+    "textbook-key-with-a-state-and-a-flag": Encoding(key="state"),
     "plain-cells-relation-per-direction": Encoding(notation="plain", place="cell",
                                                    adjacency="per_direction",
                                                    direction_parameter=False),

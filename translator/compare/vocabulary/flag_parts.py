@@ -212,7 +212,10 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     if lock is None:
         return []
     needed = needs[lock]
-    keys = {n: c for n, c in needed.items() if arity[n] >= width and n in candidates}
+    # A part is a place, with a state at most: a relation between two places (a skeleton
+    # doomed from where the hero stands) that an opening also needs is no key.
+    keys = {n: c for n, c in needed.items() if width <= arity[n] <= width + 1
+            and n in candidates}
     key = pick(Role.KEY, keys)
     return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "
              "hero"),

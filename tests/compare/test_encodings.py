@@ -37,6 +37,7 @@ FAST = {
                                               direction_parameter=False),
     "textbook-cells-direction-parameter": Encoding(place="cell"),
     "textbook-key-with-a-state-and-a-flag": Encoding(key="state"),
+    "textbook-traps-by-first-phase-and-a-parity-flag": Encoding(traps="phase"),
     "plain-cells-relation-per-direction": Encoding(notation="plain", place="cell",
                                                    adjacency="per_direction",
                                                    direction_parameter=False),

@@ -195,8 +195,9 @@ def parts_by_name(facts: SchemaFacts, roles: Roles) -> Found:
 
 
 def trap_parity_step(facts: SchemaFacts, roles: Roles) -> Found:
-    """Traps written by their first phase need the flag that says whether they changed."""
-    raised = roles.get(Role.TRAP_RAISED)
+    """Traps written by their first phase need the flag that says whether they changed:
+    two static predicates, or one static predicate with the phase as an argument."""
+    raised = roles.get(Role.TRAP_RAISED) or roles.get(Role.TRAP)
     if raised is None or raised not in facts.static:
         return Found()
     parity = trap_parity(facts.read, facts.arity, set(roles.values()))

@@ -37,9 +37,8 @@ ADJACENT_ROLES: Final = {"adjacent_up": Direction.UP, "adjacent_down": Direction
                          "adjacent_left": Direction.LEFT, "adjacent_right": Direction.RIGHT}
 VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "hero_without_key",
                  "hero_with_key", "key_lying", "key_taken", "successor_step")
-"""The state values of `trap(X, Y, S)`, `lock(X, Y, S)`, a hero with a key flag,
-`hero(X, Y, K)`, and a key with a state, `key(X, Y, S)` (lying where it is, or taken there):
-numbers, or words (constants: `trap(up, X, Y)`, `hero(X, Y, haskey)`, `cle(X, Y, true)`)."""
+"""The state values of `trap(X, Y, S)`, `lock(X, Y, S)`, `hero(X, Y, K)` (a key flag) and
+`key(X, Y, S)` (lying, or taken): numbers, or words (`trap(up, X, Y)`, `cle(X, Y, true)`)."""
 DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN,
                           "left": Direction.LEFT, "right": Direction.RIGHT}
 """The keys of [actions] and [keys], and the key presses they say."""

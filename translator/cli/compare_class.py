@@ -144,13 +144,13 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
 
 def tasks_at_once(jobs: int, levels: int) -> int:
     """How many of one model's attempts run at once on `jobs` workers: its tasks are its
-    levels (the level its report's Init describes when none is given) and its probes, in at
-    most one batch per probe (translator/compare/comparison.py), and no more than `jobs` of
-    them run at once. Each attempt's memory is the machine's share for that many: jobs beyond
-    the tasks change nothing, so `--jobs 200` grades as `--jobs 22` does."""
-    from translator.compare.runs.coverage import distinct_probes
+    levels (the level its report's Init describes when none is given) and its probes' batches
+    (`probe_batches`, comparison.py's own count), and no more than `jobs` of them run at once.
+    Each attempt's memory is the machine's share for that many: jobs beyond the tasks change
+    nothing, so `--jobs 200` grades as `--jobs 22` does."""
+    from translator.compare.comparison import probe_batches
 
-    return max(1, min(jobs, max(1, levels) + len(distinct_probes())))
+    return max(1, min(jobs, max(1, levels) + probe_batches(jobs)))
 
 
 def _report_paths(folder: str, models: list[str]) -> list[str]:

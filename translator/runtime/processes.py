@@ -28,7 +28,7 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from strips_model.errors import RunError
 from translator.runtime.child_side import (
@@ -295,7 +295,6 @@ def run_in_child(name: str, function: Callable[[Argument], Result], argument: Ar
         or start_child(name, function, argument, memory, prepare)
     try:
         _await_result(child, limits)
-        result: Result = receive(child)
-        return result
+        return cast(Result, receive(child))
     finally:
         stop(child)

@@ -41,6 +41,7 @@ from translator.api_arguments import (
     seconds_argument,
     text_argument,
 )
+from translator.compare.runs.state_bound import STATES
 from translator.model.level_facts import level_facts
 from translator.model.pddl_text import (
     MODEL_NAME,
@@ -194,10 +195,11 @@ def draw(level: Level, plan: str | Iterable[Direction] | None = None,
 
 def compare_model(model: str | os.PathLike[str], levels: Sequence[Level] = (),
                   planner: str = DEFAULT_PLANNER, *, timeout: float | None = None,
-                  jobs: int = 1) -> Comparison:
+                  jobs: int = 1, states: int = STATES) -> Comparison:
     """A hand-written STRIPS model (a report, a `.strips` file) checked against the game
     next to ours: its lint, its plans on `levels` (or on the level its `Init(...)` describes)
-    replayed in the rules, and the rules it can express. `comparison.agrees` is the verdict;
+    replayed in the rules, the model compared with the game on up to `states` reachable
+    states of each level, and the rules it can express. `comparison.agrees` is the verdict;
     `comparison.as_json()` the whole of it.
     """
     from translator.compare.check import check_model  # the comparison's machinery: heavy
@@ -205,7 +207,8 @@ def compare_model(model: str | os.PathLike[str], levels: Sequence[Level] = (),
     path, compared = path_argument("model", model), levels_argument(levels)
     limits = Limits(seconds_argument("timeout", timeout), None)
     return check_model(path, compared, known_planner(text_argument("planner", planner)), limits,
-                       count_argument("jobs", jobs, 1))
+                       count_argument("jobs", jobs, 1),
+                       states=count_argument("states", states, 0))
 
 
 def plan_text(directions: Iterable[Direction], alphabet: str = "en") -> str:

@@ -21,6 +21,7 @@ from strips_model.errors import Position, SchemaError
 from strips_model.input_files import InputKind, read_input
 from strips_model.moves import Direction
 from strips_model.nesting import TOML_NESTING, check_nesting
+from strips_model.reports.vocabulary_lookup import by_role, direction_of_name
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
                 "counter", "counter_limit", "successor", "floor", "goal", "has_key", "trap_raised",
@@ -118,7 +119,7 @@ class Vocabulary:
         return (predicate, *state[:start], *self.place_args(x, y), *state[start:])
 
     def predicate(self, role: str) -> str | None:
-        return dict(self.roles).get(role)
+        return by_role(self.roles).get(role)
 
     def required(self, role: str) -> str:
         found = self.predicate(role)
@@ -154,16 +155,7 @@ class Vocabulary:
         """The key press an action's name says: its first direction word, camel-case or
         `_`-separated (`goUp`, `pushRockLeftWhileOnTrap`, `move_top_on_spikes`), unless
         [keys] says it for this action."""
-        said = dict(self.keys)
-        if action in said:
-            return said[action]
-        if action in self.not_key_presses:
-            return None
-        words = {word: direction for word, direction in self.direction_words}
-        for word in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", action):
-            if word in words:
-                return words[word]
-        return None
+        return direction_of_name(self.keys, self.not_key_presses, self.direction_words, action)
 
 
 def cell_regex(pattern: str) -> str | None:
@@ -298,3 +290,4 @@ def shipped_vocabularies() -> tuple[Vocabulary, ...]:
                    key=lambda entry: entry.name)
     return tuple(parse_vocabulary(entry.read_text("utf-8"), f"vocabularies/{entry.name}")
                  for entry in found)
+

@@ -25,6 +25,7 @@ from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.compare_class import grade_class, split_models, tasks_at_once
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of
+from translator.compare.runs.state_bound import STATES
 from translator.runtime.output import print_out, write_out
 from translator.runtime.output_checks import check_outputs
 from translator.runtime.progress import Progress, tasks_shown
@@ -123,6 +124,12 @@ def add_command(commands: Subcommands) -> None:
                          "applied to FILE, in its own notation, only the fix's lines changed")
     command.add_argument("--repair-seconds", type=float, default=120.0, metavar="S",
                          help="the bound of the repair search (default: 120)")
+    command.add_argument("--states", type=at_least(0), default=STATES, metavar="N",
+                         help="compare the model with the game on every state each level "
+                         "reaches within its budget, the cheapest first, up to N states a "
+                         "level: a difference is a divergence with the shortest key presses "
+                         "that show it, and past N the claim says it stopped there; 0 compares "
+                         f"along the plans alone (default: {STATES:,})")
     add_planner(command, "planner for our model (the compared model is always solved by Fast "
                 "Downward); ")
     add_limits(command, "one planner run")
@@ -170,7 +177,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
     with shown:
         checked = checked_model(args.report, levels, args.planner,
                                 limits_of(args, tasks_at_once(jobs, len(levels))), jobs,
-                                vocabulary, announce=announce)
+                                vocabulary, announce=announce, states=args.states)
     comparison = checked.comparison
     markdown = render_markdown(comparison)
     found = _repairs(args, checked) if args.repair or args.repair_out else None

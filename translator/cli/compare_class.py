@@ -113,7 +113,8 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     prepare_grading(args.planner, bool(levels))
     ours = our_columns(levels, args.planner, limits, jobs)
     tasks = [GradingTask(model, tuple(levels), args.planner, limits, task_jobs, vocabulary,
-                         bool(args.output), bool(args.json), ours) for model in models]
+                         bool(args.output), bool(args.json), ours, args.states)
+             for model in models]
     graded: list[GradedModel] = []
     results = measure_items(grade_model, tasks, cluster=args.cluster, jobs=at_once,
                             prepare=prepared(prepare_grading, args.planner, bool(levels)),

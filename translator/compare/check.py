@@ -26,6 +26,7 @@ from translator.compare.hypotheses import tested_reading
 from translator.compare.models.compared import UnbuildableModel, compared_model, model_or_defect
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.level_comparison import Column
+from translator.compare.runs.state_bound import STATES
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import NO_LIMITS, Limits
 
@@ -107,11 +108,13 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
                   limits: Limits = NO_LIMITS, jobs: int = 1,
                   vocabulary: Vocabulary | None = None,
                   our_columns: Sequence[Column | None] = (),
-                  announce: Callable[[ModelSetUp], None] | None = None) -> ModelCheck:
+                  announce: Callable[[ModelSetUp], None] | None = None,
+                  states: int = STATES) -> ModelCheck:
     """The model in `path` compared with ours on `levels` (or its own Init) and on the
     rules' probe levels; `planner` solves our model, Fast Downward the compared one.
     `our_columns`, in the order of `levels`, are our model's columns solved beforehand.
     `announce` is told what was read and built before the (long) comparison starts.
+    `states` bounds the comparison on every reachable state of each level (0: none).
 
     The one way through the compare stage: `helltaker compare`, one model or a class, and
     the Python face (`check_model`) enter here."""
@@ -123,11 +126,13 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
         prepare_planner(planner)
     return ModelCheck(set_up, compare(set_up.file.report, set_up.model, our_model(),
                                       list(set_up.levels),
-                                      planner, limits, jobs, our_columns if levels else ()))
+                                      planner, limits, jobs, our_columns if levels else (),
+                                      states))
 
 
 def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
                 limits: Limits = NO_LIMITS, jobs: int = 1,
-                vocabulary: Vocabulary | None = None) -> Comparison:
+                vocabulary: Vocabulary | None = None, states: int = STATES) -> Comparison:
     """`checked_model`'s comparison alone, as the Python face (`compare_model`) returns it."""
-    return checked_model(path, levels, planner, limits, jobs, vocabulary).comparison
+    return checked_model(path, levels, planner, limits, jobs, vocabulary,
+                         states=states).comparison

@@ -39,6 +39,7 @@ from translator.compare.runs.level_comparison import (
     not_run_column,
     our_column,
 )
+from translator.compare.runs.state_bound import STATES
 from translator.planners.outcome import FAILURES, Status
 from translator.runtime.processes import NO_LIMITS, Limits
 from translator.runtime.workers import run_ordered
@@ -196,7 +197,8 @@ def compared_tasks(model: ComparedModel | UnbuildableModel, levels: int, jobs: i
 def compare(report: Report, model: ComparedModel | UnbuildableModel,
             ours: tuple[Report, ComparedModel],
             levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
-            jobs: int = 1, our_columns: Sequence[Column | None] = ()) -> Comparison:
+            jobs: int = 1, our_columns: Sequence[Column | None] = (),
+            states: int = STATES) -> Comparison:
     """Levels and probes are independent: with `jobs` > 1 they run in forked workers. A
     model that cannot be built is not run: each level and rule says why. `our_columns`, in
     the order of `levels`, are our model's columns where they were solved already (None, or
@@ -212,7 +214,7 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
         if isinstance(task, _Probes):
             return tuple(bounded_probe(model, probe, limits) for probe in task.probes)
         level, mine = task
-        return compare_level(model, ours[1], level, planner, limits, mine)
+        return compare_level(model, ours[1], level, planner, limits, mine, states)
 
     groups = probe_batches(jobs)
     batches = [_Probes(tuple(probes[start::groups])) for start in range(groups)]

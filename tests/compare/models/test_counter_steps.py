@@ -21,6 +21,7 @@ from translator.compare.models.compared import compared_model
 from translator.compare.models.counter_steps import counter_steps
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs.level_comparison import compare_level
+from translator.compare.runs.state_bound import STATES
 
 COUNTERS = Path(__file__).parent / "counters"
 UP = ("up_limit.txt", "up_arithmetic.txt")
@@ -41,8 +42,10 @@ def model_of(tmp_path: Path, text: str, name: str = "model.txt") -> ReportModel:
     return model
 
 
-def _verdict(model: ReportModel, grid: str, budget: int) -> tuple[str, str]:
-    found = compare_level(model, our_model()[1], make_level(grid, budget), "search")
+def _verdict(model: ReportModel, grid: str, budget: int, states: int = STATES
+             ) -> tuple[str, str]:
+    found = compare_level(model, our_model()[1], make_level(grid, budget), "search",
+                          states=states)
     return found.verdict, found.why
 
 
@@ -55,7 +58,7 @@ def test_a_counter_counting_up_is_read_and_agrees(tmp_path: Path, name: str) -> 
     assert ("time", "0") in on_level.initial() and on_level.cost_limit == 3
     assert _verdict(model, CORRIDOR, 3) == (
         "agrees", "its plan is valid in the game at the least cost, 3, and it follows the "
-        "game along both plans")
+        "game along both plans; equal on all 4 states reachable within the budget")
     assert _verdict(model, CORRIDOR, 2)[0] == "agrees"  # neither finds a plan
     assert _verdict(model, DETOUR, 6)[0] == "agrees"
 
@@ -80,7 +83,11 @@ def test_a_value_deleted_and_none_added_leaves_its_schema_out(tmp_path: Path) ->
     assert [part.schema for part in model.left_out] == ["goRight"]
     verdict, why = _verdict(model, CORRIDOR, 3)
     assert verdict == "diverges" and "letter 1 'r'" in why and "left out" in why
-    assert _verdict(model, "#######\n#D   H#\n#######", 3)[0] == "agrees"
+    # Along the plans, which only go left, the rest of the model runs and agrees; on every
+    # reachable state a key press right is missing.
+    assert _verdict(model, "#######\n#D   H#\n#######", 3, states=0)[0] == "agrees"
+    verdict, why = _verdict(model, "#######\n#D   H#\n#######", 3)
+    assert verdict == "diverges" and "key presses 'lr'" in why and "left out" in why
 
 
 def test_a_bound_one_too_loose_passes_the_budget_at_its_last_letter(tmp_path: Path) -> None:
@@ -97,7 +104,8 @@ def test_a_counter_kept_above_zero_is_bounded_by_its_guard(tmp_path: Path) -> No
     model = model_of(tmp_path, (COUNTERS / "down_guarded.txt").read_text(encoding="utf-8"))
     assert not model.counting_up
     assert model.on(make_level(CORRIDOR, 2)).cost_limit == 2
-    assert _verdict(model, CORRIDOR, 2) == ("agrees", "neither finds a plan within the budget")
+    assert _verdict(model, CORRIDOR, 2) == ("agrees", "neither finds a plan within the budget; "
+                                            "equal on all 3 states reachable within the budget")
 
 
 @cache

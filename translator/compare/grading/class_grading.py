@@ -25,6 +25,7 @@ from translator.compare.check import checked_model, our_model
 from translator.compare.comparison import Comparison
 from translator.compare.lint.findings import SEVERITIES, SEVERITY
 from translator.compare.runs.level_comparison import AGREES, DIVERGES, NOT_RUN, Column, our_column
+from translator.compare.runs.state_bound import STATES
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import Limits
 from translator.runtime.workers import run_ordered
@@ -98,6 +99,8 @@ class GradingTask:
     ours: tuple[Column | None, ...] = ()
     """Our model's column on each of `levels`, solved once for the class (`our_columns`);
     None where that failed, and the model's check solves it again."""
+    states: int = STATES
+    """The most states of each level compared with the game (`compare --states`)."""
 
 
 def prepare_grading(planner: str, levels: bool) -> None:
@@ -138,7 +141,7 @@ def grade_model(task: GradingTask) -> GradedModel:
     """Check the model of `task` as `compare MODEL LEVEL...` would, and render its texts."""
     try:
         checked = checked_model(task.path, task.levels, task.planner, task.limits, task.jobs,
-                                task.vocabulary, task.ours)
+                                task.vocabulary, task.ours, states=task.states)
     except HelltakerError as error:
         return failed_grade(task.path, error)
     file, comparison = checked.set_up.file, checked.comparison

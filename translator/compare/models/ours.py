@@ -39,6 +39,10 @@ _level_facts = lru_cache(maxsize=512)(level_facts)
 hundreds up on the same levels)."""
 
 
+_SEEN = ("hero", "boulder", "skeleton", "locked")
+"""The predicates of ours whose cells the player sees."""
+
+
 class OurModel:
     vocabulary = "ours (hero, adjacent, occupied, phase)"
     words: Vocabulary | None = None
@@ -106,15 +110,19 @@ class OurLevelModel(LevelModel):
         return all(goal in atoms for goal in self._facts.goal)
 
     def observe(self, atoms: frozenset[Atom]) -> Observation:
-        def cells(predicate: str) -> frozenset[tuple[int, int]]:
-            found = (cell_of_name(a[1]) for a in atoms if a[0] == predicate and len(a) == 2)
-            return frozenset(cell for cell in found if cell is not None)
-
+        # One pass over the atoms: an exhaustive comparison observes thousands of states.
+        cells: dict[str, set[tuple[int, int]]] = {name: set() for name in _SEEN}
+        for atom in atoms:
+            if atom[0] in cells and len(atom) == 2:
+                cell = cell_of_name(atom[1])
+                if cell is not None:
+                    cells[atom[0]].add(cell)
         has_key = ("has_key", "yes") in atoms
         parity = next((p for p, name in PARITY.items() if ("phase", name) in atoms), 0)
         return Observation(
-            hero=cells("hero"), boulders=cells("boulder"), skeletons=cells("skeleton"),
-            key_taken=has_key, lock_open=has_key or not cells("locked"),
+            hero=frozenset(cells["hero"]), boulders=frozenset(cells["boulder"]),
+            skeletons=frozenset(cells["skeleton"]),
+            key_taken=has_key, lock_open=has_key or not cells["locked"],
             raised_traps=frozenset(c for c in self._traps if self.level.hurts(c, parity)),
         )
 

@@ -23,6 +23,9 @@ from translator.model.level_facts import Atom
 def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordinates,
                   level: Level) -> Observation:
     values = {name: str(value) for name, value in words.values}
+    by_predicate: dict[str, list[Atom]] = {}
+    for atom in atoms:  # once: each part below reads one predicate's atoms
+        by_predicate.setdefault(atom[0], []).append(atom)
 
     def state_of(atom: Atom) -> str | None:
         """The atom's first argument besides its place ([places] says where that is)."""
@@ -31,7 +34,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
 
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
         predicate = words.predicate(role)
-        found = (a for a in atoms if a[0] == predicate and len(a) > words.width)
+        found = (a for a in by_predicate.get(predicate or "", ()) if len(a) > words.width)
         # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may
         # write) is no cell the player sees: the object is then seen nowhere.
         return frozenset(coordinates.cell(int(x), int(y))
@@ -40,11 +43,11 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
                          and _number(x) and _number(y))
 
     lock, hero = words.predicate("lock"), words.required("hero")
-    locks = [a for a in atoms if a[0] == lock]
-    held = any(a[0] == words.predicate("has_key") for a in atoms) or any(
-        a[0] == hero and len(a) > words.width + 1
-        and state_of(a) == values.get("hero_with_key")
-        for a in atoms)
+    locks = by_predicate.get(lock or "", [])
+    has_key = words.predicate("has_key")
+    held = (has_key is not None and has_key in by_predicate) or any(
+        len(a) > words.width + 1 and state_of(a) == values.get("hero_with_key")
+        for a in by_predicate.get(hero, ()))
     if "lock_opened" in values:
         held = held or any(len(a) > words.width + 1 and state_of(a) == values["lock_opened"]
                            for a in locks)

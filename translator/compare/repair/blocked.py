@@ -11,7 +11,7 @@ from __future__ import annotations
 from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
 from translator.compare.models.protocols import LevelModel
-from translator.compare.runs.divergence import precondition_attempts
+from translator.compare.runs.why_blocked import precondition_attempts
 from translator.model.level_facts import Atom
 
 

@@ -9,18 +9,17 @@ it happens in. When the model has no action, the schema that came closest says w
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from strips_model.level import Level, State
 from strips_model.moves import Direction
-from strips_model.schema import Literal, Schema
-from strips_model.simulator import Move, is_goal, step
+from strips_model.simulator import Move, NotAnAction, is_goal, step
 from strips_model.validator import cell_text, event_text, obstacle_text
 from translator.compare.models.observation import Observation, observe_game
 from translator.compare.models.protocols import LevelModel
-from translator.compare.vocabulary.words import name_direction
-from translator.ground.exact_semantics import unify
+from translator.compare.runs.why_blocked import why_blocked
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
@@ -118,35 +117,83 @@ def replay_directions(model: LevelModel, directions: Sequence[Direction]
     several: Divergence | None = None
     for index, direction in enumerate(directions, start=1):
         outcome = step(level, state, direction)
-        options = [a for a in _in_order(model.applicable(atoms)) if model.direction(a) == direction]
-        if not isinstance(outcome, Move):
-            if options:
-                return _also(several, _diverge(model, index, direction, state, atoms,
-                                               f"applies {_shown(options[0])}", options[0])), \
-                    several
+        press = judge_press(model, index, state, atoms, direction, outcome,
+                            by_direction(model, atoms).get(direction, []))
+        if press.fault is not None:
+            return _also(several, press.fault), several
+        several = several or press.several
+        if not isinstance(outcome, Move) or not press.agreeing:
             return None, several  # both ignore it; the validator rejects such plans anyway
-        if not options:
-            return _also(several, _diverge(
-                model, index, direction, state, atoms,
-                f"has no action: {why_blocked(model, atoms, direction)}")), several
-        seen = observe_game(level, outcome.state)
-        agreeing = [a for a in options
-                    if model.observe(a.apply(atoms)) == seen and a.cost == outcome.cost]
-        if not agreeing:
-            return _also(several, _diverge(model, index, direction, state, atoms,
-                                           _disagreement(model, atoms, options[0], outcome),
-                                           options[0])), several
-        other = next((a for a in options if a not in agreeing), None)
-        if other is not None and several is None:
-            several = _diverge(model, index, direction, state, atoms,
-                               f"allows several outcomes for this key press (a "
-                               f"non-determinism of the model): {_shown(agreeing[0])} does "
-                               f"as the game, but {_disagreement(model, atoms, other, outcome)}",
-                               other)
-        state, atoms = outcome.state, agreeing[0].apply(atoms)
+        state, atoms = outcome.state, press.agreeing[0].apply(atoms)
         if is_goal(level, state) != model.goal_holds(atoms):
-            return _also(several, _goal_divergence(model, index + 1, state, atoms)), several
+            return _also(several, goal_divergence(model, index + 1, state, atoms)), several
     return None, several
+
+
+def by_direction(model: LevelModel, atoms: frozenset[Atom]
+                 ) -> dict[Direction, list[GroundAction]]:
+    """The model's applicable actions in `atoms`, by the key press each stands for, in the
+    same order every run (bookkeeping actions left out)."""
+    grouped: dict[Direction, list[GroundAction]] = {}
+    for action in _in_order(model.applicable(atoms)):
+        direction = model.direction(action)
+        if direction is not None:
+            grouped.setdefault(direction, []).append(action)
+    return grouped
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """One key press judged in one state: the model's actions that do what the game does,
+    the fault if none does (or the model acts where the game ignores the key), and a
+    non-determinism if another action does otherwise."""
+
+    agreeing: tuple[GroundAction, ...]
+    fault: Divergence | None
+    several: Divergence | None
+    after: Observation | None = None
+    """What the model shows after the action it takes for the key (the first agreeing one,
+    else the first it has); None when it has none or the game ignores the key."""
+
+
+UNTOLD: Final = Divergence(0, None, "", "", "")
+"""A fault found but not put into words (`judge_press` with `tell=False`)."""
+
+
+def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[Atom],
+                direction: Direction, outcome: Move | NotAnAction,
+                options: list[GroundAction], tell: bool = True) -> Press:
+    """The key press `direction` as letter `index`, in the game's `state` and the model's
+    `atoms`; `outcome` is the game's step, `options` the model's actions for the key. With
+    `tell` False a fault is `UNTOLD`: an exhaustive comparison keeps the first it finds and
+    only counts the others, and explaining one costs more than finding it."""
+    def told(make: Callable[[], Divergence]) -> Divergence:
+        return make() if tell else UNTOLD
+
+    if not isinstance(outcome, Move):
+        fault = told(lambda: _diverge(model, index, direction, state, atoms,
+                                      f"applies {_shown(options[0])}", options[0])) \
+            if options else None
+        return Press((), fault, None)
+    if not options:
+        return Press((), told(lambda: _diverge(
+            model, index, direction, state, atoms,
+            f"has no action: {why_blocked(model, atoms, direction)}")), None)
+    seen = observe_game(model.level, outcome.state)
+    shown = [model.observe(a.apply(atoms)) for a in options]
+    agreeing = tuple(a for a, after in zip(options, shown, strict=True)
+                     if after == seen and a.cost == outcome.cost)
+    if not agreeing:
+        return Press((), told(lambda: _diverge(model, index, direction, state, atoms,
+                                               _disagreement(model, atoms, options[0], outcome),
+                                               options[0])), None, shown[0])
+    other = next((a for a in options if a not in agreeing), None)
+    several = None if other is None else told(lambda: _diverge(
+        model, index, direction, state, atoms,
+        f"allows several outcomes for this key press (a non-determinism of the model): "
+        f"{_shown(agreeing[0])} does as the game, but "
+        f"{_disagreement(model, atoms, other, outcome)}", other))
+    return Press(agreeing, None, several, seen)
 
 
 def _also(several: Divergence | None, divergence: Divergence) -> Divergence:
@@ -176,11 +223,11 @@ def along_steps(model: LevelModel, steps: tuple[GroundAction, ...]) -> Divergenc
                             _disagreement(model, atoms, action, outcome), action)
         state, atoms = outcome.state, action.apply(atoms)
         if is_goal(level, state) != model.goal_holds(atoms):
-            return _goal_divergence(model, index + 1, state, atoms)
+            return goal_divergence(model, index + 1, state, atoms)
     return None
 
 
-def _goal_divergence(model: LevelModel, letter: int, state: State,
+def goal_divergence(model: LevelModel, letter: int, state: State,
                      atoms: frozenset[Atom]) -> Divergence:
     reached = is_goal(model.level, state)
     seen = observe_game(model.level, state)
@@ -197,81 +244,3 @@ def _disagreement(model: LevelModel, atoms: frozenset[Atom], action: GroundActio
     if action.cost != outcome.cost:
         differences.append(f"cost: {outcome.cost} vs {action.cost}")
     return f"applies {_shown(action)}; game vs model: {'; '.join(differences)}"
-
-
-# -- why no action applies ------------------------------------------------------------------
-
-
-def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction) -> str:
-    """The schema of this key press that came closest to applying, and the literal that failed."""
-    facts = atoms | model.static()
-    best: tuple[int, str] | None = None
-    for schema, fixed in model.schemas_for(direction):
-        for score, reason in _attempts(schema, fixed, facts):
-            if best is None or score > best[0]:
-                best = (score, f"{schema.name} fails on {reason}")
-    why = best[1] if best is not None else "no schema stands for this key press"
-    # A schema left out of the model (models/left_out.py) may be the one this key needed.
-    left = tuple(part for part in model.left_out
-                 if name_direction(part.schema, "en") in (None, Direction(direction)))
-    if left:
-        named = "; ".join(f"{part.schema} at {part.position}: {part.reason}" for part in left[:3])
-        more = f" (and {len(left) - 3} more)" if len(left) > 3 else ""
-        return f"{why}; left out of the model: {named}{more}"
-    return why
-
-
-def _ground(literal: Literal, binding: dict[str, str]) -> str:
-    args = ", ".join(binding.get(t.name, t.name) if t.is_variable else t.name
-                     for t in literal.args)
-    return f"{'' if literal.positive else '-'}{literal.predicate}({args})"
-
-
-def precondition_attempts(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom]
-                          ) -> Iterator[tuple[int, Literal | None, dict[str, str], Atom | None]]:
-    """For each way of matching the preconditions, positive ones first, in order: (literals
-    satisfied, the literal then failing, the binding, the atom that makes a negative literal
-    fail). A binding that satisfies every precondition yields its count and no literal.
-    Shared by the divergence's explanation and the repair's ranking (repair/blocked.py)."""
-    positive = [lit for lit in schema.preconditions if lit.positive]
-    negative = [lit for lit in schema.preconditions if not lit.positive]
-    by_predicate: dict[str, list[Atom]] = {}
-    for atom in sorted(facts):
-        by_predicate.setdefault(atom[0], []).append(atom)
-
-    def extend(position: int, binding: dict[str, str]
-               ) -> Iterator[tuple[int, Literal | None, dict[str, str], Atom | None]]:
-        if position == len(positive):
-            for count, literal in enumerate(negative):
-                atom = (literal.predicate,
-                        *(binding.get(t.name, t.name) if t.is_variable else t.name
-                          for t in literal.args))
-                if atom in facts:
-                    yield position + count, literal, binding, atom
-                    return
-            yield len(schema.preconditions), None, binding, None
-            return
-        literal = positive[position]
-        matched = False
-        for atom in by_predicate.get(literal.predicate, ()):
-            extended = unify(literal, atom, binding)
-            if extended is not None:
-                matched = True
-                yield from extend(position + 1, extended)
-        if not matched:
-            yield position, literal, binding, None
-
-    yield from extend(0, dict(fixed))
-
-
-def _attempts(schema: Schema, fixed: dict[str, str],
-              facts: frozenset[Atom]) -> Iterator[tuple[int, str]]:
-    """(literals satisfied, the failing literal in words) for each way of matching the
-    preconditions; a binding that satisfies everything yields nothing."""
-    for score, literal, binding, atom in precondition_attempts(schema, fixed, facts):
-        if literal is None:
-            continue
-        if atom is not None:
-            yield score, f"{_ground(literal, binding)}: {atom[0]}({', '.join(atom[1:])}) holds"
-        else:
-            yield score, f"{_ground(literal, binding)}, which does not hold"

@@ -25,6 +25,8 @@ from translator.compare.models.report_init import unnamed_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.grounding_hint import timeout_hint
 from translator.compare.runs.model_run import ModelRun, solve_model
+from translator.compare.runs.state_bound import STATES
+from translator.compare.runs.state_space import StateCheck, compare_states
 from translator.planners.outcome import FAILURES, PlannerOptions, Status, status_of_failure
 from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
 from translator.solving.solve import solve_level
@@ -88,6 +90,9 @@ class LevelComparison:
     divergence)."""
     goal: str = ""
     """The goal the compared model used on this level: which of its goal blocks, its line."""
+    states: StateCheck | None = None
+    """The model compared with the game on every state reachable within the budget (up to a
+    bound); None when the model was not run on the level or the check was not asked for."""
 
     @property
     def agrees(self) -> bool:
@@ -124,10 +129,11 @@ class LevelComparison:
         if report.game_cost != ours.game_cost:
             return (f"its plan costs {report.game_cost} in the game, the least cost is "
                     f"{ours.game_cost}")
+        claim = f"; {self.states.claim}" if self.states is not None else ""
         if report.status is Status.SOLVED:
             return (f"its plan is valid in the game at the least cost, {report.game_cost}, and "
-                    "it follows the game along both plans")
-        return "neither finds a plan within the budget"
+                    f"it follows the game along both plans{claim}")
+        return f"neither finds a plan within the budget{claim}"
 
     def as_json(self) -> dict[str, object]:
         return {"level": self.source, "name": self.name, "budget": self.budget,
@@ -135,7 +141,7 @@ class LevelComparison:
                 "init": self.init, "goal": self.goal, "notes": list(self.notes),
                 "report": self.report.as_json(),
                 "ours": self.ours.as_json(), "divergences": list(self.divergences),
-                "agrees": self.agrees}
+                "agrees": self.agrees} | (self.states.as_json() if self.states else {})
 
 
 def _game_check(level: Level, directions: tuple[Direction, ...] | None
@@ -194,6 +200,8 @@ class _ModelSide:
     our_plan: tuple[Direction, ...] | None
     """Our plan when the game accepts it: the model is replayed along it."""
     limits: Limits
+    states: int
+    """The most states compared with the game (state_space.py); 0 for none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +211,7 @@ class _SideResult:
     column: Column
     found: tuple[tuple[str, Divergence], ...]
     goal: str = ""
+    states: StateCheck | None = None
 
 
 def _unnamed_side(model: ComparedModel, level: Level) -> _SideResult | None:
@@ -235,8 +244,12 @@ def _model_side(side: _ModelSide) -> _SideResult:
             divergence = along_steps(on_level, run.steps)
             if divergence is not None:
                 found.append(("on its plan", divergence))
+        checked = compare_states(on_level, side.states) if side.states else None
+        if checked is not None and checked.divergence is not None:
+            found.append((f"on the key presses '{checked.counterexample}' (the shortest that "
+                          "shows it)", checked.divergence))
         return _SideResult(on_level.init_note, notes, _compared_column(on_level, run),
-                           tuple(found), on_level.goal_note)
+                           tuple(found), on_level.goal_note, checked)
     except (HelltakerError, ValueError, IndexError) as error:
         # Raised here, in the child, so that only its one line crosses back. ValueError and
         # IndexError come from atoms whose arguments are not the places the vocabulary says
@@ -247,10 +260,12 @@ def _model_side(side: _ModelSide) -> _SideResult:
 
 
 def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, planner: str,
-                  limits: Limits = NO_LIMITS, mine: Column | None = None) -> LevelComparison:
+                  limits: Limits = NO_LIMITS, mine: Column | None = None,
+                  states: int = STATES) -> LevelComparison:
     """The compared model against ours on `level`; `mine` is our model's column when it was
     solved already (a class shares it between its models:
-    translator/compare/grading/class_grading.py)."""
+    translator/compare/grading/class_grading.py); `states` bounds the comparison on every
+    reachable state (0: none)."""
     if mine is None:
         mine = our_column(ours, level, planner, limits)
     our_plan = parse_plan(mine.plan) if mine.plan is not None and mine.valid else None
@@ -261,7 +276,7 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     try:
         side = unnamed or run_in_child(
             f"the compared model on {level.source}", _model_side,
-            _ModelSide(model, level, our_plan, limits), bound)
+            _ModelSide(model, level, our_plan, limits, states), bound)
     except WorkerFailed as failure:
         status = status_of_failure(failure)
         reason = (f"its attempt passed its bound ({bound.seconds:g} s)"
@@ -272,4 +287,4 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     return LevelComparison(level.source, level.name, level.budget, side.init, side.notes,
                            side.column, mine,
                            tuple(f"{plan}, {found}" for plan, found in side.found), side.found,
-                           side.goal)
+                           side.goal, side.states)

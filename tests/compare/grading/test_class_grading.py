@@ -33,6 +33,7 @@ from translator.compare.grading.table import (
 from translator.compare.models.compared import compared_model
 from translator.compare.runs import level_comparison
 from translator.compare.runs.level_comparison import compare_level
+from translator.compare.runs.state_space import Tally
 from translator.runtime.processes import NO_LIMITS
 
 MODELS = ROOT / "tests" / "strips_model" / "reports" / "models"
@@ -69,7 +70,8 @@ def test_a_report_is_named_after_its_file() -> None:
 
 def _grade(model: str, standing: Standing) -> ModelGrade:
     return ModelGrade(model, standing, GradeCounts("textbook", 12, 1, (0, 2, 1), (3, 5, 1),
-                                                   7, 21))
+                                                   7, 21, 12_345, Tally(90, 10, 0),
+                                                   Tally(3, 0, 1)))
 
 
 def test_the_table_has_one_aligned_row_per_model_in_order() -> None:
@@ -83,7 +85,7 @@ def test_the_table_has_one_aligned_row_per_model_in_order() -> None:
     assert cells[0] == list(HEADER)
     assert cells[2][0] == "b\\|c.md"  # a pipe in a name cannot cut the row
     assert cells[3][1:] == ["textbook", "12", "1", "0", "2", "1", "3", "5", "1", "7/21",
-                            "agrees"]
+                            "12,345", "0.90/1.00", "1.00/0.75", "agrees"]
     assert cells[4][-1] == "unreadable: broken.md:4:2: no schema could be read"
     assert class_totals(grades) == "3 models: 1 agree, 1 depart, 1 unreadable"
 

@@ -26,6 +26,7 @@ from translator.compare.comparison import Comparison
 from translator.compare.lint.findings import SEVERITIES, SEVERITY
 from translator.compare.runs.level_comparison import AGREES, DIVERGES, NOT_RUN, Column, our_column
 from translator.compare.runs.state_bound import STATES
+from translator.compare.runs.state_space import Tally
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import Limits
 from translator.runtime.workers import run_ordered
@@ -59,6 +60,12 @@ class GradeCounts:
     """Levels per verdict, in the order of `VERDICTS`."""
     rules_expressed: int
     rules: int
+    states_compared: int = 0
+    """States compared with the game on every level (state_space.py)."""
+    applicability: Tally = Tally()
+    """Key presses over those states: right, the model's alone, the game's alone."""
+    effects: Tally = Tally()
+    """What those key presses change on the board, counted the same way."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,11 +170,15 @@ def grade_of(path: str, notation: str, comparison: Comparison) -> ModelGrade:
     """The row of a model that was read and checked."""
     severities = Counter(SEVERITY.get(finding.kind, "style") for finding in comparison.lint)
     verdicts = Counter(level.verdict for level in comparison.levels)
+    checks = [level.states for level in comparison.levels if level.states is not None]
     counts = GradeCounts(
         notation, comparison.report.schemas, len(skipped_schemas(comparison.skipped)),
         tuple(severities[severity] for severity in SEVERITIES),
         tuple(verdicts[verdict] for verdict in VERDICTS),
-        sum(rule.expressed for rule in comparison.coverage), len(comparison.coverage))
+        sum(rule.expressed for rule in comparison.coverage), len(comparison.coverage),
+        sum(check.states_compared for check in checks),
+        sum((check.applicability for check in checks), Tally()),
+        sum((check.effects for check in checks), Tally()))
     standing = Standing.PLANNER_FAILED if comparison.planner_failed else \
         Standing.AGREES if comparison.agrees else Standing.DEPARTS
     return ModelGrade(path, standing, counts)

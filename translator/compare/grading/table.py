@@ -15,19 +15,22 @@ from urllib.parse import quote
 from strips_model.errors import shown_name
 from translator.compare.grading.class_grading import VERDICTS, ModelGrade, Standing
 from translator.compare.lint.findings import SEVERITIES
+from translator.compare.runs.state_space import Tally
 
 SUMMARY = "summary"
 """The summary page's name in the output folder (`summary.md`); no report takes it."""
 
 HEADER: tuple[str, ...] = ("model", "read as", "schemas", "skipped", *SEVERITIES, *VERDICTS,
-                           "rules", "standing")
+                           "rules", "states", "applicable P/R", "effects P/R", "standing")
 
 LEGEND = (
     "Columns: the notation the model was read in; schemas read, and schemas skipped as "
     "unreadable; lint findings by severity (unusable, wrong, style); levels where the model "
     "agrees with the game, diverges from it, or was not run; rules of RULES.md it expresses "
-    "on the probe levels; where it stands (`agrees` only with no finding, every level "
-    "agreeing and every rule expressed).")
+    "on the probe levels; states of the levels compared with the game, and over them the "
+    "precision and recall of which key presses the model allows and of what they change "
+    "(AMLGym's applicability and effect measures); where it stands (`agrees` only with no "
+    "finding, every level agreeing and every rule expressed).")
 
 
 _PLURAL = {Standing.AGREES: "agree", Standing.DEPARTS: "depart"}
@@ -42,7 +45,14 @@ def grade_cells(grade: ModelGrade) -> list[str]:
                 f"{grade.standing.value}: {grade.error}"]
     return [grade.model, counts.notation, str(counts.schemas), str(counts.skipped),
             *map(str, counts.lint), *map(str, counts.levels),
-            f"{counts.rules_expressed}/{counts.rules}", grade.standing.value]
+            f"{counts.rules_expressed}/{counts.rules}", f"{counts.states_compared:,}",
+            _pair(counts.applicability), _pair(counts.effects), grade.standing.value]
+
+
+def _pair(tally: Tally) -> str:
+    """Precision/recall, two decimals each; `-` where nothing was counted."""
+    return "/".join("-" if value is None else f"{value:.2f}"
+                    for value in (tally.precision, tally.recall))
 
 
 def class_table(grades: Sequence[ModelGrade], links: dict[str, str] | None = None) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from translator.compare.comparison import Column, Comparison, LevelComparison, ModelSummary
 from translator.compare.lint.findings import KINDS
 from translator.compare.lint.grouping import FindingGroup
+from translator.compare.report.state_text import state_measures, state_totals, states_cell
 from translator.compare.report.vocabulary_text import vocabulary_lines
 from translator.planners.outcome import Status
 
@@ -129,8 +130,9 @@ def summary_lines(comparison: Comparison) -> list[str]:
                  + f"; {len(valid)} of its plans are valid in the game"
                  + (f", {len(invalid)} are not ({', '.join(invalid)})" if invalid else "") + ".")
     lines.append(f"- It agrees with the game on {len(agreeing)} of {len(levels)} levels "
-                 "(same outcome, same cost, no divergence on either plan)"
-                 + _verdict_counts(levels) + ".")
+                 "(same outcome, same cost, no divergence on either plan or on the states "
+                 "compared)" + _verdict_counts(levels) + ".")
+    lines += state_totals(levels)
     groups = comparison.lint_groups
     per_kind = {group.kind: 0 for group in groups}
     for group in groups:
@@ -207,9 +209,10 @@ def _verdict_counts(levels: tuple[LevelComparison, ...]) -> str:
 
 def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
     lines = _table(
-        ["level", "budget", "compared model", "its plan", "ours", "our plan", "verdict"],
+        ["level", "budget", "compared model", "its plan", "ours", "our plan", "states",
+         "verdict"],
         [[level.name, level.budget, _status(level.report), level.report.plan,
-          _status(level.ours), level.ours.plan, level.verdict]
+          _status(level.ours), level.ours.plan, states_cell(level.states), level.verdict]
          for level in levels])
     lines.append("")
     for level in levels:
@@ -227,13 +230,17 @@ def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
             if column.reason:
                 detail += f"; {column.reason}"
             lines.append(detail)
+        if level.states is not None:
+            lines.append(f"- on every reachable state: {state_measures(level.states)}")
         if level.divergences:
             lines += [f"- first divergence {divergence}" for divergence in level.divergences]
             lines.append("- pictures of both sides: `helltaker compare ... -o report.html`")
         else:
-            lines.append("- no divergence: the compared model follows the game on both plans")
+            lines.append("- no divergence: the compared model follows the game on both plans"
+                         + (f"; {level.states.claim}" if level.states is not None else ""))
         lines.append("")
     return lines
+
 
 
 def _coverage(comparison: Comparison) -> list[str]:
@@ -281,6 +288,13 @@ def _method(comparison: Comparison) -> list[str]:
         f"- Ours is solved with `--planner {comparison.planner}` and its plan replayed in the "
         "game; the first divergence is found by replaying a plan key by key in the game and in "
         "the compared model's exact view and comparing what the player would see.",
+        "- Then every state the level reaches within its budget is compared the same way, the "
+        "cheapest first, up to the bound of `--states` (translator/compare/runs/"
+        "state_space.py): each key press must be possible in the model exactly when the game "
+        "moves, do what the game does at its cost, and the goal must hold exactly where the "
+        "game is won. A difference comes with the shortest key presses from the start that "
+        "show it; applicability precision and recall count the key presses, effect precision "
+        "and recall what each changes on the board.",
         "- Rule coverage solves each probe level exhaustively in the game and in the "
         "compared model's exact view (counter included).",
     ]

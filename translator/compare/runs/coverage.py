@@ -6,8 +6,10 @@ solved twice: by the exhaustive search over the simulator (the game) and by an e
 search over the model's exact view (`search_exact` in translator/compare/runs/model_run.py, the
 model as written, counter included). The model expresses the rule on the probe when both find
 the same least cost (or both none), the model's plan is valid in the game, and the model can
-follow the game's plan key by key (translator/compare/runs/divergence.py). Otherwise the probe
-is the witness, and the report says what each side found and where the model departs.
+follow the game's plan key by key (translator/compare/runs/divergence.py), and is equal to the
+game on every state of the probe's board (translator/compare/runs/state_space.py). Otherwise
+the probe is the witness, and the report says what each side found and where the model
+departs, with the shortest key presses that show it.
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ from strips_model.validator import validate
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.divergence import along_directions, along_steps
 from translator.compare.runs.model_run import accepts, search_exact
+from translator.compare.runs.state_space import compare_states
 from translator.planners.exhaustive import solve_exhaustively
 from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
 
+PROBE_STATES: Final = 20_000
+"""States of a probe compared with the game: more than any probe board reaches."""
 PROBE_SECONDS: Final = 30.0
 """The bound of the model's attempt on one probe when `--timeout` gives none: a probe of a
 few cells takes seed 001's model well under a second."""
@@ -214,6 +219,11 @@ def check_probe(model: ComparedModel, probe: Probe) -> ProbeResult:
         mine = along_steps(on_level, found_plan.plan)
         if mine is not None:
             divergences.append(f"on its own plan, {mine}")
+    # Every state of the probe's board, not only the plans: a probe is a few cells.
+    checked = compare_states(on_level, PROBE_STATES)
+    if checked.divergence is not None:
+        divergences.append(f"on the key presses '{checked.counterexample}' (the shortest that "
+                           f"shows it), {checked.divergence}")
     expressed = found_plan.cost == reference.cost and model_valid and not divergences
     return ProbeResult(probe, expressed, game, shown, tuple(divergences))
 

@@ -18,6 +18,8 @@ level whose reachable actions pass `INDEXED_ACTIONS`, is still answered by the j
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Iterator
 from typing import Final
 
@@ -39,9 +41,18 @@ from translator.model.level_facts import Atom, Facts
 
 __all__ = ["Grounder", "unify"]
 
-INDEXED_AFTER: Final = 64
-"""States a grounder joins the schemas for before it grounds the reachable actions once: a
-plan's replay asks for a few dozen states, an exhaustive comparison for thousands."""
+INDEXED_AFTER: Final = 0.5
+INDEXED_STATES: Final = 300
+"""Seconds a grounder spends joining the schemas state by state, and states it is asked
+for, before it tries to ground the reachable actions once (as one rents skis until their
+price is spent, then buys): a plan's replay and a small board never pay for the index, the
+thousands of states of a level's comparison do once. The attempt may take twice as long as
+the joins took so far (at least `INDEX_SECONDS`); past that it is given up, and tried again
+once the joins have taken four times as long (a relaxed grounding can be far larger than
+the states a search visits). Either way the answers are the same; only their cost
+differs."""
+INDEX_SECONDS: Final = 2.0
+"""The least time an attempt to ground the reachable actions is given."""
 INDEXED_ACTIONS: Final = 200_000
 """Reachable ground actions at most in the index; a level with more keeps joining per state."""
 
@@ -63,7 +74,10 @@ class Grounder:
         self._table = self._memo.table(facts) if self._memo is not None else {}
         numbers = self._memo.numbers(domain) if self._memo is not None else Numbers([])
         self._mask, self._order = numbers.mask, numbers.order
+        self._joining = 0.0
         self._asked = 0
+        self._next_try = INDEXED_AFTER if self._fluent else math.inf
+        """A domain that changes nothing (a goal's) reaches no state but the first."""
         self._index: ActionIndex | None = None
 
     def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
@@ -72,9 +86,12 @@ class Grounder:
             index = self._indexed()
             if index is not None and state <= index.universe:
                 return index.applicable(state)
+            started = time.perf_counter()
             tables = Tables(state, self._static_atoms, self._static_tables)
-            return [action for schema, joins, negative in self._plans
-                    for action in self._ground_schema(schema, joins, negative, state, tables)]
+            found = [action for schema, joins, negative in self._plans
+                     for action in self._ground_schema(schema, joins, negative, state, tables)]
+            self._joining += time.perf_counter() - started
+            return found
         known = memo.known(self._table, state)
         missing = self._mask & ~known.ground
         if missing:  # the schemas of this domain not yet ground in this state
@@ -97,15 +114,17 @@ class Grounder:
         return [action for _, actions in kept for action in actions]
 
     def _indexed(self) -> ActionIndex | None:
-        """The reachable actions' index once this grounder has been asked often enough (the
+        """The reachable actions' index once this grounder has joined long enough (the
         module doc); None before, and for a level with too many."""
         self._asked += 1
-        if self._asked == INDEXED_AFTER and self._fluent:
-            # A domain that changes nothing (a goal's) reaches no state but the first.
-            self._index = self._reachable()
+        if self._index is None and self._joining >= self._next_try \
+                and self._asked >= INDEXED_STATES:
+            self._index = self._reachable(
+                time.perf_counter() + max(INDEX_SECONDS, 2 * self._joining))
+            self._next_try = self._joining * 4
         return self._index
 
-    def _reachable(self) -> ActionIndex | None:
+    def _reachable(self, deadline: float) -> ActionIndex | None:
         """Every action a state reachable from the initial one may apply, ground once: each
         round joins the schemas with one of their positive fluent preconditions matched to an
         atom the round before added (so a binding is met once), until no atom is new."""
@@ -134,7 +153,7 @@ class Grounder:
                     schema, _, negative = self._plans[number]
                     for binding in bindings(joins, tables, 0, start):
                         self._file(found, number, schema, binding, negative)
-                if len(found) > INDEXED_ACTIONS:
+                if len(found) > INDEXED_ACTIONS or time.perf_counter() > deadline:
                     return None
             added = {a for entry in found.values() for a in entry.action.add} - universe
             universe |= added

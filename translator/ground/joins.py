@@ -56,7 +56,9 @@ def join_order(literals: list[Literal], fluent: frozenset[str],
         def rank(entry: tuple[int, Literal]) -> tuple[int, int, int]:
             index, literal = entry
             free = [t.name for t in literal.args if t.is_variable and t.name not in known_names]
-            narrowed = len(literal.args) > len(free)
+            # A constant narrows a relation little (`adjacent(up, x, y, x2, y2)`); a bound
+            # variable to a few atoms.
+            narrowed = any(t.is_variable and t.name in known_names for t in literal.args)
             # In one state a fluent predicate holds few atoms; in all reachable ones, many.
             is_fluent = (literal.predicate in fluent) != relaxed
             kind = 0 if not free else (1 if is_fluent else 2) if narrowed \

@@ -53,4 +53,4 @@ def test_the_conditional_effects_of_the_repro_are_read_and_it_agrees(capsys) -> 
     out, err = capsys.readouterr()
     assert "0 schema(s) skipped" in err and "cannot be run" not in err
     assert "| corridor | 5 | cost 1, valid in the game (cost 1) | r |" in out
-    assert re.search(r"\| r \| agrees \|", out)
+    assert re.search(r"\| r \| 2 \(all\) \| agrees \|", out)

@@ -26,6 +26,7 @@ from strips_model.schema import Schema
 from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Edit
+from translator.compare.repair.every_state import on_every_state
 from translator.compare.repair.mutants import (
     OPERATORS,
     gives_back,
@@ -86,6 +87,9 @@ class RepairReport:
     cases: int
     suspects: tuple[str, ...] = ()
     """The schemas the search edited, most likely first (search.py `RepairSearch`)."""
+    rejected: tuple[tuple[Repair, str], ...] = ()
+    """Fixes that agreed on every case's plans but differ from the game on some reachable
+    state (every_state.py), each with where: never suggested."""
 
     @property
     def culprit(self) -> str | None:
@@ -130,6 +134,16 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     written = report.schemas if schemas is None else schemas
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
                     options.clock)
+    rejected: list[tuple[Repair, str]] = []
+    if found.repairs:
+        # A complete fix is one more verdict: equal to the game on every state, or none.
+        once = repair_cases(plans, symmetric=False)
+        verdicts = [(repair, on_every_state(subject, written, repair, once))
+                    for repair in found.repairs]
+        rejected = [(repair, verdict.differs) for repair, verdict in verdicts
+                    if verdict.differs is not None]
+        found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
+                                             if verdict.differs is None))
     if not found.repairs and found.failures and \
             not isinstance(subject.model(written), UnbuildableModel):
         # A model of several faults has no complete fix: each fault is fixed alone.
@@ -137,7 +151,7 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                                 options.seconds - found.seconds, options.clock)
         found = replace(partial, tried=found.tried + partial.tried,
                         seconds=found.seconds + partial.seconds, suspects=found.suspects)
-    return render(found, set_up, written, len(cases))
+    return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected))
 
 
 @contextmanager

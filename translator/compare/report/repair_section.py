@@ -22,7 +22,8 @@ def repair_markdown(found: RepairReport) -> str:
         head = "Fix" if rank == 1 else f"Alternative {rank - 1}"
         edits = f"{len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
         lines.append(f"**{head}** ({edits}, verified on {repair.verified_on} cases: every level "
-                     "and probe in its eight turned and mirrored copies):"
+                     "and probe in its eight turned and mirrored copies, and equal to the game "
+                     "on every state of each, up to the bound of a level):"
                      if not repair.still_failing else
                      f"**{head}** ({edits}, of one fault among several, verified on "
                      f"{repair.verified_on} cases: every case the model as written agrees on "
@@ -41,6 +42,9 @@ def repair_markdown(found: RepairReport) -> str:
         lines += [found.culprit or "", "", "The evidence (first failures):", ""]
         lines += [f"- {failure.case}: {failure.what}"
                   for failure in found.failures[:_EVIDENCE_SHOWN]]
+    for repair, where in found.rejected[:_EVIDENCE_SHOWN]:
+        lines.append(f"- rejected: {'; '.join(edit.text() for edit in repair.edits)}, which "
+                     f"agrees on every plan but differs from the game on a state ({where})")
     lines.append(f"\n{found.tried} candidate edits verified in {found.seconds:.1f} s; a fix "
                  "is shown only once the edited model agrees on every level and probe (one of "
                  "several faults: on every case it agreed on, and on those it makes agree).")

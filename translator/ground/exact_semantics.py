@@ -70,6 +70,11 @@ class Grounder:
         self._static_tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
         self._fluent, self._plans = domain_plans(domain)
+        # What a state must hold some atom of for each schema to apply: a state holding no
+        # `odd` atom skips the schemas of the odd phase without joining them.
+        self._needs = [frozenset(lit.predicate for lit in schema.preconditions
+                                 if lit.positive and lit.predicate not in self._static_atoms)
+                       for schema, _, _ in self._plans]
         self._memo = active_memo()
         self._table = self._memo.table(facts) if self._memo is not None else {}
         numbers = self._memo.numbers(domain) if self._memo is not None else Numbers([])
@@ -88,7 +93,9 @@ class Grounder:
                 return index.applicable(state)
             started = time.perf_counter()
             tables = Tables(state, self._static_atoms, self._static_tables)
-            found = [action for schema, joins, negative in self._plans
+            present = {atom[0] for atom in state}
+            found = [action for (schema, joins, negative), needs
+                     in zip(self._plans, self._needs, strict=True) if needs <= present
                      for action in self._ground_schema(schema, joins, negative, state, tables)]
             self._joining += time.perf_counter() - started
             return found

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import json
 import os
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from compare.model_encodings import Encoding, render
 from compare.test_encodings import FAST
-from helpers import SHARED
+from helpers import ROOT, SHARED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +30,8 @@ from strips_model.level_file import load_level, parse_level
 from strips_model.moves import Direction, parse_plan
 from strips_model.schema import Schema
 from strips_model.simulator import Move, is_goal, step
+from translator.cli.exit_codes import ExitCode
+from translator.cli.main import main
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import UnbuildableModel, compared_model
 from translator.compare.models.observation import observe_game
@@ -212,3 +216,23 @@ def test_a_single_fault_is_caught_exactly_where_it_shows(
         fault, several = replay_directions(on, presses)
         shown = fault or several
         assert shown is not None and shown.letter in (len(presses), len(presses) + 1)
+
+
+@pytest.mark.parametrize(("states", "shown"), [(0, False), (100, True)])
+def test_compare_json_gives_the_states_and_the_counterexample(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], states: int, shown: bool) -> None:
+    """A model without the wait (R-A3, a kick that cannot move a boulder) agrees along the
+    plans; on every state it diverges, with the shortest key presses that show it."""
+    level = tmp_path / "push.txt"
+    level.write_text("push\n5\n######\n#HB  #\n## # #\n##  D#\n######\n", encoding="utf-8")
+    model = ROOT / "tests" / "compare" / "models" / "counters" / "floor_hero_occupies.txt"
+    code = main(["compare", str(model), str(level), "--json", "--jobs", "1", "--planner",
+                 "search", "--states", str(states)])
+    (row,) = json.loads(capsys.readouterr().out)["levels"]
+    assert ("states_compared" in row) == shown
+    if shown:
+        assert code == ExitCode.FAILED and row["verdict"] == "diverges"
+        assert (row["counterexample"], row["complete"]) == ("rrrrr", True)
+        assert 0 < row["applicability_recall"] < 1 == row["applicability_precision"]
+    else:
+        assert row["verdict"] == "agrees"

@@ -131,11 +131,12 @@ def textbook_counting_up(tmp_path_factory: pytest.TempPathFactory) -> ReportMode
 @pytest.mark.parametrize("number", [1, 4, 8])
 def test_the_textbook_model_counting_up_agrees_on_the_classic_levels(
         textbook_counting_up: ReportModel, number: int) -> None:
-    """Three of the nine, so the suite stays fast; test_counting.py takes three others."""
+    """Three of the nine, so the suite stays fast; test_counting.py takes three others. On
+    the 500 cheapest states of each (the 848 schemas take 10 to 25 s for 5,000)."""
     model = textbook_counting_up
     assert model.counting_up and dict(model.words.roles)["counter_limit"] == "limit"
     level = shared_level(f"levels/classic/level{number}.txt")
-    assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"
+    assert compare_level(model, our_model()[1], level, "search", states=500).verdict == "agrees"
 
 
 def test_an_own_init_counting_up_gives_its_limit_as_the_budget(tmp_path: Path) -> None:

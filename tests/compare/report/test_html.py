@@ -60,7 +60,7 @@ def test_html_report_draws_the_first_divergence(tmp_path: Path, capsys) -> None:
     target = tmp_path / "report.html"
     level = str(shared_path("levels/classic/level6.txt"))
     status = main(["compare", str(shared_path(REPORT)), level, "-o", str(target),
-                   "--jobs", "2"])
+                   "--jobs", "2", "--states", "200"])
     assert status == 1
     assert capsys.readouterr().out.strip() == str(target)
     page = target.read_text("utf-8")

@@ -79,7 +79,9 @@ def test_the_textbook_model_with_its_successor_reversed_agrees_on_the_classic_le
     """Three of the nine (a boulder and skeletons, traps, the key and lock), so the suite
     stays fast; test_counter_steps.py takes three others for the counter counting up. The
     reading's claims (the step is -1, the same keys as the original) are checked once, where
-    the model is read."""
+    the model is read. On the 500 cheapest states of each level (the 848 schemas take 10 to
+    25 s for 5,000)."""
     turned = textbook_reversed
     level = shared_level(f"levels/classic/level{number}.txt")
-    assert compare_level(turned, our_model()[1], level, "search").verdict == "agrees"
+    assert compare_level(turned, our_model()[1], level, "search",
+                         states=500).verdict == "agrees"

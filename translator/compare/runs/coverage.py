@@ -222,8 +222,7 @@ def check_probe(model: ComparedModel, probe: Probe) -> ProbeResult:
     # Every state of the probe's board, not only the plans: a probe is a few cells.
     checked = compare_states(on_level, PROBE_STATES)
     if checked.divergence is not None:
-        divergences.append(f"on the key presses '{checked.counterexample}' (the shortest that "
-                           f"shows it), {checked.divergence}")
+        divergences.append(f"{checked.where}, {checked.divergence}")
     expressed = found_plan.cost == reference.cost and model_valid and not divergences
     return ProbeResult(probe, expressed, game, shown, tuple(divergences))
 

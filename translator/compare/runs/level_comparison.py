@@ -246,8 +246,7 @@ def _model_side(side: _ModelSide) -> _SideResult:
                 found.append(("on its plan", divergence))
         checked = compare_states(on_level, side.states) if side.states else None
         if checked is not None and checked.divergence is not None:
-            found.append((f"on the key presses '{checked.counterexample}' (the shortest that "
-                          "shows it)", checked.divergence))
+            found.append((checked.where, checked.divergence))
         return _SideResult(on_level.init_note, notes, _compared_column(on_level, run),
                            tuple(found), on_level.goal_note, checked)
     except (HelltakerError, ValueError, IndexError) as error:

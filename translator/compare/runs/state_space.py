@@ -74,6 +74,11 @@ class StateCheck:
     effects: Tally = field(default_factory=Tally)
 
     @property
+    def where(self) -> str:
+        """How a report names the counterexample, before the divergence it leads to."""
+        return f"on the key presses '{self.counterexample}' (the shortest that shows it)"
+
+    @property
     def claim(self) -> str:
         """What the comparison shows, in one sentence with its bound."""
         if self.divergence is not None:

@@ -7,10 +7,12 @@ pytest -m fuzz tests/compare/test_encodings.py` runs the encodings too slow for 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
 import pytest
+from compare.agreeing import FAST, SLOW, write_model
 from compare.model_encodings import (
     Encoding,
     Names,
@@ -25,33 +27,6 @@ from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.verify import verify
 from translator.compare.runs.evidence import Case, probe_cases
 
-FAST = {
-    "textbook-direction-parameter": Encoding(),
-    "plain-direction-parameter": Encoding(notation="plain"),
-    "textbook-successor-per-direction": Encoding(adjacency="successor",
-                                                 direction_parameter=False),
-    "textbook-relation-per-direction": Encoding(adjacency="per_direction",
-                                                direction_parameter=False),
-    "textbook-direction-constants": Encoding(direction_parameter=False),
-    "plain-successor-per-direction": Encoding(notation="plain", adjacency="successor",
-                                              direction_parameter=False),
-    "textbook-cells-direction-parameter": Encoding(place="cell"),
-    "textbook-key-with-a-state-and-a-flag": Encoding(key="state"),
-    "textbook-traps-by-first-phase-and-a-parity-flag": Encoding(traps="phase"),
-    "plain-cells-relation-per-direction": Encoding(notation="plain", place="cell",
-                                                   adjacency="per_direction",
-                                                   direction_parameter=False),
-}
-"""The encodings that agree, each under a second each of the fast loop's budget."""
-SLOW = {
-    # Its offsets compile to a static relation per term: about 90 s to set up and verify.
-    "plain-arithmetic-counter-and-places": Encoding(
-        notation="plain", adjacency="arithmetic", direction_parameter=False,
-        counter="arithmetic"),
-}
-"""Agree too, but too slow for the fast loop: under `fuzz` only."""
-AGREEING = {**FAST, **SLOW}
-
 
 @cache
 def _cases() -> tuple[Case, ...]:
@@ -61,28 +36,21 @@ def _cases() -> tuple[Case, ...]:
 def _model(folder: Path, encoding: Encoding, names: Names = same_names,
            written: tuple[Schema, ...] | None = None, label: str = "model"
            ) -> ComparedModel | UnbuildableModel:
-    suffix = ".md" if encoding.notation == "textbook" else ".txt"
-    path = folder / f"{label}{suffix}"
-    path.write_text(render(encoding, names, written), encoding="utf-8")
+    path = write_model(folder, encoding, render(encoding, names, written), label)
     return set_up_model(str(path)).model
 
 
-def _agrees(folder: Path, encoding: Encoding, names: Names = same_names) -> None:
-    model = _model(folder, encoding, names)
-    assert not isinstance(model, UnbuildableModel), model
-    assert verify(model, _cases()) is None
-
-
 @pytest.mark.parametrize("label", sorted(FAST))
-def test_each_encoding_agrees_with_the_game_on_every_probe(label: str, tmp_path: Path) -> None:
-    _agrees(tmp_path, FAST[label])
+def test_each_encoding_agrees_with_the_game_on_every_probe(
+        label: str, agreeing_model: Callable[[str], ComparedModel]) -> None:
+    assert verify(agreeing_model(label), _cases()) is None
 
 
 @pytest.mark.fuzz
 @pytest.mark.parametrize("label", sorted(SLOW))
-def test_each_slow_encoding_agrees_with_the_game_on_every_probe(label: str,
-                                                                tmp_path: Path) -> None:
-    _agrees(tmp_path, SLOW[label])
+def test_each_slow_encoding_agrees_with_the_game_on_every_probe(
+        label: str, agreeing_model: Callable[[str], ComparedModel]) -> None:
+    assert verify(agreeing_model(label), _cases()) is None
 
 
 def test_a_flag_every_action_flips_is_the_traps_phase_not_the_key_held(tmp_path: Path) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from strips_model.errors import HelltakerError
 from strips_model.level import Level
@@ -205,13 +204,9 @@ def _places(words: Vocabulary, roles: tuple[tuple[str, str], ...]) -> tuple[tupl
     return tuple((role, start[name]) for role, name in roles if name in start)
 
 
-@cache
-def _name_fits(name: str) -> dict[str, int]:
-    return role_scores(name)
-
 
 def _named(roles: tuple[tuple[str, str], ...]) -> int:
-    return sum(_name_fits(name).get(role, 0) for role, name in roles)
+    return sum(role_scores(name).get(role, 0) for role, name in roles)
 
 
 def _near(tried: Tried, chosen: ScoredReading, most: int) -> str:

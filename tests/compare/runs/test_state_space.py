@@ -19,8 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from compare.model_encodings import Encoding, render
-from compare.test_encodings import FAST
+from compare.agreeing import FAST
 from helpers import ROOT, SHARED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,8 +31,8 @@ from strips_model.schema import Schema
 from strips_model.simulator import Move, is_goal, step
 from translator.cli.exit_codes import ExitCode
 from translator.cli.main import main
-from translator.compare.check import our_model, read_model
-from translator.compare.models.compared import UnbuildableModel, compared_model
+from translator.compare.check import our_model
+from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.observation import observe_game
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.repair.edits import (
@@ -120,32 +119,10 @@ def first_difference(model: LevelModel) -> int | None:
     return None
 
 
-_MODELS: dict[str, ComparedModel] = {}
-
-
-@pytest.fixture(scope="module")
-def encoded(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], ComparedModel]:
-    """Each encoding's model, written once per module and read in the vocabulary inferred
-    from it (the reading's test by the game is test_encodings.py's)."""
-    folder = tmp_path_factory.mktemp("encodings")
-
-    def model(label: str) -> ComparedModel:
-        if label not in _MODELS:
-            encoding: Encoding = FAST[label]
-            path = folder / f"{label}{'.md' if encoding.notation == 'textbook' else '.txt'}"
-            path.write_text(render(encoding), encoding="utf-8")
-            built = compared_model(read_model(str(path)).report, str(path))
-            assert not isinstance(built, UnbuildableModel), built
-            _MODELS[label] = built
-        return _MODELS[label]
-
-    return model
-
-
 @pytest.mark.parametrize("label", sorted(FAST))
 def test_every_correct_encoding_agrees_on_every_state_the_game_counts(
-        label: str, encoded: Callable[[str], ComparedModel]) -> None:
-    model = encoded(label)
+        label: str, agreeing_model: Callable[[str], ComparedModel]) -> None:
+    model = agreeing_model(label)
     for grid, budget in BOARDS:
         level = _board(grid, budget)
         check = compare_states(model.on(level), 100_000)
@@ -189,8 +166,8 @@ def _single_fault(schemas: tuple[Schema, ...], seed: int) -> Edit:
                                  HealthCheck.too_slow])
 @given(label=st.sampled_from(sorted(FAST)), seed=st.integers(0, 10_000))
 def test_a_single_fault_is_caught_exactly_where_it_shows(
-        encoded: Callable[[str], ComparedModel], label: str, seed: int) -> None:
-    model = encoded(label)
+        agreeing_model: Callable[[str], ComparedModel], label: str, seed: int) -> None:
+    model = agreeing_model(label)
     schemas = model.report.schemas
     edits = (_single_fault(schemas, seed),)
     variant = rebuilt(model.report, apply_edits(schemas, edits), "variant", model.words)

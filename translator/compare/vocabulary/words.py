@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 from strips_model.moves import Direction
@@ -85,7 +88,8 @@ def _near(word: str, other: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
-def role_scores(name: str) -> dict[str, int]:
+@cache  # asked for each predicate of each schema: thousands of times for a large model
+def role_scores(name: str) -> Mapping[str, int]:
     """How strongly a predicate's name suggests each role: 3 the word itself, 2 a misspelling
     of it, 1 a name that starts or ends with it (`wallAt`, `isBlock`)."""
     folded = fold(name)
@@ -101,7 +105,7 @@ def role_scores(name: str) -> dict[str, int]:
                 best = max(best, 1)
         if best:
             scores[role] = best
-    return scores
+    return MappingProxyType(scores)
 
 
 def name_alphabet(actions: list[str]) -> str:

@@ -8,6 +8,8 @@ exit 3). Messages are one line, prefixed with the place they refer to when there
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 
@@ -86,4 +88,23 @@ def decode_text(data: bytes, path: str) -> str:
             f"not UTF-8: byte 0x{data[error.start]:02x} cannot be decoded",
             Position(path, line, column),
         ) from None
-    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    refuse_long_numbers(text, path)
+    return text
+
+
+def refuse_long_numbers(text: str, path: str) -> None:
+    """A run of more ASCII digits than Python converts to an integer
+    (sys.get_int_max_str_digits) is an input error at its place: every reader after this one
+    may then call int() on any number it finds, and no file can make that a traceback."""
+    limit = sys.get_int_max_str_digits()
+    # Anchored at the start of a run, the search tries each run once: linear in the text.
+    found = re.search(rf"(?<![0-9])[0-9]{{{limit + 1}}}", text) if limit else None
+    if found is None:
+        return
+    start = found.start()
+    digits = len(text) - start - len(text[start:].lstrip("0123456789"))
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    raise InputError(f"a number of {digits} digits: at most {limit} are read",
+                     Position(path, line, column))

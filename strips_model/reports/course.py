@@ -22,9 +22,13 @@ import re
 from dataclasses import replace
 from typing import Final
 
-from strips_model.errors import Position
-from strips_model.reports.course_blocks import Block, BlockReader, Clause
-from strips_model.reports.course_conditionals import conditional_cases, implications
+from strips_model.errors import Position, SchemaError
+from strips_model.reports.course_blocks import MAX_SCHEMAS, Block, BlockReader, Clause
+from strips_model.reports.course_conditionals import (
+    MAX_CASES,
+    conditional_cases,
+    implications,
+)
 from strips_model.reports.course_names import told_apart
 from strips_model.reports.formula import Atom, Conditional, read_formula
 from strips_model.reports.formula_errors import FormulaError
@@ -61,6 +65,9 @@ def read_course(text: str, source: str) -> Reading:
                 where, f"schema {block.name!r} skipped: {error.message}"))
             continue
         schemas.extend(built)
+        if len(schemas) > MAX_SCHEMAS:
+            raise SchemaError(f"more than {MAX_SCHEMAS} schemas once its cases, disjunctions "
+                              "and conditionals are written out", block.position)
         cases += more_cases
         disjunctions += more_disjuncts
         conditionals += more_conditionals
@@ -90,6 +97,12 @@ def _schemas(block: Block, variant: str | None, reader: BlockReader
         pre = implications(_conditions(chosen, "pre", reader))
         cases = conditional_cases([atom for kind in ("eff", "add", "del")
                                    for atom in _effects(chosen, kind, reader)])
+        # Each bounded alone, the two multiply: six disjunctions and six conditionals in 435
+        # bytes made 4,096 schemas and a minute of grounding.
+        if len(pre) * len(cases) > MAX_CASES:
+            raise _at(FormulaError(
+                f"its disjunctions and conditionals make more than {MAX_CASES} schemas: "
+                "write some of its cases as schemas of their own", 0), block.position)
         cost = _cost(chosen, reader)
         for number, disjunct in enumerate(pre, start=1):
             for when, (condition, effects) in enumerate(cases, start=1):

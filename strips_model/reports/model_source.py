@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from strips_model.errors import decode_text
+from strips_model.errors import InputError, decode_text, refuse_long_numbers
 from strips_model.input_files import InputKind, read_input_bytes, source_name
 from strips_model.reports.pddl_domain import is_pddl_domain, read_pddl_domain
 from strips_model.reports.pdf_text import PDF_MAGIC, pdf_text, relocated
@@ -40,6 +40,11 @@ def read_source(path: str, read_notation: NotationReader) -> SourceRead:
     data = read_input_bytes(path, InputKind.MODEL)
     if data.startswith(PDF_MAGIC):
         extracted = pdf_text(data, source)
+        try:  # as decode_text does for a text file, at the place on its page
+            refuse_long_numbers(extracted.text, source)
+        except InputError as error:
+            raise InputError(error.message, error.position and extracted.relocate(
+                error.position)) from None
         reading = relocated(read_notation(extracted.text, source, False), extracted)
         return SourceRead(extracted.text, Reading(reading.schemas, reading.skipped, PDF,
                                                   reading.inner, source, reading.counts))

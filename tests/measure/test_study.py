@@ -12,11 +12,13 @@ import pytest
 from helpers import ROOT
 
 import translator.cli.study as study_command
+from strips_model.errors import InputError, Position
 from translator.cli.main import main
 from translator.measure.study import KEY_FIELDS, StudyRequest
 from translator.measure.study_grades import grade_of
 from translator.planners.registry import PLANNERS
 from translator.runtime.results_file import ResultsFile
+from translator.runtime.results_records import parse_record
 
 COUNT = 3
 """Three levels of three grades: every file, table and plot is written from them, each
@@ -91,6 +93,20 @@ def test_bad_planners_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert not (tmp_path / "out").exists()
 
 
+def test_an_output_folder_that_is_a_file_is_bad_input_before_any_level(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 42: `-o FILE` was `File exists`, exit 3, once the levels were made; the file
+    is left as it was and nothing is written."""
+    taken = tmp_path / "taken"
+    taken.write_text("a user's file\n", encoding="utf-8")
+    assert main(["study", "--count", "1", "--planners", "search", "-o", str(taken)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == (f"helltaker: {taken}/study-results.jsonl: cannot write there: {taken} "
+                    "is not a directory")
+    assert taken.read_text(encoding="utf-8") == "a user's file\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["taken"]
+
+
 def test_make_study_resumes_from_the_committed_results(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """docs/study/study-results.jsonl starts with the header this project's study run wrote
@@ -106,3 +122,17 @@ def test_make_study_resumes_from_the_committed_results(tmp_path: Path,
     with ResultsFile(str(copy), KEY_FIELDS, study_command.RECORD_FIELDS,
                      header=study_command.results_header(request)).open() as results:
         assert len(results.done) == len(shipped.read_text().splitlines()) - 1 > 1000
+
+
+@pytest.mark.parametrize("field", ["seconds", "cpu", "peak_mb"])
+def test_a_forged_negative_measure_in_a_resumed_file_is_refused(field: str) -> None:
+    """Issue 42: a results file edited to hold -1e300 s was resumed and published as the
+    time of a run; a time or a memory peak below 0 is no record."""
+    record = {"kind": "run", "level": "g1-0001", "planner": "fd", field: -1e300}
+    with pytest.raises(InputError, match=rf"^r:3: not a results record: field '{field}' is "
+                                         r"-1e\+300, below 0$"):
+        parse_record(json.dumps(record), Position("r", 3), KEY_FIELDS,
+                     study_command.RECORD_FIELDS)
+    record[field] = 0.0
+    assert parse_record(json.dumps(record), Position("r", 3), KEY_FIELDS,
+                        study_command.RECORD_FIELDS) == record

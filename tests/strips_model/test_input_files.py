@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from strips_model.errors import InputError
+from strips_model.errors import InputError, decode_text
 from strips_model.input_files import InputKind, read_input, read_input_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,3 +132,56 @@ def test_any_line_ending_and_a_byte_order_mark_read_as_plain_text(
     level = "corridor\n5\n#####\n#H D#\n#####\n"
     (tmp_path / "lf.txt").write_text(level, encoding="utf-8")
     assert load_level(saved("l.txt", level)).walls == load_level(str(tmp_path / "lf.txt")).walls
+
+
+@settings(max_examples=40, deadline=None)
+@given(before=st.text(alphabet="ab \n(),", max_size=30),
+       after=st.text(alphabet="ab \n", max_size=10), extra=st.integers(-3, 3), zeros=st.booleans())
+def test_a_number_past_the_digits_int_reads_is_refused_at_its_place(
+        before: str, after: str, extra: int, zeros: bool) -> None:
+    """Issue 42: every reader may call int() on the numbers of a file (a budget, a cost, an
+    offset, a vocabulary value, a solver's literal); the one way in refuses a run of more
+    digits than int() converts, where it starts, so that none is a traceback."""
+    limit = sys.get_int_max_str_digits()
+    digits = ("0" if zeros else "7") * (limit + extra)
+    text = f"{before}{digits}{after}"
+    try:
+        read = decode_text(text.encode(), "f")
+    except InputError as error:
+        assert extra > 0
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        assert str(error) == f"f:{line}:{column}: a number of {limit + extra} digits: " \
+            f"at most {limit} are read"
+    else:
+        assert extra <= 0 and read == text
+
+
+def _place(text: str, number: str) -> str:
+    start = text.index(number)
+    return f"{text.count(chr(10), 0, start) + 1}:{start - (text.rfind(chr(10), 0, start) + 1) + 1}"
+
+
+@pytest.mark.parametrize("command", [
+    ["compare", "{file}"], ["solve", "{file}"], ["compare", "{model}", "--vocabulary", "{file}"],
+], ids=["model offset", "level budget", "vocabulary value"])
+def test_every_command_refuses_a_long_number_in_one_line(tmp_path: Path, command: list[str]
+                                                         ) -> None:
+    """A model's offset, a level's budget, a vocabulary's value: read by different readers,
+    refused by the same one, before any of them converts it."""
+    number = "9" * 5000
+    model = tmp_path / "model.txt"
+    model.write_text("go(x)\n  Pre: hero(x)\n  Eff: hero(x+1), ¬hero(x)\n", encoding="utf-8")
+    text = {"compare": f"go(x)\n  Pre: hero(x)\n  Eff: hero(x+{number}), ¬hero(x)\n",
+            "solve": f"t\n{number}\n#HD\n",
+            "--vocabulary": f"[values]\nbudget = {number}\n"}[command[-2] if len(command) > 2
+                                                              else command[0]]
+    path = tmp_path / "input.txt"
+    path.write_text(text, encoding="utf-8")
+    arguments = [part.format(file=path, model=model) for part in command]
+    done = subprocess.run([sys.executable, "-m", "translator.cli", *arguments],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120, check=False)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"helltaker: {path}:{_place(text, number)}: a number of 5000 digits: at most 4300 "
+        "are read"]

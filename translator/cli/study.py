@@ -21,6 +21,7 @@ from translator.measure.machine import machine_facts
 from translator.measure.study import KEY_FIELDS, StudyRequest, run_study
 from translator.planners.registry import PLANNERS
 from translator.runtime.output import print_out
+from translator.runtime.output_checks import check_outputs
 from translator.runtime.results_file import ResultsFile
 from translator.runtime.results_records import Field, NoneType, Schema
 from translator.runtime.workers import default_jobs
@@ -69,7 +70,8 @@ RECORD_FIELDS: Schema = {
     "text": Field((str,)), "optimum": Field((int, NoneType)), "budget": Field((int,)),
     "status": Field((str,)), "cost": Field((int, NoneType)), "valid": Field((bool, NoneType)),
     "within_budget": Field((bool,)), "agrees": Field((bool, NoneType)),
-    "seconds": Field((float,)), "cpu": Field((float,)), "peak_mb": Field((float,)),
+    "seconds": Field((float,), least=0), "cpu": Field((float,), least=0),
+    "peak_mb": Field((float,), least=0),
     "counts": Field((dict,)),
 }
 """The fields of a study's records that the study reads back (study.py, study_report.py)."""
@@ -107,8 +109,13 @@ def command_study(args: argparse.Namespace) -> ExitCode:
     jobs = args.jobs if args.jobs is not None else default_jobs()
     request = StudyRequest(args.count, args.seed, planners, args.timeout, args.memory_limit,
                            args.cluster, jobs)
-    os.makedirs(args.output, exist_ok=True)
     results_path = args.results or os.path.join(args.output, DEFAULT_RESULTS)
+    # Before the first level: a folder that cannot be made or written is bad input, not a
+    # run error after the levels were generated.
+    check_outputs(files=[results_path, *(os.path.join(args.output, name)
+                                         for name in ("study.md", "study.json"))],
+                  folders=[args.output])
+    os.makedirs(args.output, exist_ok=True)
     started = time.perf_counter()
     with ResultsFile(results_path, KEY_FIELDS, RECORD_FIELDS,
                      header=results_header(request)).open() as results:

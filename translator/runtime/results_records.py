@@ -36,6 +36,8 @@ class Field:
 
     types: tuple[type, ...]
     required: bool = False
+    least: float | None = None
+    """The smallest number the field may hold (a time or a memory peak: 0), else any."""
 
 
 Schema = Mapping[str, Field]
@@ -153,6 +155,8 @@ def _schema_problem(record: Record, schema: Schema, closed: bool) -> str | None:
         if not _has_type(value, field.types):
             expected = " or ".join(_type_name(kind) for kind in field.types)
             return f"field {name!r} is {_kind(value)}, expected {expected}"
+        if field.least is not None and isinstance(value, int | float) and value < field.least:
+            return f"field {name!r} is {value:g}, below {field.least:g}"
     if closed:
         extra = sorted(set(record) - set(schema))
         if extra:

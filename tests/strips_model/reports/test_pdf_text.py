@@ -189,3 +189,13 @@ def test_normalising_keeps_the_lines_and_leaves_no_artefact(text: str) -> None:
     assert plain.count("\n") == text.count("\n")
     assert not set(plain) & set(_ARTEFACTS)
     assert normalise(plain) == plain or "-\n" in plain
+
+
+def test_a_long_number_in_a_pdf_is_refused_at_its_page_line_and_column(tmp_path: Path) -> None:
+    """Issue 42: a PDF's text is read as a text file's is (strips_model/errors.py
+    `refuse_long_numbers`), the place given on its page."""
+    path = tmp_path / "report.pdf"
+    path.write_bytes(tiny_pdf([REPORT_PAGES[0], ["Cost: " + "9" * 5000]]))
+    with pytest.raises(InputError) as caught:
+        read_model_file(str(path))
+    assert str(caught.value) == f"{path}:2:1:7: a number of 5000 digits: at most 4300 are read"

@@ -155,3 +155,30 @@ def test_a_cost_past_32_bits_skips_its_schema_before_any_conversion(digits: int)
     reading = read_model(text, "m.strips")
     assert [schema.name for schema in reading.schemas] == ["stay"]
     assert any("is past 2147483647" in part.reason for part in reading.skipped)
+
+
+@pytest.mark.parametrize(("disjunctions", "conditionals"),
+                         [(k, m) for k in range(5) for m in range(5)])
+def test_disjunctions_times_conditionals_are_capped_per_schema(disjunctions: int,
+                                                               conditionals: int) -> None:
+    """Issue 42: each bounded alone, the two multiply (6 and 6 once made 4,096 schemas of one
+    435-byte header); past 64 schemas the header is skipped, saying why, and the rest read."""
+    pre = "".join(f" ∧ (a{i}(x) ∨ b{i}(x))" for i in range(disjunctions))
+    eff = "".join(f" ∧ (c{i}(x) => d{i}(x))" for i in range(conditionals))
+    text = (f"go(x)\n  Pre: hero(x){pre}\n  Eff: hero(x){eff}\n\n"
+            "stay(x)\n  Pre: hero(x)\n  Eff: hero(x)\n")
+    reading = read_model(text, "m")
+    made = 2 ** (disjunctions + conditionals)
+    assert [s.name for s in reading.schemas][-1] == "stay"
+    assert len(reading.schemas) == (made + 1 if made <= 64 else 1)
+    reasons = [part.reason for part in skipped_schemas(reading.skipped)]
+    assert reasons == ([] if made <= 64 else [
+        "schema 'go' skipped: its disjunctions and conditionals make more than 64 schemas: "
+        "write some of its cases as schemas of their own"])
+
+
+def test_a_model_past_the_schemas_it_is_read_with_once_expanded_is_refused() -> None:
+    pre = "".join(f" ∧ (a{i}(x) ∨ b{i}(x))" for i in range(6))
+    text = "".join(f"go{n}(x)\n  Pre: hero(x){pre}\n  Eff: hero(x)\n\n" for n in range(157))
+    with pytest.raises(SchemaError, match=r"^m:\d+:1: more than 10000 schemas once its cases"):
+        read_model(text, "m")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from strips_model.schema import Schema
+from translator.compare.diff.lookalikes import named_lookalikes
 from translator.compare.diff.schemas import BY_CONTENT, Difference, SchemaDiff
 
 NAMES_SHOWN: Final = 6
@@ -61,7 +62,7 @@ def render_diff(diff: SchemaDiff, unreadable_a: frozenset[str] = frozenset(),
             lines.append(f"                {fold(group.schemas)}")
     lines += _one_side("A", "B", diff.only_a, unreadable_b)
     lines += _one_side("B", "A", diff.only_b, unreadable_a)
-    return "\n".join(lines)
+    return "\n".join(map(named_lookalikes, lines))
 
 
 def _one_side(side: str, other: str, schemas: tuple[Schema, ...],

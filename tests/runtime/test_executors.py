@@ -4,9 +4,13 @@ local workers, `--results` resumes under it, and bad addresses are one-line erro
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -95,6 +99,54 @@ def test_an_unreachable_scheduler_is_a_one_line_run_error(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1, err
     assert err[0].startswith("helltaker: cannot reach the Dask scheduler at tcp://127.0.0.1:1")
+
+
+def _server(answer: bytes | None) -> tuple[str, Callable[[], None]]:
+    """A local TCP server that, to each connection, says `answer` (None: nothing, ever, the
+    connection held open); its address and how to stop it."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                connection, _ = listener.accept()
+                held.append(connection)
+                if answer is not None:
+                    connection.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+
+    def stop() -> None:
+        listener.close()
+        for connection in held:
+            connection.close()
+
+    return f"tcp://127.0.0.1:{listener.getsockname()[1]}", stop
+
+
+@pytest.mark.parametrize(("answer", "reason"), [
+    (None, "no answer within 1 s"),
+    (b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello" * 20,
+     "what answers there does not speak Dask's protocol ("),
+])
+def test_a_server_that_is_no_scheduler_is_one_line_within_the_deadline(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        answer: bytes | None, reason: str) -> None:
+    """Issue 42: a server that accepted and never answered held `--cluster` runs past 120 s
+    (the client's timeout bounds the connection, not its handshake); one that answered HTTP
+    ended after 22 s with a `Client.__del__` traceback."""
+    pytest.importorskip("distributed")
+    monkeypatch.setattr(executors, "CONNECT_SECONDS", 1.0)
+    address, stop = _server(answer)
+    try:
+        assert main(["solve", SMALL_LEVELS[0], "--cluster", address]) == 3
+    finally:
+        stop()
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"helltaker: cannot reach the Dask scheduler at {address}: {reason}")
 
 
 @pytest.mark.planner

@@ -36,6 +36,7 @@ from translator.runtime.dask_worker_setup import PARENT_VARIABLE
 from translator.runtime.memory_limits import default_memory_limit
 from translator.runtime.process_tree import kill_families
 from translator.runtime.processes import WorkerDied, run_in_child
+from translator.runtime.scheduler_probe import check_scheduler
 from translator.runtime.temporary_folders import remove_orphaned_folders, temporary_folder
 from translator.runtime.workers import default_jobs, run_completed
 
@@ -148,6 +149,8 @@ def open_executor(cluster: str | None, jobs: int, isolate: bool = False) -> Iter
         address: Any = cluster.strip()
         if local is not None:
             address = _start_local_cluster(distributed, int(local["workers"]), stack)
+        else:
+            check_scheduler(address, CONNECT_SECONDS)
         try:
             client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except Exception as error:  # noqa: BLE001 - OSError, TimeoutError, ...: one line

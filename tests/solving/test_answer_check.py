@@ -206,3 +206,17 @@ def test_decode_refuses_an_unknown_action_and_a_non_model_in_one_line(tmp_path: 
                       encoding="utf-8")
     assert main(["decode", str(formula), str(answer)]) == 0
     assert capsys.readouterr().out.count("\n") == 4  # rrrr
+
+
+@pytest.mark.parametrize("number", ["2147483648", "-2147483649", "9" * 4000])
+def test_an_integer_past_clingos_is_refused_where_it_stands(number: str) -> None:
+    """Issue 42: clingo's `parse_term` wraps past 32 bits, so a 4,000-digit step was decoded
+    as step -1 and blamed on the program's signature."""
+    text = f"Answer: 1\nocc(a,1) occ(move(c1_1,c1_2),{number})\nSATISFIABLE\n"
+    shown = number if len(number) <= 20 else f"{number[:12]}..."
+    with pytest.raises(InputError, match=rf"^a\.txt:2:{10 + len('occ(move(c1_1,c1_2),')}: "
+                                         rf"the integer {re.escape(shown)} in "):
+        clingo_answer(text, "a.txt")
+    for inside in ("2147483647", "-2147483648"):
+        assert clingo_answer(text.replace(number, inside), "a.txt").atoms[1][1].arguments[1] \
+            .number == int(inside)

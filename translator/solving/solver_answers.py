@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from clingo import Symbol
 
 _ANSWER = re.compile(r"Answer: (\d+)")
+_INTEGER = re.compile(r"(?<![\w\"])-?\d+")
+_CLINGO_INTEGERS = range(-(2**31), 2**31)
+"""clingo's integers: `parse_term` wraps one past them (a 4,000-digit step read as -1)."""
 _UNSAT = {"UNSAT", "UNSATISFIABLE", "s UNSATISFIABLE"}
 
 
@@ -63,6 +66,13 @@ def clingo_answer(output: str, source: str, answer: int | None = None) -> Clingo
     atoms_line = lines[line_index] if line_index < len(lines) else ""
     symbols = []
     for column, atom in _atoms(atoms_line):
+        past = next((match for match in _INTEGER.finditer(atom)
+                     if int(match.group()) not in _CLINGO_INTEGERS), None)
+        if past is not None:
+            shown = past.group() if len(past.group()) <= 20 else f"{past.group()[:12]}..."
+            raise InputError(f"the integer {shown} in {atom[:40]!r} is past clingo's "
+                             "32-bit integers", Position(source, line_index + 1,
+                                                   column + past.start()))
         try:
             symbols.append((column, clingo.parse_term(atom)))
         except RuntimeError:

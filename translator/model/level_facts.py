@@ -7,6 +7,7 @@ translator to unified-planning and the grounding used by the equivalence test bo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from strips_model.level import Cell, Level, State
@@ -25,6 +26,7 @@ def cell_name(cell: Cell) -> str:
     return f"c{cell[0]}_{cell[1]}"
 
 
+@cache  # an exhaustive comparison reads the same few names back hundreds of thousands of times
 def cell_of_name(name: str) -> Cell | None:
     if not name.startswith("c") or "_" not in name:
         return None

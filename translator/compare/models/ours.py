@@ -78,7 +78,9 @@ class OurLevelModel(LevelModel):
         self.level = level
         self.cost_limit = level.budget
         self.search = blind_search_configuration(level.budget)
-        self._traps = level.traps_lowered | level.traps_raised
+        traps = level.traps_lowered | level.traps_raised
+        self._raised = {parity: frozenset(c for c in traps if level.hurts(c, parity))
+                        for parity in PARITY}
 
     @cached_property
     def _facts(self) -> Facts:
@@ -123,7 +125,7 @@ class OurLevelModel(LevelModel):
             hero=frozenset(cells["hero"]), boulders=frozenset(cells["boulder"]),
             skeletons=frozenset(cells["skeleton"]),
             key_taken=has_key, lock_open=has_key or not cells["locked"],
-            raised_traps=frozenset(c for c in self._traps if self.level.hurts(c, parity)),
+            raised_traps=self._raised[parity],
         )
 
     def pddl_texts(self) -> tuple[str, str]:

@@ -214,8 +214,11 @@ def _judge(search: _Search, entry: _Entry, spent: int
         search.found(press.fault or press.several, state)
         if not isinstance(outcome, Move) or press.after is None:
             continue
-        search.effects += _effects(_changed(seen, observe_game(level, outcome.state)),
-                                   _changed(shown, press.after))
+        game_after = observe_game(level, outcome.state)
+        game_changes = _changed(seen, game_after)
+        # Where the model showed the game's board before and after, it changed the same facts.
+        search.effects += Tally(len(game_changes), 0, 0) if (shown, press.after) == (
+            seen, game_after) else _effects(game_changes, _changed(shown, press.after))
         if press.agreeing:
             successors.append((outcome.cost, direction, (
                 outcome.state, press.agreeing[0].apply(atoms), press.after)))

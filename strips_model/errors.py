@@ -54,6 +54,13 @@ class HelltakerError(Exception):
         super().__init__(f"{position}: {message}" if position else message)
 
 
+def first_line(error: BaseException) -> str:
+    """The first line of a library's exception message, or its type's name when it has none:
+    the reason a one-line error quotes."""
+    lines = str(error).strip().splitlines()
+    return lines[0] if lines else type(error).__name__
+
+
 class InputError(HelltakerError):
     """Bad input: a file, a plan or an argument that cannot be used as given."""
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from strips_model.errors import InputError, RunError
+from strips_model.errors import InputError, RunError, first_line
 from translator.runtime.dask_worker_setup import PARENT_VARIABLE
 from translator.runtime.memory_limits import default_memory_limit
 from translator.runtime.process_tree import kill_families
@@ -121,14 +121,9 @@ def _result_of(future: Any, name: str) -> Any:
     try:
         return future.result()
     except (KilledWorker, CancelledError) as error:
-        return WorkerDied(f"{name} lost by the Dask cluster: {_one_line(error)}")
+        return WorkerDied(f"{name} lost by the Dask cluster: {first_line(error)}")
     except Exception as error:  # noqa: BLE001 - the task's own exception, handed on
         return error
-
-
-def _one_line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__
 
 
 @contextlib.contextmanager
@@ -155,7 +150,7 @@ def open_executor(cluster: str | None, jobs: int, isolate: bool = False) -> Iter
             client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except Exception as error:  # noqa: BLE001 - OSError, TimeoutError, ...: one line
             raise RunError(f"cannot reach the Dask scheduler at {cluster}: "
-                           f"{_one_line(error)}") from None
+                           f"{first_line(error)}") from None
         stack.callback(_close_quietly, client)
         yield DaskExecutor(client)
 
@@ -213,7 +208,7 @@ def _start_local_cluster(distributed: Any, workers: int, stack: contextlib.ExitS
         for started in set(SpecCluster._instances) - earlier:
             _stop_cluster(started, stopped=True)
         if isinstance(error, Exception):
-            raise RunError(f"cannot start a local Dask cluster: {_one_line(error)}") \
+            raise RunError(f"cannot start a local Dask cluster: {first_line(error)}") \
                 from None
         raise
     stack.push(functools.partial(_stop_when_unwound, local))

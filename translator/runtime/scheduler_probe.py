@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from strips_model.errors import RunError
+from strips_model.errors import RunError, first_line
 
 
 def check_scheduler(address: str, seconds: float) -> None:
@@ -27,17 +27,13 @@ def check_scheduler(address: str, seconds: float) -> None:
                        f"{seconds:g} s") from None
     except OSError as error:  # refused, reset, closed, timed out while connecting
         raise RunError(f"cannot reach the Dask scheduler at {address}: "
-                       f"{_first_line(error)}") from None
+                       f"{first_line(error)[:200]}") from None
     except Exception as error:  # noqa: BLE001 - bytes that are no Dask frame, a bad scheme
         raise RunError(f"cannot reach the Dask scheduler at {address}: what answers there "
-                       f"does not speak Dask's protocol ({_first_line(error)})") from None
+                       f"does not speak Dask's protocol ({first_line(error)[:200]})") from None
     if kind != "Scheduler":
         raise RunError(f"cannot reach the Dask scheduler at {address}: what answers there "
                        "is not a Dask scheduler")
-
-
-def _first_line(error: BaseException) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0][:200]
 
 
 async def _identity(address: str, seconds: float) -> object:

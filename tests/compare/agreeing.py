@@ -26,6 +26,7 @@ FAST = {
     "textbook-cells-direction-parameter": Encoding(place="cell"),
     "textbook-key-with-a-state-and-a-flag": Encoding(key="state"),
     "textbook-traps-by-first-phase-and-a-parity-flag": Encoding(traps="phase"),
+    "plain-key-as-the-hero-state": Encoding(notation="plain", key="hero"),
     "plain-cells-relation-per-direction": Encoding(notation="plain", place="cell",
                                                    adjacency="per_direction",
                                                    direction_parameter=False),

@@ -60,3 +60,14 @@ def test_a_flag_every_action_flips_is_the_traps_phase_not_the_key_held(tmp_path:
     assert model.words is not None
     roles = dict(model.words.roles)
     assert roles.get("has_key") == "haskey" and roles.get("trap_parity") == "odd"
+
+
+def test_a_key_held_as_the_hero_state_is_read_as_such(tmp_path: Path) -> None:
+    """`at(x, y, nokey)` becomes `at(x2, y2, haskey)` as the key is taken: no flag is the key
+    held (not `doomed`, which only the openings that reap a skeleton need), and the demon is
+    read although the hero's atoms hold a state beside the place."""
+    model = _model(tmp_path, Encoding(key="hero"))
+    assert model.words is not None
+    roles, values = dict(model.words.roles), dict(model.words.values)
+    assert "has_key" not in roles and roles.get("demon") == "demon"
+    assert (values.get("hero_without_key"), values.get("hero_with_key")) == ("nokey", "haskey")

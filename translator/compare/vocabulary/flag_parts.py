@@ -196,6 +196,7 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     steps = {roles[r] for r in roles if r in STEPPING}
     quiet = steps | {hero, roles.get(Role.COUNTER)}
     removals: Counter[str] = Counter()
+    every_removal: Counter[str] = Counter()
     needs: dict[str, Counter[str]] = {}
     for schema in facts.read:
         for lit in schema.preconditions:
@@ -203,6 +204,7 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
                     or lit.predicate in facts.static or arity[lit.predicate] < width
                     or not _removed(schema, lit)):
                 continue
+            every_removal[lit.predicate] += 1
             wanted = {p.predicate for p in schema.preconditions if p.positive
                       and p.predicate not in quiet and p.predicate != lit.predicate}
             if wanted:
@@ -219,9 +221,11 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     key = pick(Role.KEY, keys)
     return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "
              "hero"),
-            (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in needed.items()
-                                               if arity[n] == 0}),
-             f"a flag the removal of {lock} needs"),
+            # Most removals need the key flag: one only some need is another flag (a
+            # skeleton doomed this turn, needed by the variants that reap it).
+            (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in needed.items() if arity[n] == 0
+                                               and 2 * c > every_removal[lock]}),
+             f"a flag most removals of {lock} need"),
             (Role.KEY, key, f"a place the removal of {lock} needs"),
             (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in keys.items() if n != key}),
              f"a place the removal of {lock} needs beside the key")]

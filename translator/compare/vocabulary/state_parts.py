@@ -42,11 +42,13 @@ def _at(literal: Literal, arrival: set[str], width: int) -> bool:
 
 
 def _asked_of_hero_cell(read: tuple[Schema, ...], hero: str, name: str) -> bool:
-    """Some action's precondition on `name` is at the hero's place before it moves."""
+    """Some action's precondition on `name` is at the hero's place before it moves: its
+    arguments among the hero's (which may hold a state too: `at(x, y, haskey)`)."""
     for schema in read:
-        places = {lit.args for lit in schema.preconditions
-                  if lit.positive and lit.predicate == hero}
-        if any(lit.predicate == name and lit.args in places for lit in schema.preconditions):
+        heroes = [set(lit.args) for lit in schema.preconditions
+                  if lit.positive and lit.predicate == hero]
+        if any(lit.predicate == name and lit.args and set(lit.args) <= args
+               for lit in schema.preconditions for args in heroes):
             return True
     return False
 

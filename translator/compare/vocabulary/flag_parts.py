@@ -10,8 +10,9 @@ tie between predicates that fit, so a model renamed to random letters reads alik
 - the **key**: a place predicate the hero takes, required where the hero stands or arrives
   and deleted there by an action that gives something: a flag of no argument (**has_key**)
   or a new state of the hero (`hero(X, Y, 0)` becomes `hero(X, Y2, 1)`);
-- the **lock**: a place fluent an action removes for good while requiring more than the
-  hero, the cell and the steps; what it requires is the key flag, or the key;
+- the **lock**: a place fluent (with a state at most: a relation between two places is
+  none) an action removes for good while requiring more than the hero, the cell and the
+  steps; what it requires is the key flag, or the key;
 - a **raised trap** written alone (`piegeActif`): a place fluent an action deletes under the
   hero without moving it and giving nothing (the trap lowering).
 """
@@ -188,11 +189,22 @@ def flag_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     return Found(found, tuple(evidence))
 
 
+def _place_with_a_state(facts: SchemaFacts, name: str) -> bool:
+    """`name` is a place, or a place and a state some literal writes as a constant (`lock(X,
+    Y, open)`); not a relation between two places (`doomedAt(P, S)`, where a place is one
+    cell term), whose arguments are all variables."""
+    extra = facts.arity[name] - facts.width
+    return extra == 0 or extra == 1 and any(
+        lit.predicate == name and not term.is_variable
+        for schema in facts.read for lit in (*schema.preconditions, *schema.effects)
+        for term in lit.args)
+
+
 def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
           ) -> list[tuple[Role, str | None, str]]:
     """The lock, and what its removal needs as the key flag or the key (module doc), as
     (role, predicate, why)."""
-    arity, width = facts.arity, facts.width
+    arity = facts.arity
     steps = {roles[r] for r in roles if r in STEPPING}
     quiet = steps | {hero, roles.get(Role.COUNTER)}
     removals: Counter[str] = Counter()
@@ -201,7 +213,8 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     for schema in facts.read:
         for lit in schema.preconditions:
             if (not lit.positive or lit.predicate not in candidates
-                    or lit.predicate in facts.static or arity[lit.predicate] < width
+                    or lit.predicate in facts.static
+                    or not _place_with_a_state(facts, lit.predicate)
                     or not _removed(schema, lit)):
                 continue
             every_removal[lit.predicate] += 1
@@ -216,7 +229,7 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     needed = needs[lock]
     # A part is a place, with a state at most: a relation between two places (a skeleton
     # doomed from where the hero stands) that an opening also needs is no key.
-    keys = {n: c for n, c in needed.items() if width <= arity[n] <= width + 1
+    keys = {n: c for n, c in needed.items() if _place_with_a_state(facts, n)
             and n in candidates}
     key = pick(Role.KEY, keys)
     return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "

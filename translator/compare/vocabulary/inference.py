@@ -8,11 +8,12 @@ exactly once. The counter is a one-argument fluent that the actions replace, the
 static relation of two arguments that steps coordinates (structure.py), unless the actions
 step along an adjacency relation on cells (adjacency.py); which way the counter counts, its
 limit and which way the successor runs, its guards say (counting.py). The other parts come
-from what the actions do (behaviour.py, flag_parts.py, state_parts.py, leftover_parts.py, in
-that order), a name breaking a tie between predicates that fit; only a part no action tells is
-suggested by the predicate's name, in the game's words of either language (words.py). Where
-each place sits among a predicate's arguments, and how cells written as one term are named,
-is places.py's; the state values a trap, a lock or the hero writes, values.py's.
+from what the actions do (behaviour.py, flag_parts.py, hero_cell_parts.py, state_parts.py,
+leftover_parts.py, in that order), a name breaking a tie between predicates that fit; only a
+part no action tells is suggested by the predicate's name, in the game's words of either
+language (words.py). Where each place sits among a predicate's arguments, and how cells
+written as one term are named, is places.py's; the state values a trap, a lock or the hero
+writes, values.py's.
 
 Key presses come from what an action does, never from its name alone (keys.py): the hero's
 displacement (its place before and after, related by the successor or an arithmetic offset),
@@ -38,6 +39,7 @@ from translator.compare.vocabulary.behaviour import parts_by_behaviour
 from translator.compare.vocabulary.counting import counting
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.flag_parts import flag_parts
+from translator.compare.vocabulary.hero_cell_parts import hero_cell_parts
 from translator.compare.vocabulary.keys import Convention, KeyPresses, key_presses
 from translator.compare.vocabulary.leftover_parts import leftover_parts
 from translator.compare.vocabulary.places import cell_pattern, place_starts, starts_evidence
@@ -150,7 +152,7 @@ def _candidates(facts: SchemaFacts, roles: Roles) -> set[str]:
     # A comparison (`c < l`) is evaluated over the numbers, never a part of the level.
     return {name for name in facts.arity if name not in taken
             and facts.arity[name] >= facts.width and name not in facts.offsets
-            and name not in OPERATORS} - facts.cells_of
+            and name not in OPERATORS}
 
 
 def parts_by_what_actions_do(facts: SchemaFacts, roles: Roles) -> Found:
@@ -158,7 +160,8 @@ def parts_by_what_actions_do(facts: SchemaFacts, roles: Roles) -> Found:
     actions do says more than a name, so names only break ties here."""
     read = dict(roles)
     evidence: list[Evidence] = []
-    for finder in (parts_by_behaviour, flag_parts, state_parts, leftover_parts):
+    for finder in (parts_by_behaviour, flag_parts, hero_cell_parts, state_parts,
+                   leftover_parts):
         more = finder(facts, _candidates(facts, read), read)
         read.update(more.roles)
         evidence += more.evidence

@@ -7,7 +7,9 @@ calls this after state_parts.py, before any name is read):
   as onto the spikes (a move that changes nothing else);
 - an **obstacle** (a static place predicate only ever required absent): in a model with a
   key and no lock, the lock the hero never opens; in a model with no goal block, the demon
-  (the game's goal is then next to a demon, which nothing else names).
+  (the game's goal is then next to a demon, which nothing else names), or a predicate used
+  exactly as the wall is (the reading test, hypotheses.py, swaps the two if the levels say
+  so).
 """
 
 from __future__ import annotations
@@ -86,4 +88,23 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
     if not facts.has_goal_block:
         take(Role.DEMON, obstacles, "only ever required absent ({}), in a model with no goal "
              "block")
+    wall = roles.get(Role.WALL)
+    if wall is not None and (not facts.has_goal_block or Role.GOAL in {*roles, *found}):
+        # The goal names no demon (none, or the cells next to one): the levels place it.
+        take(Role.DEMON, {n: facts.uses[n] for n in placed if _twins(facts.read, wall, n)},
+             "used exactly as the wall ({} literals), in a model whose goal names no demon: "
+             "which of the two is the demon, only the levels tell")
     return Found(found, tuple(evidence))
+
+
+def _twins(read: tuple[Schema, ...], one: str, other: str) -> bool:
+    """The schemas write `other` as they write `one`, up to which of the cases of a
+    disjunction does (a demon and a wall are both obstacles, to the hero and to what it
+    kicks): the same uses, schema for schema, as multisets."""
+    def uses(name: str) -> list[list[tuple[bool, bool, tuple[str, ...]]]]:
+        return sorted(sorted((clause, lit.positive, tuple(t.name for t in lit.args))
+                             for clause, literals in ((True, schema.preconditions),
+                                                      (False, schema.effects))
+                             for lit in literals if lit.predicate == name)
+                      for schema in read)
+    return uses(one) == uses(other)

@@ -52,27 +52,41 @@ def _moves_along_cells(schema: Schema, name: str, static: frozenset[str]) -> boo
         and ends <= {term.name for term in lit.args} for lit in schema.preconditions)
 
 
+def _sharing(schemas: tuple[Schema, ...], name: str) -> int:
+    """How many other predicates take a value of `name`'s arguments: a place is shared with
+    the walls, boulders and goal cells around it, a count of steps with its successor alone
+    (in a model written in cells, both are one-argument fluents every action replaces)."""
+    others: set[str] = set()
+    for schema in schemas:
+        literals = (*schema.preconditions, *schema.effects)
+        values = {t.name for lit in literals if lit.predicate == name for t in lit.args
+                  if t.is_variable}
+        others |= {lit.predicate for lit in literals if lit.predicate != name
+                   and any(t.is_variable and t.name in values for t in lit.args)}
+    return len(others)
+
+
 def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Mapping[str, int],
               static: frozenset[str]) -> tuple[str | None, int, int]:
     """(hero, the actions that need exactly one of it, the arguments of its place): the
-    place fluent every action needs exactly one of, names breaking ties (module doc). A place
-    of two arguments wins a tie with one of one: a model written in cells may have a fluent
-    relating two cells (a skeleton doomed from where the hero stands), which only some of
-    its actions need."""
+    place fluent every action needs exactly one of, then the one whose values the most other
+    predicates take, names breaking ties (module doc). A place of two arguments wins a tie
+    with one of one: a model written in cells may have a fluent relating two cells (a
+    skeleton doomed from where the hero stands), which only some of its actions need."""
     found: list[tuple[int, int, str, int]] = []
     for width in (2, 1):
-        best: tuple[int, int, str] | None = None
+        best: tuple[int, int, int, str] | None = None
         for name in sorted(fluents):
             if (arity[name] < 2 if width == 2 else arity[name] != 1
                     or role_scores(name).get("counter", 0)
                     or not any(_moves_along_cells(s, name, static) for s in schemas)):
                 continue
             once = sum(len(requirements(schema, name)) == 1 for schema in schemas)
-            score = (once, role_scores(name).get("hero", 0), name)
-            if best is None or score[:2] > best[:2]:
+            score = (once, _sharing(schemas, name), role_scores(name).get("hero", 0), name)
+            if best is None or score[:3] > best[:3]:
                 best = score
         if best is not None and best[0] * 2 >= len(schemas):
-            found.append((*best, width))
+            found.append((best[0], best[2], best[3], width))
     if not found:
         return None, 0, 2
     once, _, hero, width = max(found, key=lambda item: (item[0], item[3]))

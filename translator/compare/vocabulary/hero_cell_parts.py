@@ -1,0 +1,116 @@
+"""Parts read off the hero's own cell, before and after an action (inference.py calls this
+after flag_parts.py and before state_parts.py, whose looser rules would take these
+predicates for other parts), so that a model renamed to random letters reads as it does
+under its own names:
+
+- the **goal** cells: a static place predicate (almost) every action requires absent on the
+  cell the hero stands on before it, since no move is made once the hero is next to a demon;
+- **traps written by their first phase**, with a flag every action flips (the parity, R-T1):
+  a static place predicate required on the cell the hero ends on is a trap raised from the
+  start when it is required only as the flag ends even (raised again after an even number
+  of actions), a trap lowered from the start when only as it ends odd, and the **spikes**
+  when as it ends either way. The flag is absent in every level's first state, so it ends
+  even exactly where the action requires it present.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
+from translator.compare.vocabulary.state_parts import trap_parity
+from translator.compare.vocabulary.structure import requirements
+
+GOAL_SHARE = 0.9
+"""Of the actions with a hero, the share that must keep the hero off the goal cells."""
+
+
+def _cells(schema: Schema, hero: str) -> tuple[set[str], set[str]] | None:
+    """The variables of the hero's cell before the action and after it."""
+    before = requirements(schema, hero)
+    if len(before) != 1:
+        return None
+    here = set(variables(before[0]))
+    return here, arrival_of(schema, hero) or here
+
+
+def _on(literal: Literal, cell: set[str], width: int) -> bool:
+    """`literal` names a place, and that place is `cell`."""
+    names = set(variables(literal))
+    return len(literal.args) == width and len(names) == width and names <= cell
+
+
+def _goal(facts: SchemaFacts, hero: str, static: set[str]) -> tuple[str, int] | None:
+    kept_off: Counter[str] = Counter()
+    with_hero = 0
+    for schema in facts.read:
+        cells = _cells(schema, hero)
+        if cells is None:
+            continue
+        with_hero += 1
+        kept_off.update({lit.predicate for lit in schema.preconditions
+                         if not lit.positive and lit.predicate in static
+                         and _on(lit, cells[0], facts.width)})
+    fitting = {n: c for n, c in kept_off.items() if with_hero and c >= GOAL_SHARE * with_hero}
+    chosen = pick(Role.GOAL, fitting)
+    return None if chosen is None else (chosen, fitting[chosen])
+
+
+def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
+            ) -> dict[str, set[bool]]:
+    """For each static place predicate required on the cell the hero ends on, whether the
+    parity flag ends the action set (odd), unset (even), or both, over the actions."""
+    ends: dict[str, set[bool]] = {}
+    for schema in facts.read:
+        cells = _cells(schema, hero)
+        flag = {lit.positive for lit in schema.preconditions if lit.predicate == parity}
+        if cells is None or len(flag) != 1:
+            continue
+        odd_after = not next(iter(flag))
+        for lit in schema.preconditions:
+            if lit.positive and lit.predicate in static and _on(lit, cells[1], facts.width):
+                ends.setdefault(lit.predicate, set()).add(odd_after)
+    return ends
+
+
+def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
+    """The goal cells, and traps by their first phase with the spikes (module doc), the roles
+    already read (`roles`) aside."""
+    hero = facts.hero
+    if hero is None:
+        return Found()
+    found: dict[Role, str] = {}
+    evidence: list[Evidence] = []
+    static = {n for n in candidates if n in facts.static and facts.arity[n] == facts.width}
+    goal = None if Role.GOAL in roles else _goal(facts, hero, static)
+    if goal is not None:
+        found[Role.GOAL] = goal[0]
+        static.discard(goal[0])
+        evidence.append(by_actions(Role.GOAL, goal[0], f"kept off the hero's own cell by "
+                                   f"{goal[1]} action(s): no move once the hero has won"))
+    parity = trap_parity(facts.read, facts.arity, set(roles.values()))
+    if parity is None:
+        return Found(found, tuple(evidence))
+    ends = _phases(facts, hero, parity, static)
+    spikes = pick(Role.SPIKES, {n: 1 for n, e in ends.items() if e == {False, True}
+                                and Role.SPIKES not in roles})
+    if spikes is not None:
+        found[Role.SPIKES] = spikes
+        evidence.append(by_actions(Role.SPIKES, spikes, f"required where the hero ends "
+                                   f"whether {parity}, which every action flips, ends set "
+                                   "or not"))
+    raised = pick(Role.TRAP_RAISED, {n: 1 for n, e in ends.items() if e == {False}})
+    lowered = pick(Role.TRAP_LOWERED, {n: 1 for n, e in ends.items() if e == {True}})
+    if raised is None or lowered is None or \
+            {Role.TRAP, Role.TRAP_RAISED, Role.TRAP_LOWERED} & set(roles):
+        return Found(found, tuple(evidence))
+    said = f"required where the hero ends only as {parity}, which every action flips, ends"
+    found |= {Role.TRAP_RAISED: raised, Role.TRAP_LOWERED: lowered, Role.TRAP_PARITY: parity}
+    evidence += [by_actions(Role.TRAP_RAISED, raised, f"{said} unset (a trap raised at first)"),
+                 by_actions(Role.TRAP_LOWERED, lowered, f"{said} set (a trap lowered at first)"),
+                 by_actions(Role.TRAP_PARITY, parity, "a flag every action flips, absent at "
+                            "first: the traps' parity")]
+    return Found(found, tuple(evidence))

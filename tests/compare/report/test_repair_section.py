@@ -35,6 +35,14 @@ def test_a_fix_is_shown_at_its_line_as_json_as_a_diff_and_written_back(tmp_path:
     assert record["schema"] == "step_calm" and record["verified"] is True
     assert record["edits"][0]["kind"] == "argument"  # type: ignore[index]
     assert "R-A5" in record["rules"]  # type: ignore[operator]
+    mended = record["mends"]
+    assert isinstance(mended, list) and mended
+    for entry, mend in zip(mended, top.mends, strict=True):
+        # Each a failure of the model as written, of a case the fix makes agree, in its words.
+        assert mend.failure in found.failures and entry["case"] in top.repair.fixed
+        assert entry["game"] in entry["what"] and entry["model"] in entry["what"]
+        assert f"- mends: {mend.text()}" in markdown or mend not in top.mends[:5]
+    assert "the game steps to" in markdown and "the model applies step_calm" in markdown
     assert 'class="added"' in repair_html(found)
     fixed = read_model(top.fixed_text, "fixed").schemas
     assert tuple(map(schema_key, fixed)) == tuple(map(schema_key, report.schemas))

@@ -5,7 +5,8 @@ built from it: check.py `ModelSetUp`) and the game's plan on each level compare 
 the evidence (every level and probe in its eight orientations, evidence.py), searches
 (search.py; each fault alone when no fix mends them all, partial.py) and renders each verified
 fix at its lines in the model's own notation, with the file's text as it would read fixed
-(notation_text.py). `helltaker compare --repair` and the repair benchmark both enter here.
+(notation_text.py) and the divergences it mends (mends.py). `helltaker compare --repair` and
+the repair benchmark both enter here.
 Nothing unverified leaves this module: a `Repair` exists only once every case agreed.
 
 The benchmark draws its mutants here too (mutants.py), and warms the groundings of the model
@@ -27,6 +28,7 @@ from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.every_state import on_every_state
+from translator.compare.repair.mends import Mend, mends
 from translator.compare.repair.mutants import (
     OPERATORS,
     gives_back,
@@ -38,6 +40,7 @@ from translator.compare.repair.mutants import (
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
 from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
+from translator.compare.repair.shifted import by_coordinates
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import Case, level_cases, probe_cases
 from translator.ground.grounding_memo import remembering_groundings
@@ -68,6 +71,8 @@ class SuggestedFix:
     (a LaTeX or PDF reading)."""
     diff: str
     """The fix as a unified diff of the file (empty without `fixed_text`)."""
+    mends: tuple[Mend, ...] = ()
+    """The failures of the model as written it mends, one per level or probe (mends.py)."""
 
     def as_json(self) -> dict[str, object]:
         data = self.repair.as_json()
@@ -75,6 +80,7 @@ class SuggestedFix:
         data["line"] = int(line) if line.isdigit() else None
         data["edits"] = [{**edit.as_json(), "at": line}
                          for edit, line in zip(self.repair.edits, self.lines, strict=True)]
+        data["mends"] = [mend.as_json() for mend in self.mends]
         return data
 
 
@@ -140,7 +146,8 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
         once = repair_cases(plans, symmetric=False)
         verdicts = [(repair, on_every_state(subject, written, repair, once))
                     for repair in found.repairs]
-        rejected = [(repair, verdict.differs) for repair, verdict in verdicts
+        rejected = [(repair, f"it agrees on every plan but differs from the game on a state "
+                             f"({verdict.differs})") for repair, verdict in verdicts
                     if verdict.differs is not None]
         found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
                                              if verdict.differs is None))
@@ -148,9 +155,16 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
             not isinstance(subject.model(written), UnbuildableModel):
         # A model of several faults has no complete fix: each fault is fixed alone.
         partial = partial_fixes(subject, written, found.failures,
-                                options.seconds - found.seconds, options.clock)
+                                options.seconds - found.seconds, options.clock,
+                                (*probe_cases(options.symmetric), *level_cases(plans, False)))
+        rejected += partial.rejected  # a fix of one fault that loses an agreement on a state
         found = replace(partial, tried=found.tried + partial.tried,
                         seconds=found.seconds + partial.seconds, suspects=found.suspects)
+    moved = [(repair, by_coordinates(subject, written, repair, repair_cases(plans, False)))
+             for repair in found.repairs]
+    rejected += [(repair, f"it holds only by accident of coordinates ({where})")
+                 for repair, where in moved if where is not None]
+    found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))
     return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected))
 
 
@@ -173,16 +187,18 @@ def render(found: RepairSearch, set_up: ModelSetUp, schemas: tuple[Schema, ...],
     text, path = set_up.file.text, set_up.file.path
     if schemas is not set_up.file.report.schemas:  # a mutant: no file holds it as written
         return RepairReport(found.failures, tuple(
-            SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "")
+            SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "",
+                         mends(repair, found.failures))
             for repair in found.repairs), found.tried, found.seconds, cases, found.suspects)
     notation = Notation.of(text, schemas)
     fixes = []
     for repair in found.repairs:
-        lines = tuple(describe(edit, schemas, text, notation) for edit in repair.edits)
-        fixed = apply_to_text(text, schemas, repair.edits)
+        lines = tuple(describe(edit, schemas, text, notation, repair.edits)
+                      for edit in repair.edits)
+        fixed = apply_to_text(text, schemas, repair.edits, notation)
         diff = "" if fixed is None else "".join(difflib.unified_diff(
             text.splitlines(keepends=True), fixed.splitlines(keepends=True), path,
             f"{path} (fixed)", n=1))
-        fixes.append(SuggestedFix(repair, lines, fixed, diff))
+        fixes.append(SuggestedFix(repair, lines, fixed, diff, mends(repair, found.failures)))
     return RepairReport(found.failures, tuple(fixes), found.tried, found.seconds, cases,
                         found.suspects)

@@ -13,19 +13,28 @@ the board (the hero, a boulder, a skeleton, the key, the lock: a precondition to
 one literal mends), then the other wrong moves on the board, then a move the model cannot
 make; the traps' phases and the cost, which every schema of such a model writes, come last.
 Each target has a share of the time left.
+
+The cases' plans are a sample: an added precondition that never holds where its schema is
+needed breaks no case that agreed, yet switches a move off. So a candidate verified on the
+cases is a fix only if it keeps the model's agreement with the game on every reachable state
+of each case's level (kept_agreement.py); one that does not is rejected, with where, and the
+search goes on to the next candidate of the same target. The probes are taken in their eight
+orientations (a schema per direction is needed only in some: seed 001's `obtainKeyRight`
+with `add skeleton(X, Y)` is caught on a mirrored copy alone), the levels as given.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from strips_model.schema import Schema
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.repair.edits import apply_edits
-from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
+from translator.compare.repair.edits import Edit, apply_edits
+from translator.compare.repair.kept_agreement import Memo, keeps_agreement
+from translator.compare.repair.search import Clock, Keep, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import Case
 
@@ -35,10 +44,14 @@ _BOARD = ("hero:", "boulders:", "skeletons:", "key taken:", "lock open:")
 
 
 def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Sequence[Failure],
-                  seconds: float, clock: Clock = time.perf_counter) -> RepairSearch:
+                  seconds: float, clock: Clock = time.perf_counter,
+                  kept_on: Sequence[Case] | None = None) -> RepairSearch:
     """Verified fixes of one of the model's faults, searched for `seconds` of `clock`: the
     failing cases they make agree (`fixed`), every case that agreed still agreeing,
-    `still_failing` the others."""
+    `still_failing` the others, and the model's agreement kept on every state of the levels
+    of `kept_on` (the subject's own cases when None: fixes.py gives the probes in every
+    orientation, a few states each, and the levels in one). `rejected`: those verified on the
+    cases that lose an agreement on a state, each with where."""
     started = clock()
     named = {c.name: c for c in subject.cases}
     failures = [f for f in failures if f.case in named]  # a case of the evidence
@@ -48,19 +61,54 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     guards = () if isinstance(original, UnbuildableModel) else _guards(original, named, failures)
     targets = _targets(failures)
     tried = 0
+    # A model that cannot be built agrees nowhere: there is no agreement to keep.
+    kept = None if isinstance(original, UnbuildableModel) else _Kept(
+        original, subject.cases if kept_on is None else kept_on)
     for rank, target in enumerate(targets):
         left = seconds - (clock() - started)
         if left <= 0:
             break
         narrowed = replace(subject, cases=(named[target.case], *agreeing, *guards))
+        keep = None if kept is None else kept.keep(
+            Repair((), (target.case,), target.rules, len(narrowed.cases), len(failures) - 1))
         found = suggest(narrowed, schemas, left / min(len(targets) - rank, SHARES),
-                        explain=False, clock=clock, whole=False)
+                        explain=False, clock=clock, whole=False, keep=keep)
         tried += found.tried
         if found.repairs:
             repairs = tuple(_widened(subject, schemas, repair, failures, len(narrowed.cases))
                             for repair in found.repairs)
-            return RepairSearch(tuple(failures), repairs, tried, clock() - started)
-    return RepairSearch(tuple(failures), (), tried, clock() - started)
+            return RepairSearch(tuple(failures), repairs, tried, clock() - started,
+                                rejected=_rejected(kept))
+    return RepairSearch(tuple(failures), (), tried, clock() - started, rejected=_rejected(kept))
+
+
+@dataclass
+class _Kept:
+    """Whether each candidate verified on a target's cases keeps the model's agreement on
+    every state of the levels of `cases`, judged once over every target."""
+
+    original: ComparedModel
+    cases: Sequence[Case]
+    verdicts: dict[tuple[Edit, ...], str | None] = field(default_factory=dict)
+    memo: Memo = field(default_factory=dict)
+    rejected: list[tuple[Repair, str]] = field(default_factory=list)
+    """Those that do not, each with where: as `verified` was when turned down (the target
+    made agree, the other failures not shown mended), with its edits."""
+
+    def keep(self, verified: Repair) -> Keep:
+        def keep(edits: tuple[Edit, ...], model: ComparedModel) -> bool:
+            if edits not in self.verdicts:
+                why = keeps_agreement(self.original, model, self.cases, memo=self.memo).why
+                self.verdicts[edits] = why
+                if why is not None:
+                    self.rejected.append((replace(verified, edits=edits), why))
+            return self.verdicts[edits] is None
+
+        return keep
+
+
+def _rejected(kept: _Kept | None) -> tuple[tuple[Repair, str], ...]:
+    return () if kept is None else tuple(kept.rejected)
 
 
 def _guards(original: ComparedModel, named: dict[str, Case], failures: Sequence[Failure]

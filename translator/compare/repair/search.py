@@ -63,6 +63,8 @@ class RepairSearch:
     """On the search's clock (`suggest`)."""
     suspects: tuple[str, ...] = ()
     """The schemas the search edits, most likely first (candidates.py `Leads.suspects`)."""
+    rejected: tuple[tuple[Repair, str], ...] = ()
+    """Fixes verified on the cases that `keep` turned down, each with why (partial.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,18 +107,23 @@ Clock = Callable[[], float]
 """Seconds from some start: wall time (`time.perf_counter`) for a user, who waits; the
 process's CPU time (`time.process_time`) for the benchmark, whose outcomes must not depend on
 what else the machine runs."""
+Keep = Callable[[tuple[Edit, ...], ComparedModel], bool]
+"""Whether a candidate verified on every case is a fix still (partial.py: it keeps the model's
+agreement on every state); one it turns down is not found, and the search goes on."""
 
 
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
             two_edits: bool = True, explain: bool = True,
-            clock: Clock = time.perf_counter, whole: bool = True) -> RepairSearch:
+            clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None
+            ) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
     for `deadline_seconds` of `clock`. With `explain`, every failing case of the model as
     written is listed (a full pass more); else only the first, which is all the search
     needs. `whole`: a schema the model runs without is a failure too, which a fix mends (a
     fix of one fault among several, partial.py, may leave it out still)."""
     with remembering_groundings():
-        return _suggest(subject, schemas, deadline_seconds, two_edits, explain, clock, whole)
+        return _suggest(subject, schemas, deadline_seconds, two_edits, explain, clock, whole,
+                        keep)
 
 
 def _failures_of(subject: Subject, schemas: tuple[Schema, ...], original: ModelOrDefect,
@@ -136,14 +143,15 @@ def _failures_of(subject: Subject, schemas: tuple[Schema, ...], original: ModelO
 
 
 def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float,
-             two_edits: bool, explain: bool, clock: Clock, whole: bool) -> RepairSearch:
+             two_edits: bool, explain: bool, clock: Clock, whole: bool,
+             keep: Keep | None) -> RepairSearch:
     started = clock()
     original = subject.model(schemas)
     failures, uses = _failures_of(subject, schemas, original, explain, whole)
     if not failures:
         return RepairSearch((), (), 0, clock() - started)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
-                     left_out_names(original), whole)
+                     left_out_names(original), whole, keep)
 
     def case_of(failure: Failure) -> Case | None:
         return next((c for c in subject.cases if c.name == failure.case), None)
@@ -205,7 +213,8 @@ class _Search:
     def __init__(self, subject: Subject, schemas: tuple[Schema, ...],
                  failures: tuple[Failure, ...], started: float, seconds: float,
                  clock: Clock,
-                 left_out: frozenset[str] = frozenset(), mend: bool = True) -> None:
+                 left_out: frozenset[str] = frozenset(), mend: bool = True,
+                 keep: Keep | None = None) -> None:
         self.subject, self.schemas, self.failures = subject, schemas, failures
         self.started, self.seconds, self.clock = started, seconds, clock
         self.counterexamples = [failures[0].case]
@@ -218,6 +227,7 @@ class _Search:
         self.left_out = left_out
         """A fix leaves out none but these, and fewer with `mend`."""
         self.must_mend = mend and bool(left_out)
+        self.keep = keep
 
     def out_of_time(self) -> bool:
         return self.clock() - self.started > min(self.until, self.seconds)
@@ -264,13 +274,15 @@ class _Search:
         if not left <= self.left_out or (self.must_mend and left == self.left_out):
             return False  # a schema broken, or the one left out not mended
         failure = verify(model, self.subject.cases, self.counterexamples)
-        if failure is None:
-            self.found.append(_repair(edits, self.failures, len(self.subject.cases)))
-            self.first_at = self.tried if self.first_at is None else self.first_at
-            return True
-        if failure.case not in self.counterexamples:
-            self.counterexamples.insert(0, failure.case)
-        return False
+        if failure is not None:
+            if failure.case not in self.counterexamples:
+                self.counterexamples.insert(0, failure.case)
+            return False
+        if self.keep is not None and not self.keep(edits, model):
+            return False  # agrees on every case, yet is no fix (`Keep`)
+        self.found.append(_repair(edits, self.failures, len(self.subject.cases)))
+        self.first_at = self.tried if self.first_at is None else self.first_at
+        return True
 
 
 def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:

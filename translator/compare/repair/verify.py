@@ -139,7 +139,7 @@ def _failure(on: LevelModel, case: Case, divergence: Divergence, side: str,
         atoms = on.initial()
         for action in followed(on, case.level, plan[:divergence.letter - 1]):
             atoms = action.apply(atoms)
-        stuck = blocked(on, atoms, divergence.direction)
+        stuck = blocked(on, atoms, divergence.direction, divergence)
     suspects = tuple(dict.fromkeys([*(name for name, _ in stuck),
                                     *_suspects(on, divergence, plan)]))
     return Failure(case.name, case.rules, divergence.letter, f"{side}: {divergence}",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape
 
-from translator.compare.repair.fixes import RepairReport
+from translator.compare.repair.fixes import RepairReport, SuggestedFix
 
 _EVIDENCE_SHOWN = 5
 
@@ -30,11 +30,7 @@ def repair_markdown(found: RepairReport) -> str:
                      f"still agrees; {repair.still_failing} cases still fail, of other faults):")
         lines.append("")
         lines += [f"- `{line}`" for line in fix.lines]
-        agreed = ", ".join(repair.fixed[:_EVIDENCE_SHOWN]) + (
-            f" and {len(repair.fixed) - _EVIDENCE_SHOWN} more"
-            if len(repair.fixed) > _EVIDENCE_SHOWN else "")
-        lines.append(f"- makes agree: {agreed}"
-                     + (f" (rules {', '.join(repair.rules)})" if repair.rules else ""))
+        lines += _mended(fix)
         if fix.diff:
             lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]
         lines.append("")
@@ -42,13 +38,32 @@ def repair_markdown(found: RepairReport) -> str:
         lines += [found.culprit or "", "", "The evidence (first failures):", ""]
         lines += [f"- {failure.case}: {failure.what}"
                   for failure in found.failures[:_EVIDENCE_SHOWN]]
-    for repair, where in found.rejected[:_EVIDENCE_SHOWN]:
-        lines.append(f"- rejected: {'; '.join(edit.text() for edit in repair.edits)}, which "
-                     f"agrees on every plan but differs from the game on a state ({where})")
+    for repair, why in found.rejected[:_EVIDENCE_SHOWN]:
+        lines.append(f"- rejected: {'; '.join(edit.text() for edit in repair.edits)}: {why}")
     lines.append(f"\n{found.tried} candidate edits verified in {found.seconds:.1f} s; a fix "
                  "is shown only once the edited model agrees on every level and probe (one of "
                  "several faults: on every case it agreed on, and on those it makes agree).")
     return "\n".join(lines) + "\n"
+
+
+def _mended(fix: SuggestedFix) -> list[str]:
+    """The divergences the fix mends, the first of each level or probe in the report's
+    words, then how many cases it makes agree in all and the rules whose probes they are."""
+    repair = fix.repair
+    lines = [f"- mends: {mend.text()}" for mend in fix.mends[:_EVIDENCE_SHOWN]]
+    told = {case for mend in fix.mends for case in (mend.failure.case, *mend.copies)}
+    untold = [case for case in repair.fixed if case not in told]  # a failure not in the report
+    more = len(fix.mends) - _EVIDENCE_SHOWN
+    if more > 0:
+        plural = "s" if more > 1 else ""
+        lines.append(f"- and {more} more level{plural} or probe{plural} it mends")
+    if untold:
+        lines.append(f"- makes agree also: {', '.join(untold[:_EVIDENCE_SHOWN])}"
+                     + (f" and {len(untold) - _EVIDENCE_SHOWN} more"
+                        if len(untold) > _EVIDENCE_SHOWN else ""))
+    lines.append(f"- makes agree {len(repair.fixed)} case{'s' if len(repair.fixed) > 1 else ''} "
+                 "in all" + (f" (rules {', '.join(repair.rules)})" if repair.rules else ""))
+    return lines
 
 
 def repair_html(found: RepairReport) -> str:
@@ -59,7 +74,9 @@ def repair_html(found: RepairReport) -> str:
     parts = ["<h2>Suggested fix</h2>"]
     for fix in found.fixes:
         parts.append("<ul>" + "".join(f"<li><code>{escape(line)}</code></li>"
-                                      for line in fix.lines) + "</ul>")
+                                      for line in fix.lines)
+                     + "".join(f"<li>mends: {escape(mend.text())}</li>"
+                               for mend in fix.mends[:_EVIDENCE_SHOWN]) + "</ul>")
         rows = []
         for line in fix.diff.splitlines():
             kind = {"+": "added", "-": "removed"}.get(line[:1], "same")

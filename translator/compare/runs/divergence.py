@@ -4,7 +4,9 @@ Along a plan, each key press is applied in the game (the simulator, which our mo
 tests/compare/test_equivalence.py) and in the model's exact view. They agree on a key press when the
 model has an action for it whose successor looks the same (translator/compare/models/observation.py)
 and costs the same; the first key press where that fails is the divergence, told with the state
-it happens in. When the model has no action, the schema that came closest says why.
+it happens in. When the model has no action, the schema the game's step blames says why
+(runs/blame.py: the one that would do what the game does but for what it fails on), else the
+one that came closest.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from strips_model.simulator import Move, NotAnAction, is_goal, step
 from strips_model.validator import cell_text, event_text, obstacle_text
 from translator.compare.models.observation import Observation, observe_game
 from translator.compare.models.protocols import LevelModel
+from translator.compare.runs.blame import GameStep
 from translator.compare.runs.why_blocked import why_blocked
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
@@ -43,6 +46,8 @@ class Divergence:
     """The model applied an action for the key press (else it has none, or the game ends)."""
     cost_agrees: bool = False
     """That action costs what the game's move costs."""
+    game_cost: int = 0
+    """What the game's move costs (0 when it ignores the key press)."""
 
     def __str__(self) -> str:
         where = (f"letter {self.letter} '{self.direction}'" if self.direction
@@ -97,7 +102,7 @@ def _diverge(model: LevelModel, index: int, direction: Direction, state: State,
                       _game_move(level, state, direction), told, observe_game(level, state),
                       observe_game(level, after),
                       model.observe(action.apply(atoms) if action is not None else atoms),
-                      action is not None, action is not None and action.cost == cost)
+                      action is not None, action is not None and action.cost == cost, cost)
 
 
 def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Divergence | None:
@@ -178,7 +183,8 @@ def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[At
     if not options:
         return Press((), told(lambda: _diverge(
             model, index, direction, state, atoms,
-            f"has no action: {why_blocked(model, atoms, direction)}")), None)
+            f"has no action: {why_blocked(model, atoms, direction, game_step(model, outcome))}"
+        )), None)
     seen = observe_game(model.level, outcome.state)
     shown = [model.observe(a.apply(atoms)) for a in options]
     agreeing = tuple(a for a, after in zip(options, shown, strict=True)
@@ -194,6 +200,11 @@ def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[At
         f"{_shown(agreeing[0])} does as the game, but "
         f"{_disagreement(model, atoms, other, outcome)}", other))
     return Press(agreeing, None, several, seen)
+
+
+def game_step(model: LevelModel, outcome: Move) -> GameStep:
+    """The game's move as the model's schemas are matched against it (runs/blame.py)."""
+    return GameStep(observe_game(model.level, outcome.state), outcome.cost)
 
 
 def _also(several: Divergence | None, divergence: Divergence) -> Divergence:

@@ -1,28 +1,35 @@
-"""Why a model has no action for a key press: the schema of that key that came closest to
-applying, and the literal that failed (`why_blocked`), for the divergence's sentence
-(divergence.py) and the repair's ranking (repair/blocked.py)."""
+"""Why a model has no action for a key press: the schema of that key the game's step blames
+(blame.py: the one that, but for the literals it fails on, would do what the game does), else
+the one that came closest to applying, and the literal that failed (`why_blocked`), for the
+divergence's sentence (divergence.py) and the repair's ranking (repair/blocked.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
 from translator.compare.models.protocols import LevelModel
+from translator.compare.runs.blame import GameStep, blamed
 from translator.compare.vocabulary.words import name_direction
 from translator.ground.exact_semantics import unify
 from translator.model.level_facts import Atom
 
 
-def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction) -> str:
-    """The schema of this key press that came closest to applying, and the literal that failed."""
-    facts = atoms | model.static()
-    best: tuple[int, str] | None = None
-    for schema, fixed in model.schemas_for(direction):
-        for score, reason in _attempts(schema, fixed, facts):
-            if best is None or score > best[0]:
-                best = (score, f"{schema.name} fails on {reason}")
-    why = best[1] if best is not None else "no schema stands for this key press"
+def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction,
+                game: GameStep | None = None) -> str:
+    """The schema of this key press the game's step `game` blames, with every literal it fails
+    on; without one (or when no schema would do what the game does), the schema that came
+    closest to applying, and the literal that failed. Either way `<schema> fails on <literal>`
+    starts the sentence (repair/verify.py reads the name off it)."""
+    found = blamed(model, atoms, direction, game) if game is not None else []
+    if found:
+        first = found[0]
+        reasons = " and on ".join(_failing(lit, first.binding) for lit in first.failing)
+        why = f"{first.schema} fails on {reasons} (but for that, it does what the game does)"
+    else:
+        why = _closest(model, atoms, direction)
     # A schema left out of the model (models/left_out.py) may be the one this key needed.
     left = tuple(part for part in model.left_out
                  if name_direction(part.schema, "en") in (None, Direction(direction)))
@@ -33,10 +40,27 @@ def why_blocked(model: LevelModel, atoms: frozenset[Atom], direction: Direction)
     return why
 
 
+def _closest(model: LevelModel, atoms: frozenset[Atom], direction: Direction) -> str:
+    facts = atoms | model.static()
+    best: tuple[int, str] | None = None
+    for schema, fixed in model.schemas_for(direction):
+        for score, reason in _attempts(schema, fixed, facts):
+            if best is None or score > best[0]:
+                best = (score, f"{schema.name} fails on {reason}")
+    return best[1] if best is not None else "no schema stands for this key press"
+
+
 def _ground(literal: Literal, binding: dict[str, str]) -> str:
     args = ", ".join(binding.get(t.name, t.name) if t.is_variable else t.name
                      for t in literal.args)
     return f"{'' if literal.positive else '-'}{literal.predicate}({args})"
+
+
+def _failing(literal: Literal, binding: dict[str, str]) -> str:
+    """A failing literal in words: a negative one with the atom that holds."""
+    if literal.positive:
+        return f"{_ground(literal, binding)}, which does not hold"
+    return f"{_ground(literal, binding)}: {_ground(replace(literal, positive=True), binding)} holds"
 
 
 def precondition_attempts(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom]
@@ -80,10 +104,6 @@ def _attempts(schema: Schema, fixed: dict[str, str],
               facts: frozenset[Atom]) -> Iterator[tuple[int, str]]:
     """(literals satisfied, the failing literal in words) for each way of matching the
     preconditions; a binding that satisfies everything yields nothing."""
-    for score, literal, binding, atom in precondition_attempts(schema, fixed, facts):
-        if literal is None:
-            continue
-        if atom is not None:
-            yield score, f"{_ground(literal, binding)}: {atom[0]}({', '.join(atom[1:])}) holds"
-        else:
-            yield score, f"{_ground(literal, binding)}, which does not hold"
+    for score, literal, binding, _ in precondition_attempts(schema, fixed, facts):
+        if literal is not None:
+            yield score, _failing(literal, binding)

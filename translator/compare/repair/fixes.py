@@ -141,9 +141,9 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
                     options.clock)
     rejected: list[tuple[Repair, str]] = []
+    once = repair_cases(plans, symmetric=False)
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
-        once = repair_cases(plans, symmetric=False)
         verdicts = [(repair, on_every_state(subject, written, repair, once))
                     for repair in found.repairs]
         rejected = [(repair, f"it agrees on every plan but differs from the game on a state "
@@ -160,8 +160,7 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
         rejected += partial.rejected  # a fix of one fault that loses an agreement on a state
         found = replace(partial, tried=found.tried + partial.tried,
                         seconds=found.seconds + partial.seconds, suspects=found.suspects)
-    moved = [(repair, by_coordinates(subject, written, repair, repair_cases(plans, False)))
-             for repair in found.repairs]
+    moved = [(repair, by_coordinates(subject, written, repair, once)) for repair in found.repairs]
     rejected += [(repair, f"it holds only by accident of coordinates ({where})")
                  for repair, where in moved if where is not None]
     found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))

@@ -199,7 +199,10 @@ def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) 
             raise SchemaError(f"schema {schema.name!r} defined twice (first at "
                               f"line {names[schema.name].position.line})", schema.position)
         names[schema.name] = schema
-        declared = {p.name for p in schema.parameters}
+        # The first parameter of a name gives its type, as `Schema.parameter_type` reads it.
+        declared: dict[str, str] = {}
+        for parameter in schema.parameters:
+            declared.setdefault(parameter.name, parameter.type)
         for literal in (*schema.preconditions, *schema.effects):
             types: list[str] = []
             for term in literal.args:
@@ -207,7 +210,7 @@ def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) 
                     if strict and term.name not in declared:
                         raise SchemaError(f"variable {term.name} in {literal} is not a "
                                           f"parameter of {schema.name}", literal.position)
-                    types.append(schema.parameter_type(term.name) or UNTYPED)
+                    types.append(declared.get(term.name) or UNTYPED)
                 else:
                     types.append("")  # a constant: its type is taken from the other uses
             known = signatures.get(literal.predicate)
@@ -219,6 +222,8 @@ def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) 
                 raise SchemaError(
                     f"{literal.predicate} has {len(types)} arguments here but "
                     f"{len(known_types)} at line {first.position.line}", literal.position)
+            if tuple(types) == known_types:
+                continue  # the most common case: nothing to merge, nothing clashes
             merged = tuple(a or b for a, b in zip(known_types, types, strict=True))
             if strict and any(a and b and a != b for a, b in zip(known_types, types, strict=True)):
                 raise SchemaError(

@@ -30,7 +30,7 @@ def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys) -> None
     result = json.loads(capsys.readouterr().out)
     assert status == 1
     assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups", "skipped",
-                            "defect", "vocabulary", "reading"]
+                            "defect", "vocabulary", "boards", "reading"]
     vocabulary = result["vocabulary"]
     assert vocabulary["roles"]["hero"] == "helltaker" and vocabulary["inferred"]
     assert result["reading"]["schemas"] == 108 and result["reading"]["notation"] == "course"

@@ -19,7 +19,8 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for target in ("translator.solving.solve.solve_level", "translator.cli.bench.run_benchmark",
                    "translator.cli.export_options.run_in_child",
-                   "translator.cli.pddl.load_levels", "translator.cli.solve_run.open_results"):
+                   "translator.cli.pddl.load_capped_levels",
+                   "translator.cli.solve_run.open_results"):
         monkeypatch.setattr(target, work)
 
 

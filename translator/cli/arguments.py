@@ -19,7 +19,7 @@ from translator.planners.catalogue import DEFAULT_PLANNER, SOLVING, describe_pla
 from translator.runtime.atomic_write import write_files_atomically
 
 if TYPE_CHECKING:
-    from strips_model.level import Level
+    pass
 
 CLUSTER_HELP = ("run the levels on a Dask cluster instead of local worker processes: "
                 "ADDRESS of a running scheduler (tcp://host:8786), or local:N to start N "
@@ -59,13 +59,6 @@ def read_plan_argument(text: str) -> tuple[str, str]:
 def read_plan_file(path: str) -> tuple[str, str]:
     """(plan text, source name) of a plan file; `-` reads standard input."""
     return read_input(path, InputKind.PLAN), source_name(path)
-
-
-def load_levels(paths: Sequence[str]) -> list[Level]:
-    """Every level, all parsed before any work starts."""
-    from strips_model.level_file import load_level
-
-    return [load_level(path) for path in paths]
 
 
 INPUT_OPTIONS = ("level", "levels", "report", "encoding", "answer", "plan_file", "vocabulary",

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from strips_model.errors import InputError
 from strips_model.level_file import load_level
 from translator.cli.arguments import add_cluster, input_paths, write_outputs
+from translator.cli.bench_repair import add_repair_options, repair_bench
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 from translator.cli.options import add_limits, at_least, limits_of, seconds
@@ -112,28 +113,7 @@ def add_command(commands: Subcommands) -> None:
                          "and both samples of ../shared/models on LEVEL (default: the nine "
                          "classic levels): each model's wall and CPU seconds, the median "
                          "against issue 33's goal of 10 s; --out DIR writes compare-speed.md")
-    command.add_argument("--repair", action="store_true",
-                         help="the repair benchmark: single-edit mutants of correct models "
-                         "(ours, and translator/measure/repair_models/*) repaired by "
-                         "`compare --repair`'s search; a table per edit operator")
-    command.add_argument("--mutants", type=at_least(1), default=40, metavar="N",
-                         help="--repair: single-edit mutants per model (default %(default)s)")
-    command.add_argument("--doubles", type=int, default=8, metavar="N",
-                         help="--repair: double-edit mutants per model (default %(default)s)")
-    command.add_argument("--repair-seconds", type=float, default=60.0, metavar="S",
-                         help="--repair: the bound of one mutant's search, in seconds of "
-                         "--repair-clock (default %(default)s)")
-    command.add_argument("--repair-clock", choices=("cpu", "wall"), default="cpu",
-                         help="--repair: the clock that bounds each mutant's search: the CPU "
-                         "seconds of the mutant's own process, so that a run gives the same "
-                         "outcomes however loaded the machine is, or wall seconds, as "
-                         "`compare --repair` bounds a user's search (default %(default)s); "
-                         "the table reports both")
-    command.add_argument("--seed", type=int, default=32,
-                         help="--repair: the seed of the mutants drawn (default %(default)s)")
-    command.add_argument("--workers", type=at_least(1), default=default_jobs(), metavar="N",
-                         help="--repair: mutants repaired at once, each in a process of its "
-                         "own (default: the cores, %(default)s)")
+    add_repair_options(command)
     command.set_defaults(handler=command_bench)
 
 
@@ -145,7 +125,7 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     if args.plan_counts:
         return _plan_counts(args)
     if args.repair:
-        return _repair_bench(args)
+        return repair_bench(args)
     if args.compare_models:
         return _compare_speed(args)
     planners = [name.strip() for name in args.planners.split(",") if name.strip()]
@@ -182,32 +162,8 @@ def command_bench(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
-def _repair_bench(args: argparse.Namespace) -> ExitCode:
-    # Here, not at the top: the compare stage is only needed by this mode.
-    from translator.measure.repair_bench import CLOCKS, Outcome, bench_table, run_bench
-
-    def progress(outcome: Outcome) -> None:
-        state = "equivalent" if outcome.equivalent else "fixed" if outcome.top1 else \
-            "detected" if outcome.detected else "missed"
-        flags = " ".join(name for name in ("localised", "top3", "inverse1", "minimal")
-                         if getattr(outcome, name))
-        print(f"{outcome.model}: {outcome.operator}: {state} [{flags}] {outcome.fixes} fixes, "
-              f"{outcome.seconds:.1f} s, CPU {outcome.cpu_seconds:.1f} s", file=sys.stderr)
-
-    outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, args.seed,
-                         progress=progress, workers=args.workers,
-                         clock=CLOCKS[args.repair_clock])
-    table = bench_table(outcomes)
-    print_out(table)
-    if args.out:
-        write_outputs({os.path.join(args.out, "repair-bench.md"): table}, args.out,
-                      input_paths(args))
-    return ExitCode.OK
-
-
 def _compare_speed(args: argparse.Namespace) -> ExitCode:
     from translator.measure.compare_speed import bench_models, speed_markdown, time_models
-    from translator.runtime.workers import default_jobs
 
     levels = args.levels or _classic_levels()
     if not levels:

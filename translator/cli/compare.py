@@ -18,12 +18,12 @@ from translator.cli.arguments import (
     add_cluster,
     add_planner,
     input_paths,
-    load_levels,
     write_outputs,
 )
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.compare_class import grade_class, split_models, tasks_at_once
 from translator.cli.exit_codes import ExitCode
+from translator.cli.level_cap import cap_text, load_capped_levels
 from translator.cli.options import add_limits, at_least, limits_of
 from translator.compare.runs.state_bound import STATES
 from translator.runtime.output import print_out, write_out
@@ -68,7 +68,8 @@ rules expressed, and where it stands; a model that cannot be read is a row with 
 error. --json prints one record per model (the one-model record with "model", its path; for
 an unreadable model "model" and "error"); -o DIR writes each model's report as NAME.md and
 NAME.html and the table as summary.md. See docs/grading-a-class.md.
-"""
+
+""" + cap_text("compare") + "\n"
 
 EPILOG = """\
 exit status: 0 no divergence from the game found, 1 the model departs from the game (a lint
@@ -121,7 +122,8 @@ def add_command(commands: Subcommands) -> None:
                          "section, and `repairs` in --json (docs/checking-a-model.md)")
     command.add_argument("--repair-out", metavar="FILE",
                          help="with --repair implied: write the model with the top fix "
-                         "applied to FILE, in its own notation, only the fix's lines changed")
+                         "applied to FILE (with several faults, the first fix of each), in "
+                         "its own notation, only the fix's lines changed")
     command.add_argument("--repair-seconds", type=float, default=120.0, metavar="S",
                          help="the bound of the repair search (default: 120)")
     command.add_argument("--states", type=at_least(0), default=STATES, metavar="N",
@@ -154,7 +156,7 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         return _vocabulary_template(args.report)
     # Before the model is read: a bad vocabulary is bad input, said alone and at once.
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
-    levels = load_levels(args.levels)
+    levels = load_capped_levels(args.levels, "compare")
     # Here, not at the top: the compare stage's imports (its readers, grammars and the
     # planners' modules) take seconds, which `helltaker compare --help` and a refused
     # argument do not need.
@@ -254,13 +256,18 @@ def _page(comparison: Comparison, levels: list[Level], markdown: str, fixes: str
 
 def _repairs(args: argparse.Namespace, checked: ModelCheck) -> RepairReport:
     """The verified fixes, on the levels with the game's plan compare found (ours, valid in
-    the game), and the top one written to --repair-out when asked."""
-    from translator.compare.repair.fixes import RepairOptions, suggest_fixes
+    the game), and the top one (with several faults, every fault's first fix at once)
+    written to --repair-out when asked."""
+    from translator.compare.repair.fixes import REPAIR_STEPS, RepairOptions, suggest_fixes
 
-    found = suggest_fixes(checked.set_up, checked.game_plans(),
-                          RepairOptions(seconds=args.repair_seconds))
+    # On a terminal, each step of the search counted and the current one timed: a repair
+    # takes up to --repair-seconds, and more to check what it found.
+    with tasks_shown(Progress(REPAIR_STEPS, json_mode=args.json, unit="steps")) as progress:
+        progress.start(f"the search for a fix (at most {args.repair_seconds:g} s in all)")
+        found = suggest_fixes(checked.set_up, checked.game_plans(),
+                              RepairOptions(seconds=args.repair_seconds))
     if args.repair_out:
-        top = found.fixes[0] if found.fixes else None
+        top = found.together or (found.fixes[0] if found.fixes else None)
         if top is not None and top.fixed_text is not None:
             write_outputs({args.repair_out: top.fixed_text}, args.repair_out,
                           input_paths(args))

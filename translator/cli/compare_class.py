@@ -26,8 +26,9 @@ from strips_model.errors import InputError, Position
 from strips_model.input_files import STDIN, InputKind, read_input_bytes
 from strips_model.reports.pdf_text import PDF_MAGIC
 from strips_model.reports.vocabulary import load_vocabulary
-from translator.cli.arguments import input_paths, load_levels, write_outputs
+from translator.cli.arguments import input_paths, write_outputs
 from translator.cli.exit_codes import ExitCode
+from translator.cli.level_cap import load_capped_levels
 from translator.cli.options import limits_of
 from translator.runtime.output import print_out, write_out
 from translator.runtime.output_checks import check_outputs
@@ -87,7 +88,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
                              "(DIR), not one page", Position(args.output))
         check_outputs(_report_paths(args.output, models), [args.output], input_paths(args))
     vocabulary = load_vocabulary(args.vocabulary) if args.vocabulary else None
-    levels = load_levels(level_paths)
+    levels = load_capped_levels(level_paths, "compare")
     # Here, not at the top: the compare stage's imports take seconds, which `--help` and a
     # refused argument do not need.
     from translator.compare.grading.class_grading import (

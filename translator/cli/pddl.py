@@ -6,9 +6,10 @@ import argparse
 import os
 
 from strips_model.errors import InputError, shown_name
-from translator.cli.arguments import input_paths, load_levels, write_outputs
+from translator.cli.arguments import input_paths, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
+from translator.cli.level_cap import cap_text, load_capped_levels
 from translator.runtime.output import print_out
 from translator.runtime.output_checks import check_outputs
 
@@ -19,7 +20,7 @@ def add_command(commands: Subcommands) -> None:
         description="Translate the STRIPS schemas and LEVEL into a unified-planning problem and "
         "write it with PDDLWriter. One level gives DIR/domain.pddl and DIR/problem.pddl; several "
         "levels give DIR/domain.pddl (shared) and DIR/<level>.pddl each. Files are written "
-        "atomically: on any error nothing is left half-written.",
+        "atomically: on any error nothing is left half-written. " + cap_text("pddl"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     command.add_argument("levels", nargs="+", metavar="LEVEL", help="level files")
@@ -44,16 +45,16 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
     named = ["domain.pddl"] + (["problem.pddl"] if len(args.levels) == 1 else [])
     check_outputs([os.path.join(args.output, name) for name in named], [args.output],
                   input_paths(args))
+    if args.action_costs and not args.strips:
+        raise InputError("--action-costs only applies to --strips exports")
+    levels = load_capped_levels(args.levels, "pddl")
     # Here, not at the top: these import unified-planning (over a second), which
-    # `helltaker pddl --help` and a refused argument do not need.
+    # `helltaker pddl --help` and a refused argument or level do not need.
     from translator.model.model_cache import helltaker_parts
     from translator.model.pddl_text import problem_name
     from translator.model.pddl_writer import pddl_texts
     from translator.model.strips_compile import strips_pddl_texts
 
-    if args.action_costs and not args.strips:
-        raise InputError("--action-costs only applies to --strips exports")
-    levels = load_levels(args.levels)
     parts = helltaker_parts()
     files: dict[str, str] = {}
     names: dict[str, str] = {}

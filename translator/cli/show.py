@@ -11,7 +11,6 @@ from typing import TextIO
 from strips_model.errors import InputError, Position, shown_name
 from strips_model.input_files import STDIN_NAME, require_stdin
 from strips_model.level import Level
-from strips_model.level_file import load_level
 from strips_model.moves import Direction, parse_plan
 from translator.cli.arguments import (
     add_alphabet,
@@ -23,6 +22,7 @@ from translator.cli.arguments import (
 )
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
+from translator.cli.level_cap import cap_text, load_capped_level
 from translator.cli.options import add_limits, memory_limit_of
 from translator.render.frames import Replay, replay
 from translator.render.limits import check_picture_limits, limits_text
@@ -53,7 +53,7 @@ Files (any combination; written atomically, nothing in the terminal then):
                    at frame N
 Frames: the start, then one per letter applied (an invalid plan stops at its failing letter).
 
-""" + limits_text()
+""" + limits_text() + cap_text("show") + "\n"
 
 EPILOG = """\
 examples:
@@ -152,7 +152,7 @@ def command_show(args: argparse.Namespace) -> ExitCode:
     if (args.timeout is not None or args.memory_limit is not None) and not args.solve:
         raise InputError("--timeout and --memory-limit apply to --solve only")
     check_outputs(list(outputs.values()), inputs=input_paths(args))
-    level = load_level(args.level)
+    level = load_capped_level(args.level, "show")
     directions, status = _plan_directions(args, level)
     if status is ExitCode.RUN_FAILED:
         return status

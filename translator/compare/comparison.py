@@ -24,6 +24,14 @@ from translator.compare.lint.findings import Finding
 from translator.compare.lint.grouping import FindingGroup, group_findings
 from translator.compare.models.compared import UnbuildableModel, vocabulary_record
 from translator.compare.models.protocols import ComparedModel
+from translator.compare.runs.board_check import (
+    BoardResult,
+    GroupResult,
+    board_batches,
+    bounded_boards,
+    group_results,
+    not_run_groups,
+)
 from translator.compare.runs.coverage import (
     Probe,
     ProbeResult,
@@ -39,6 +47,7 @@ from translator.compare.runs.level_comparison import (
     not_run_column,
     our_column,
 )
+from translator.compare.runs.mechanic_boards import Board
 from translator.compare.runs.state_bound import STATES
 from translator.planners.outcome import FAILURES, Status
 from translator.runtime.processes import NO_LIMITS, Limits
@@ -109,12 +118,15 @@ class Comparison:
     """How the compared model reads a level (models/compared.py `vocabulary_record`)."""
     reading: ReadingCounts | None = None
     """What reading the compared model did (schemas read, cases split, ...), when known."""
+    boards: tuple[GroupResult, ...] = ()
+    """The generated boards per mechanic and pair (runs/mechanic_boards.py), on every state."""
 
     @property
     def agrees(self) -> bool:
         return self.defect is None and not self.lint \
             and all(level.agrees for level in self.levels) \
-            and all(rule.expressed for rule in self.coverage)
+            and all(rule.expressed for rule in self.coverage) \
+            and all(group.agrees for group in self.boards)
 
     @property
     def lint_groups(self) -> tuple[FindingGroup, ...]:
@@ -135,7 +147,8 @@ class Comparison:
                 "lint_groups": [group.as_json() for group in self.lint_groups],
                 "skipped": [{"position": str(part.position), "reason": part.reason}
                             for part in self.skipped],
-                "defect": self.defect, "vocabulary": self.vocabulary}
+                "defect": self.defect, "vocabulary": self.vocabulary,
+                "boards": [group.as_json() for group in self.boards]}
 
 
 def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Finding, ...]:
@@ -171,14 +184,15 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
     return Comparison(summarise(report, model), summarise(*ours),
                       _lint(report, model), rows,
                       coverage(unchecked), planner, model.defect, report.skipped,
-                      vocabulary_record(model), report.counts)
+                      vocabulary_record(model), report.counts, not_run_groups(reason))
 
 
 @dataclass(frozen=True, slots=True)
 class _Probes:
-    """Probes checked one after the other in one worker."""
+    """Probes checked one after the other in one worker, then generated boards."""
 
     probes: tuple[Probe, ...]
+    boards: tuple[Board, ...] = ()
 
 
 def probe_batches(jobs: int) -> int:
@@ -210,19 +224,26 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
         return _unbuildable(report, model, ours, paired, planner, limits, jobs)
 
     def run(task: tuple[Level, Column | None] | _Probes
-            ) -> LevelComparison | tuple[ProbeResult, ...]:
+            ) -> LevelComparison | tuple[ProbeResult | BoardResult, ...]:
         if isinstance(task, _Probes):
-            return tuple(bounded_probe(model, probe, limits) for probe in task.probes)
+            return tuple(bounded_probe(model, probe, limits) for probe in task.probes) \
+                + bounded_boards(model, task.boards, limits)
         level, mine = task
         return compare_level(model, ours[1], level, planner, limits, mine, states)
 
     groups = probe_batches(jobs)
-    batches = [_Probes(tuple(probes[start::groups])) for start in range(groups)]
+    boards = board_batches(groups)
+    batches = [_Probes(tuple(probes[start::groups]), boards[start])
+               for start in range(groups)]
     tasks: list[tuple[Level, Column | None] | _Probes] = [*paired, *batches]
     results = list(run_ordered(run, tasks, jobs))
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
-    checked = {r.probe: r for batch in results if isinstance(batch, tuple) for r in batch}
+    checked = {r.probe: r for batch in results if isinstance(batch, tuple) for r in batch
+               if isinstance(r, ProbeResult)}
+    on_boards = [r for batch in results if isinstance(batch, tuple) for r in batch
+                 if isinstance(r, BoardResult)]
     return Comparison(summarise(report, model), summarise(*ours),
                       _lint(report, model), compared,
                       coverage(checked), planner, skipped=report.skipped,
-                      vocabulary=vocabulary_record(model), reading=report.counts)
+                      vocabulary=vocabulary_record(model), reading=report.counts,
+                      boards=group_results(on_boards))

@@ -77,7 +77,9 @@ def case_explained(model: ComparedModel, case: Case) -> int:
         return 0
     try:
         divergence, _ = replay_directions(model.on(case.level), case.plan)
-    except HelltakerError:
+    except (HelltakerError, ValueError):
+        # ValueError: an atom of a part, under this reading, whose arguments are no cell (a
+        # step counter read as the key): the reading cannot even show the board.
         return 0
     return PARTS * len(case.plan) if divergence is None else \
         PARTS * (divergence.letter - 1) + _right_parts(divergence)

@@ -26,6 +26,7 @@ from typing import Final
 from strips_model.schema import Domain, Literal, Schema
 from translator.ground.action_index import ActionIndex, IndexedAction
 from translator.ground.ground_action import GroundAction
+from translator.ground.grounding_estimate import copies_within
 from translator.ground.grounding_memo import Numbers, active_memo
 from translator.ground.joins import (
     Join,
@@ -69,6 +70,9 @@ class Grounder:
             self._static_atoms.setdefault(atom[0], []).append(atom)
         self._static_tables: dict[tuple[str, int, tuple[int, ...]], Table] = {}
         self._types = {name: set(objects) for name, objects in facts.objects.items()}
+        # Before any join: a schema that copies each binding thousands of times would make a
+        # replay of it never end (grounding_estimate.py).
+        copies_within(domain, self._types)
         self._fluent, self._plans = domain_plans(domain)
         # What a state must hold some atom of for each schema to apply: a state holding no
         # `odd` atom skips the schemas of the odd phase without joining them.

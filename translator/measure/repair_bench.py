@@ -44,6 +44,15 @@ from translator.compare.repair.fixes import (
     suggest_fixes,
     warmed_groundings,
 )
+from translator.measure.faulty_bases import (
+    base_faults,
+    evidence_of,
+    fault_pool,
+    faulty_base,
+    slip_on,
+    words_of,
+)
+from translator.measure.slip_scores import SlipOutcome, score
 from translator.runtime.workers import run_ordered
 
 MODELS_FOLDER = os.path.join(os.path.dirname(__file__), "repair_models")
@@ -156,6 +165,69 @@ def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
                 outcomes.append(outcome)
                 if progress is not None:
                     progress(outcome)
+    return outcomes
+
+
+@dataclass(frozen=True, slots=True)
+class _FaultySlip:
+    """The slip of one faulty base repaired and scored, as a worker process runs it."""
+
+    set_up: ModelSetUp
+    pool: tuple[Edit, ...]
+    options: RepairOptions
+    label: str
+    seed: int
+
+    def __call__(self, index: int) -> SlipOutcome | None:
+        return run_faulty_slip(self.set_up, self.pool, index, self.options, self.label,
+                               self.seed)
+
+
+def run_faulty_slip(set_up: ModelSetUp, pool: tuple[Edit, ...], index: int,
+                    options: RepairOptions, label: str, seed: int) -> SlipOutcome | None:
+    """The `index`-th faulty base of `pool`'s faults and its slip (faulty_bases.py), the
+    slipped base repaired by the repair entry as `compare --repair` repairs it (every failure
+    listed, two edits allowed), then scored (slip_scores.py); None when no base or no slip
+    could be made."""
+    subject = evidence_of(set_up)
+    base = faulty_base(subject, set_up.file.report.schemas, base_faults(pool, index))
+    slip = None if base is None else slip_on(subject, base, index, seed * 1_000 + index,
+                                             words_of(set_up))
+    if base is None or slip is None:
+        return None
+    kind, told = operator(slip.edit), f"{slip.edit.schema}: {slip.edit.text()}"
+    if not slip.live:
+        return SlipOutcome(label, kind, len(base.faults), told, False, None, 0, 0.0, 0.0)
+    started, processor = time.perf_counter(), time.process_time()
+    found = suggest_fixes(set_up, (), options, slip.schemas)
+    elapsed, cpu = time.perf_counter() - started, time.process_time() - processor
+    return SlipOutcome(label, kind, len(base.faults), told, True,
+                       score(subject, base, slip, found.fixes), len(found.fixes), elapsed, cpu)
+
+
+POOL = 8
+"""Diverging faults drawn per model: bases of 1 to 3 of them in turn give 24 different ones."""
+
+
+def run_faulty_bench(count: int, seconds: float, seed: int = 32,
+                     models: Sequence[str] | None = None,
+                     progress: Callable[[SlipOutcome], None] | None = None,
+                     workers: int = 1, clock: Clock = time.process_time
+                     ) -> list[SlipOutcome]:
+    """`count` slips of faulty bases of each model, repaired on up to `workers` processes
+    (the outcomes in the order drawn), each repair bounded by `seconds` of `clock`."""
+    outcomes: list[SlipOutcome] = []
+    options = RepairOptions(seconds=seconds, clock=clock)
+    for path in models or bench_models():
+        set_up = set_up_model(path)
+        with warmed_groundings(set_up):
+            pool = fault_pool(set_up, evidence_of(set_up), min(count, POOL), seed)
+            run = _FaultySlip(set_up, pool, options, os.path.basename(path), seed)
+            for outcome in run_ordered(run, range(count) if pool else range(0), workers):
+                if outcome is not None:
+                    outcomes.append(outcome)
+                    if progress is not None:
+                        progress(outcome)
     return outcomes
 
 

@@ -104,11 +104,12 @@ def tasks_shown(progress: Progress) -> Iterator[Progress]:
         progress.close()
 
 
-def task_finished(failed: bool = False) -> None:
-    """A task of the worker pool is done: counted on the progress shown, if any."""
+def task_finished(failed: bool = False, next_item: str = "") -> None:
+    """A task of the worker pool (or a step of a long computation, named by the one after it)
+    is done: counted on the progress shown, if any."""
     if _shown:
         _shown[-1].done(failed)
-        _shown[-1].start()
+        _shown[-1].start(next_item)
 
 
 def batch_summary(solved: int, failed: int, unsolvable: int, seconds: float) -> str:

@@ -81,8 +81,9 @@ def test_a_pair_that_fails_verification_is_never_returned(monkeypatch: pytest.Mo
         attempted.append(len(edits))
         return real_attempt(self, edits)
 
-    def rejecting(model: object, cases: object, first: object = ()) -> Failure | None:
-        found = real(model, cases, first)  # type: ignore[arg-type]
+    def rejecting(model: object, cases: object, first: object = (),
+                  tell: bool = True) -> Failure | None:
+        found = real(model, cases, first, tell)  # type: ignore[arg-type]
         return found or Failure("probe R-A4, a test", (), 1, "rejected by this test",
                                 ("crush_skeleton_calm",))
 

@@ -12,6 +12,7 @@ from strips_model.schema import Schema
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import model_or_defect
 from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
+from translator.compare.repair.faults import together
 from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import RepairSearch, Subject, failing_cases
 from translator.compare.repair.verify import Failure, check_case
@@ -45,19 +46,20 @@ def test_each_fix_keeps_what_agreed_and_makes_the_cases_it_names_agree() -> None
     failing = {f.case for f in failures}
     assert found.repairs, "one of the two faults is fixed alone"
     for repair in found.repairs:
-        fixed = subject.model(apply_edits(mutant, repair.edits))
+        fixed = subject.model(apply_edits(mutant, (*repair.after, *repair.edits)))
         assert not isinstance(fixed, str)
         after = {c.name: check_case(fixed, c) for c in subject.cases}
         assert all(after[c.name] is None for c in subject.cases if c.name not in failing)
         assert repair.fixed and all(after[name] is None for name in repair.fixed)
-        assert repair.still_failing == sum(after[name] is not None for name in failing) > 0
+        assert repair.still_failing == sum(after[name] is not None for name in failing)
+    assert found.repairs[0].still_failing > 0, "the first fault's fix leaves the other failing"
 
 
 def test_a_fix_never_moves_a_divergence_earlier() -> None:
     subject = _subject()
     mutant, failures, found = _found()
     for repair in found.repairs:
-        fixed = subject.model(apply_edits(mutant, repair.edits))
+        fixed = subject.model(apply_edits(mutant, (*repair.after, *repair.edits)))
         assert not isinstance(fixed, str)
         for failure in failures:
             after = check_case(fixed, next(c for c in subject.cases if c.name == failure.case))
@@ -69,10 +71,30 @@ def test_a_fix_never_moves_a_divergence_earlier() -> None:
 def test_the_top_fix_gives_back_one_of_the_faulty_schemas() -> None:
     mutant, _, found = _found()
     original = {s.name: schema_key(s) for s in _subject().report.schemas}
-    top = apply_edits(mutant, found.repairs[0].edits)
+    top = apply_edits(mutant, (*found.repairs[0].after, *found.repairs[0].edits))
     restored = [s.name for s, m in zip(top, mutant, strict=True)
                 if schema_key(s) == original[s.name] != schema_key(m)]
     assert len(restored) == 1
+
+
+def test_each_fault_gets_its_own_fix_and_together_they_give_the_model_back() -> None:
+    """Two faults, two fixes: each the inverse of its slip, numbered in the order the probes
+    meet them, the second verified with the first made; both at once agree everywhere."""
+    subject = _subject()
+    mutant, failures, found = _found()
+    firsts = {r.fault: r for r in reversed(found.repairs)}
+    assert sorted(firsts) == [1, 2]
+    assert {(e.schema, e.text()) for r in firsts.values() for e in r.edits} == {
+        ("step_calm", "hero(H) -> hero(N)"), ("step_hurt", "add phase(Q)")}
+    order = [c.name for c in subject.cases]
+    seen = [min(order.index(case) for case in firsts[n].fixed) for n in (1, 2)]
+    assert seen == sorted(seen)
+    joint = together(found.repairs)
+    assert joint is not None and len(joint.edits) == 2
+    fixed = subject.model(apply_edits(mutant, joint.edits))
+    assert not isinstance(fixed, str)
+    assert all(check_case(fixed, c) is None for c in subject.cases)
+    assert set(joint.fixed) == {f.case for f in failures}
 
 
 SEED_001 = "seeds/001_1103b020ed6d817c.txt"

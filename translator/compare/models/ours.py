@@ -16,7 +16,7 @@ from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import Schema, build_domain
+from strips_model.schema import Domain, Schema, build_domain
 from translator.compare.models.init_level import init_level
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
@@ -127,6 +127,9 @@ class OurLevelModel(LevelModel):
             key_taken=has_key, lock_open=has_key or not cells["locked"],
             raised_traps=self._raised[parity],
         )
+
+    def planning_task(self) -> tuple[Domain, Facts]:
+        return self.model.exact, self._facts
 
     def pddl_texts(self) -> tuple[str, str]:
         return (domain_text(self.model.exact),

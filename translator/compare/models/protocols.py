@@ -15,11 +15,11 @@ from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import Schema
+from strips_model.schema import Domain, Schema
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.ground.ground_action import GroundAction
-from translator.model.level_facts import Atom
+from translator.model.level_facts import Atom, Facts
 
 
 class LevelModel(Protocol):
@@ -60,6 +60,12 @@ class LevelModel(Protocol):
     def pddl_bytes(self) -> int:
         """The size of the planning view's PDDL text, for the report."""
         return sum(len(text.encode()) for text in self.pddl_texts())
+
+    def planning_task(self) -> tuple[Domain, Facts] | None:
+        """The planning view's schemas and facts, which Fast Downward grounds: what the
+        grounding budget weighs before (translator/compare/runs/grounding_budget.py); None
+        for a wrapper that does not say, which is then not weighed."""
+        return None
 
     def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
         """A planner's plan step (names lowercased, as Fast Downward writes them) as (schema,

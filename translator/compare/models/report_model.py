@@ -28,7 +28,7 @@ from strips_model.reports.facts import GoalBlock
 from strips_model.reports.init_level import Coordinates, RebuiltLevel
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import UNTYPED, Schema, build_domain
+from strips_model.schema import UNTYPED, Domain, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.floor import occupying
@@ -273,6 +273,9 @@ class ReportLevelModel(LevelModel):
         # A lock, a key or traps no action changes are static: part of what is seen.
         return observe_atoms(atoms | self._exact_facts.static, self.model.words,
                              self.coordinates, self.level)
+
+    def planning_task(self) -> tuple[Domain, Facts]:
+        return self.view.planning, self._planning_facts
 
     def pddl_texts(self) -> tuple[str, str]:
         planning = self.view.planning

@@ -28,6 +28,7 @@ from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.every_state import on_every_state
+from translator.compare.repair.faults import together
 from translator.compare.repair.mends import Mend, mends
 from translator.compare.repair.mutants import (
     OPERATORS,
@@ -44,6 +45,7 @@ from translator.compare.repair.shifted import by_coordinates
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import Case, level_cases, probe_cases
 from translator.ground.grounding_memo import remembering_groundings
+from translator.runtime.progress import task_finished
 
 __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairReport",
            "SuggestedFix", "gives_back", "mutants", "mutants_of", "mutated", "operator",
@@ -96,6 +98,9 @@ class RepairReport:
     rejected: tuple[tuple[Repair, str], ...] = ()
     """Fixes that agreed on every case's plans but differ from the game on some reachable
     state (every_state.py), each with where: never suggested."""
+    together: SuggestedFix | None = None
+    """With several faults, the first fix of each made at once (faults.py `together`): what
+    `--repair-out` writes."""
 
     @property
     def culprit(self) -> str | None:
@@ -104,6 +109,11 @@ class RepairReport:
     def as_json(self) -> list[dict[str, object]]:
         return [fix.as_json() for fix in self.fixes]
 
+
+REPAIR_STEPS = 3
+"""The steps `suggest_fixes` counts on the progress shown (runtime/progress.py `tasks_shown`,
+`compare --repair` on a terminal): the search, then the fixes checked on every state (or each
+fault searched alone), then on moved boards."""
 
 GamePlan = tuple[Level, tuple[Direction, ...] | None, int | None]
 """A level, with the game's plan compare found on it (our model's, valid in the game) and its
@@ -140,6 +150,7 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     written = report.schemas if schemas is None else schemas
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
                     options.clock)
+    task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
     rejected: list[tuple[Repair, str]] = []
     once = repair_cases(plans, symmetric=False)
     if found.repairs:
@@ -160,7 +171,9 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
         rejected += partial.rejected  # a fix of one fault that loses an agreement on a state
         found = replace(partial, tried=found.tried + partial.tried,
                         seconds=found.seconds + partial.seconds, suspects=found.suspects)
+    task_finished(next_item="the fixes on moved boards")
     moved = [(repair, by_coordinates(subject, written, repair, once)) for repair in found.repairs]
+    task_finished()
     rejected += [(repair, f"it holds only by accident of coordinates ({where})")
                  for repair, where in moved if where is not None]
     found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))
@@ -184,20 +197,22 @@ def render(found: RepairSearch, set_up: ModelSetUp, schemas: tuple[Schema, ...],
            cases: int) -> RepairReport:
     """Each fix at its lines of the file, and the file as it would read fixed."""
     text, path = set_up.file.text, set_up.file.path
-    if schemas is not set_up.file.report.schemas:  # a mutant: no file holds it as written
-        return RepairReport(found.failures, tuple(
-            SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "",
-                         mends(repair, found.failures))
-            for repair in found.repairs), found.tried, found.seconds, cases, found.suspects)
-    notation = Notation.of(text, schemas)
-    fixes = []
-    for repair in found.repairs:
+    mutant = schemas is not set_up.file.report.schemas  # no file holds it as written
+    notation = None if mutant else Notation.of(text, schemas)
+
+    def shown(repair: Repair) -> SuggestedFix:
+        if notation is None:
+            return SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "",
+                                mends(repair, found.failures))
         lines = tuple(describe(edit, schemas, text, notation, repair.edits)
                       for edit in repair.edits)
         fixed = apply_to_text(text, schemas, repair.edits, notation)
         diff = "" if fixed is None else "".join(difflib.unified_diff(
             text.splitlines(keepends=True), fixed.splitlines(keepends=True), path,
             f"{path} (fixed)", n=1))
-        fixes.append(SuggestedFix(repair, lines, fixed, diff, mends(repair, found.failures)))
-    return RepairReport(found.failures, tuple(fixes), found.tried, found.seconds, cases,
-                        found.suspects)
+        return SuggestedFix(repair, lines, fixed, diff, mends(repair, found.failures))
+
+    joint = together(found.repairs)
+    return RepairReport(found.failures, tuple(map(shown, found.repairs)), found.tried,
+                        found.seconds, cases, found.suspects,
+                        together=None if joint is None else shown(joint))

@@ -100,7 +100,7 @@ def _conflicts(search: Attempts, candidates: Sequence[Edit], original: ModelOrDe
             ranked.append(((0, 0, rank), edit))
             continue
         for case in cases:
-            failure = check_case(model, case)
+            failure = check_case(model, case, tell=False)
             if failure is None:
                 conflicts[case.name].add(edit)
             if case.name == first.case:

@@ -7,12 +7,10 @@ some failing case agree, keeps every case that agreed agreeing, and keeps the mo
 the game on every failing case as far as it did (each cut before its divergence, a guard: a
 fix that only moves a divergence earlier is no fix). It is a complete fix of the evidence
 narrowed to those cases plus one failing case, the target, found by the same search
-(search.py) and verified on all of them. Targets are one failure per schema it points at:
-first where the model allows, next to the game's move, an action that does something else to
-the board (the hero, a boulder, a skeleton, the key, the lock: a precondition too weak, which
-one literal mends), then the other wrong moves on the board, then a move the model cannot
-make; the traps' phases and the cost, which every schema of such a model writes, come last.
-Each target has a share of the time left.
+(search.py) and verified on all of them. Targets are the failures grouped by what they point
+at, in the order faults.py gives; once a target is fixed, every failure its fix mends is of
+that fault, and the search goes on to the next fault, so that every fault of the model gets
+its fix, numbered in the order a student meets them. Each target has a share of the time left.
 
 The cases' plans are a sample: an added precondition that never holds where its schema is
 needed breaks no case that agreed, yet switches a move off. So a candidate verified on the
@@ -32,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from strips_model.schema import Schema
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
+from translator.compare.repair import faults
 from translator.compare.repair.edits import Edit, apply_edits
 from translator.compare.repair.kept_agreement import Memo, keeps_agreement
 from translator.compare.repair.search import Clock, Keep, Repair, RepairSearch, Subject, suggest
@@ -40,46 +39,67 @@ from translator.compare.runs.evidence import Case
 
 SHARES = 3
 """The time left is shared among at most this many targets at once (the first gets a third)."""
-_BOARD = ("hero:", "boulders:", "skeletons:", "key taken:", "lock open:")
 
 
 def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Sequence[Failure],
                   seconds: float, clock: Clock = time.perf_counter,
                   kept_on: Sequence[Case] | None = None) -> RepairSearch:
-    """Verified fixes of one of the model's faults, searched for `seconds` of `clock`: the
-    failing cases they make agree (`fixed`), every case that agreed still agreeing,
-    `still_failing` the others, and the model's agreement kept on every state of the levels
-    of `kept_on` (the subject's own cases when None: fixes.py gives the probes in every
-    orientation, a few states each, and the levels in one). `rejected`: those verified on the
-    cases that lose an agreement on a state, each with where."""
+    """Verified fixes of the model's faults, one fault after another, searched for `seconds` of
+    `clock`: the failing cases each makes agree (`fixed`), every case that agreed still
+    agreeing, `still_failing` the others, and the model's agreement kept on every state of the
+    levels of `kept_on` (the subject's own cases when None: fixes.py gives the probes in every
+    orientation, a few states each, and the levels in one). A fault's fix is searched and
+    verified with the first fixes of the faults before it made (`after`), as the student
+    makes them. `rejected`: those verified on the cases that lose an agreement on a state,
+    each with where."""
     started = clock()
     named = {c.name: c for c in subject.cases}
-    failures = [f for f in failures if f.case in named]  # a case of the evidence
-    failing = {f.case for f in failures}
-    agreeing = tuple(c for c in subject.cases if c.name not in failing)
-    original = subject.model(schemas)
-    guards = () if isinstance(original, UnbuildableModel) else _guards(original, named, failures)
-    targets = _targets(failures)
+    current = [f for f in failures if f.case in named]  # a case of the evidence
+    failures = current
+    base, after = schemas, tuple[Edit, ...]()
+    repairs: list[Repair] = []
+    rejected: list[tuple[Repair, str]] = []
+    searched: set[tuple[object, ...]] = set()
     tried = 0
-    # A model that cannot be built agrees nowhere: there is no agreement to keep.
-    kept = None if isinstance(original, UnbuildableModel) else _Kept(
-        original, subject.cases if kept_on is None else kept_on)
-    for rank, target in enumerate(targets):
-        left = seconds - (clock() - started)
-        if left <= 0:
+    kept: _Kept | None = None
+    while (left := seconds - (clock() - started)) > 0:
+        pending = [t for t in faults.targets(current)
+                   if (len(after), *faults.pointing(t)) not in searched]
+        model = subject.model(base)
+        if not pending or isinstance(model, UnbuildableModel) and after:
             break
+        target = pending[0]
+        searched.add((len(after), *faults.pointing(target)))
+        failing = {f.case for f in current}
+        agreeing = tuple(c for c in subject.cases if c.name not in failing)
+        guards = () if isinstance(model, UnbuildableModel) else _guards(model, named, current)
         narrowed = replace(subject, cases=(named[target.case], *agreeing, *guards))
+        # A model that cannot be built agrees nowhere: there is no agreement to keep.
+        if kept is None and not isinstance(model, UnbuildableModel):
+            kept = _Kept(model, subject.cases if kept_on is None else kept_on)
         keep = None if kept is None else kept.keep(
-            Repair((), (target.case,), target.rules, len(narrowed.cases), len(failures) - 1))
-        found = suggest(narrowed, schemas, left / min(len(targets) - rank, SHARES),
-                        explain=False, clock=clock, whole=False, keep=keep)
+            Repair((), (target.case,), target.rules, len(narrowed.cases), len(current) - 1))
+        found = suggest(narrowed, base, left / min(len(pending), SHARES), explain=False,
+                        clock=clock, whole=False, keep=keep)
         tried += found.tried
-        if found.repairs:
-            repairs = tuple(_widened(subject, schemas, repair, failures, len(narrowed.cases))
-                            for repair in found.repairs)
-            return RepairSearch(tuple(failures), repairs, tried, clock() - started,
-                                rejected=_rejected(kept))
-    return RepairSearch(tuple(failures), (), tried, clock() - started, rejected=_rejected(kept))
+        # Each fault's edits apply to the file as written: none touches an earlier fix's schema.
+        own = [r for r in found.repairs
+               if not {e.schema for e in r.edits} & {e.schema for e in after}]
+        if own:
+            fault = len({repair.fault for repair in repairs}) + 1
+            widened = [replace(_widened(subject, base, repair, current, len(narrowed.cases)),
+                               fault=fault, after=after) for repair in own]
+            repairs += widened
+            base, after = apply_edits(base, widened[0].edits), (*after, *widened[0].edits)
+            current = [f for f in (check_case(subject.model(base), named[f.case])
+                                   for f in current if f.case not in widened[0].fixed)
+                       if f is not None]
+            rejected += _rejected(kept)
+            kept = None
+    rejected += _rejected(kept)
+    return RepairSearch(tuple(failures),
+                        faults.numbered(repairs, failures, [c.name for c in subject.cases]),
+                        tried, clock() - started, rejected=tuple(rejected))
 
 
 @dataclass
@@ -127,20 +147,6 @@ def _guards(original: ComparedModel, named: dict[str, Case], failures: Sequence[
         if cut > 0 and check_case(original, guard) is None:
             guards.append(guard)
     return tuple(guards)
-
-
-def _targets(failures: Sequence[Failure]) -> list[Failure]:
-    """One failure per schema pointed at, those of a wrong move on the board first."""
-    def kind(failure: Failure) -> int:
-        seen = failure.what.partition("game vs model: ")[2]
-        if not any(field in seen for field in _BOARD):
-            return 2 if "has no action" in failure.what else 3
-        return 0 if "allows several outcomes" in failure.what else 1
-
-    chosen: dict[tuple[str, ...], Failure] = {}
-    for failure in sorted(failures, key=kind):
-        chosen.setdefault(failure.suspects[:1], failure)
-    return list(chosen.values())
 
 
 def _widened(subject: Subject, schemas: tuple[Schema, ...], repair: Repair,

@@ -44,11 +44,18 @@ class Repair:
     """How many cases the edited model was run on, every one agreeing."""
     still_failing: int = 0
     """Cases failing still, of another fault (partial.py); 0: it agrees on every case."""
+    fault: int = 1
+    """The fault of the model it fixes, numbered in the order a student meets them (partial.py
+    `faults`); the alternatives of one fault share it, and a complete fix is fault 1."""
+    after: tuple[Edit, ...] = ()
+    """The first fixes of the faults found before it, made before it was searched and verified
+    (partial.py): its own `edits` apply to the file as written, and hold with those made."""
 
     def as_json(self) -> dict[str, object]:
         return {"schema": self.edits[0].schema, "edits": [e.as_json() for e in self.edits],
                 "levels": list(self.fixed), "rules": list(self.rules), "verified": True,
-                "verified_on": self.verified_on, "still_failing": self.still_failing}
+                "verified_on": self.verified_on, "still_failing": self.still_failing,
+                "fault": self.fault, "after": [e.as_json() for e in self.after]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +280,7 @@ class _Search:
         left = left_out_names(model)
         if not left <= self.left_out or (self.must_mend and left == self.left_out):
             return False  # a schema broken, or the one left out not mended
-        failure = verify(model, self.subject.cases, self.counterexamples)
+        failure = verify(model, self.subject.cases, self.counterexamples, tell=False)
         if failure is not None:
             if failure.case not in self.counterexamples:
                 self.counterexamples.insert(0, failure.case)

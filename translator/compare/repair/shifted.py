@@ -56,8 +56,9 @@ def shifted_case(case: Case, rows: int = SHIFT[0], columns: int = SHIFT[1]) -> C
 def by_coordinates(subject: Subject, written: tuple[Schema, ...], repair: Repair,
                    cases: Sequence[Case]) -> str | None:
     """The first case whose verdict the fixed model changes once its board is moved (where
-    the fix holds only by accident of coordinates), None if none does."""
-    model = subject.model(apply_edits(written, repair.edits))
+    the fix holds only by accident of coordinates), None if none does; judged with the
+    fixes it was verified with (`after`) made."""
+    model = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
     if isinstance(model, UnbuildableModel):
         return None  # the search never returns one; nothing to move
     for case in cases:

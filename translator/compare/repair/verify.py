@@ -123,11 +123,13 @@ class _Remembered(LevelModel):
         return self._on.schemas_for(direction)
 
 
-def check_case(model: ComparedModel, case: Case) -> Failure | None:
-    """The first way the model departs from the game on `case`, or None."""
+def check_case(model: ComparedModel, case: Case, tell: bool = True) -> Failure | None:
+    """The first way the model departs from the game on `case`, or None. With `tell` False,
+    a departure along the game's plan is not put into words (no `what`, no suspects): a
+    candidate's search needs only which case fails, and the words cost more than the check."""
     try:
         on: LevelModel = _Remembered(model.on(case.level))
-        return _check(on, case)
+        return _check(on, case, tell)
     except (HelltakerError, SearchTimeout) as error:
         return Failure(case.name, case.rules, None, f"cannot be run: {error}", ())
 
@@ -146,7 +148,7 @@ def _failure(on: LevelModel, case: Case, divergence: Divergence, side: str,
                    suspects, tuple(stuck))
 
 
-def _check(on: LevelModel, case: Case) -> Failure | None:
+def _check(on: LevelModel, case: Case, tell: bool = True) -> Failure | None:
     if case.judged is not None:
         if accepts(on, case.judged, on.cost_limit) != case.valid:
             departs = replay_directions(on, case.judged)[0]
@@ -158,7 +160,10 @@ def _check(on: LevelModel, case: Case) -> Failure | None:
                            tuple(dict.fromkeys(every)))
         return None
     if case.plan is not None:
-        divergence, several = replay_directions(on, case.plan)
+        divergence, several = replay_directions(on, case.plan, tell)
+        untold = divergence or several
+        if not tell and untold is not None:
+            return Failure(case.name, case.rules, untold.letter, "on the game's plan", ())
         if divergence is not None:
             return _failure(on, case, divergence, "on the game's plan", case.plan)
         if several is not None:
@@ -206,14 +211,15 @@ def search_exact_bounded(on: LevelModel
     return (tuple(result.plan) if result.plan is not None else None), result.cost
 
 
-def verify(model: ComparedModel, cases: Sequence[Case], first: Iterable[str] = ()
-           ) -> Failure | None:
+def verify(model: ComparedModel, cases: Sequence[Case], first: Iterable[str] = (),
+           tell: bool = True) -> Failure | None:
     """The first failing case, the cases named in `first` tried first (the counterexamples
-    seen so far reject most wrong candidates at once); None when every case agrees."""
+    seen so far reject most wrong candidates at once); None when every case agrees. `tell`:
+    as `check_case`."""
     front = set(first)
     ordered = [c for c in cases if c.name in front] + [c for c in cases if c.name not in front]
     for case in ordered:
-        failure = check_case(model, case)
+        failure = check_case(model, case, tell)
         if failure is not None:
             return failure
     return None

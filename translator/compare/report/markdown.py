@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from translator.compare.comparison import Column, Comparison, LevelComparison, ModelSummary
 from translator.compare.lint.findings import KINDS
 from translator.compare.lint.grouping import FindingGroup
+from translator.compare.report.board_text import board_section, board_summary
 from translator.compare.report.state_text import state_measures, state_totals, states_cell
 from translator.compare.report.vocabulary_text import vocabulary_lines
 from translator.planners.outcome import Status
@@ -105,7 +106,7 @@ def render_markdown(comparison: Comparison) -> str:
 
     lines += ["## Lint", ""] + _lint(comparison.lint_groups) + [""]
     lines += ["## Levels", ""] + _levels(levels) + [""]
-    lines += ["## Rule coverage", ""] + _coverage(comparison) + [""]
+    lines += ["## Rule coverage", "", *_coverage(comparison), "", *board_section(comparison.boards)]
     lines += ["## How the comparison is made", "", *_method(comparison), ""]
     return "\n".join(lines)
 
@@ -132,7 +133,7 @@ def summary_lines(comparison: Comparison) -> list[str]:
     lines.append(f"- It agrees with the game on {len(agreeing)} of {len(levels)} levels "
                  "(same outcome, same cost, no divergence on either plan or on the states "
                  "compared)" + _verdict_counts(levels) + ".")
-    lines += state_totals(levels)
+    lines += state_totals(levels) + board_summary(comparison.boards)
     groups = comparison.lint_groups
     per_kind = {group.kind: 0 for group in groups}
     for group in groups:
@@ -240,7 +241,6 @@ def _levels(levels: tuple[LevelComparison, ...]) -> list[str]:
                          + (f"; {level.states.claim}" if level.states is not None else ""))
         lines.append("")
     return lines
-
 
 
 def _coverage(comparison: Comparison) -> list[str]:

@@ -17,23 +17,10 @@ def repair_markdown(found: RepairReport) -> str:
         lines.append(f"Nothing to fix: the model agrees on all {found.cases} levels and probes "
                      "(each in its eight orientations).")
         return "\n".join(lines) + "\n"
-    for rank, fix in enumerate(found.fixes, start=1):
-        repair = fix.repair
-        head = "Fix" if rank == 1 else f"Alternative {rank - 1}"
-        edits = f"{len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
-        lines.append(f"**{head}** ({edits}, verified on {repair.verified_on} cases: every level "
-                     "and probe in its eight turned and mirrored copies, and equal to the game "
-                     "on every state of each, up to the bound of a level):"
-                     if not repair.still_failing else
-                     f"**{head}** ({edits}, of one fault among several, verified on "
-                     f"{repair.verified_on} cases: every case the model as written agrees on "
-                     f"still agrees; {repair.still_failing} cases still fail, of other faults):")
-        lines.append("")
-        lines += [f"- `{line}`" for line in fix.lines]
-        lines += _mended(fix)
-        if fix.diff:
-            lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]
-        lines.append("")
+    for fix, head in zip(found.fixes, _heads(found.fixes), strict=True):
+        lines += _entry(fix, head)
+    if found.together is not None:
+        lines += _together(found.together)
     if not found.fixes:
         lines += [found.culprit or "", "", "The evidence (first failures):", ""]
         lines += [f"- {failure.case}: {failure.what}"
@@ -44,6 +31,57 @@ def repair_markdown(found: RepairReport) -> str:
                  "is shown only once the edited model agrees on every level and probe (one of "
                  "several faults: on every case it agreed on, and on those it makes agree).")
     return "\n".join(lines) + "\n"
+
+
+def _heads(fixes: tuple[SuggestedFix, ...]) -> list[tuple[str, str]]:
+    """`Fix`, `Alternative 1`...; with several faults, each fault's own (`Fault 2, fix`), and
+    the faults whose fixes were made before it was verified (`with the fix of fault 1 made`)."""
+    firsts: dict[int, SuggestedFix] = {}
+    for fix in fixes:
+        firsts.setdefault(fix.repair.fault, fix)
+    heads: list[tuple[str, str]] = []
+    seen: dict[int, int] = {}
+    for fix in fixes:
+        fault = fix.repair.fault
+        rank = seen[fault] = seen.get(fault, 0) + 1
+        head = "fix" if rank == 1 else f"alternative {rank - 1}"
+        before = [str(number) for number, first in firsts.items()
+                  if first.repair.edits and set(first.repair.edits) <= set(fix.repair.after)]
+        made = f"with the fix of fault{'s' if len(before) > 1 else ''} " \
+            f"{', '.join(before)} made, " if before else ""
+        heads.append((f"Fault {fault}, {head}" if len(firsts) > 1 else head.capitalize(), made))
+    return heads
+
+
+def _entry(fix: SuggestedFix, head: tuple[str, str]) -> list[str]:
+    """A fix's head line, its edits at their lines, the divergences it mends and its diff."""
+    repair, (title, made) = fix.repair, head
+    edits = f"{len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
+    lines = [f"**{title}** ({edits}, verified on {repair.verified_on} cases: every level "
+             "and probe in its eight turned and mirrored copies, and equal to the game "
+             "on every state of each, up to the bound of a level):"
+             if not repair.still_failing else
+             f"**{title}** ({edits}, of one fault among several, verified {made}on "
+             f"{repair.verified_on} cases: every case the model as written agrees on "
+             f"still agrees; {repair.still_failing} cases still fail, of other faults):", ""]
+    lines += [f"- `{line}`" for line in fix.lines]
+    lines += _mended(fix)
+    if fix.diff:
+        lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]
+    return [*lines, ""]
+
+
+def _together(fix: SuggestedFix) -> list[str]:
+    repair = fix.repair
+    left = f"{repair.still_failing} cases still fail, of faults not fixed" \
+        if repair.still_failing else "every case agrees"
+    lines = [f"**Every fault's fix at once** ({len(repair.edits)} edits: the first fix of "
+             "each fault, each verified with those found before it made; " + left
+             + "). This is what --repair-out writes.", ""]
+    lines += [f"- `{line}`" for line in fix.lines]
+    if fix.diff:
+        lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]
+    return [*lines, ""]
 
 
 def _mended(fix: SuggestedFix) -> list[str]:

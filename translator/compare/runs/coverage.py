@@ -83,7 +83,10 @@ PROBES: dict[str, tuple[Probe, ...]] = {
                    ("#######", "#KH LD#", "#######"), 4),),
     "R-A3": (Probe("a boulder kicked twice along a corridor",
                    ("######", "#HB  #", "### D#", "######"), 5),),
-    "R-A4": (Probe("a skeleton crushed against a wall", ("####", "#HM#", "##D#", "####"), 2),),
+    # The plan crushes a skeleton against a boulder; crushing the other against the wall
+    # first (a wait) puts the same kick after an odd number of actions, within the budget.
+    "R-A4": (Probe("a skeleton crushed against a boulder, before or after another one "
+                   "against a wall", ("#####", "#M###", "#HMB#", "##D##", "#####"), 2),),
     "R-A5": (Probe("the key cell on the only way to the demon, in a level without a lock",
                    ("######", "#HK D#", "######"), 2),
              Probe("the key taken, then its cell crossed again", ("#######", "#HK  D#",

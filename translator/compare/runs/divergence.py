@@ -110,22 +110,23 @@ def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Dive
     return replay_directions(model, directions)[0]
 
 
-def replay_directions(model: LevelModel, directions: Sequence[Direction]
+def replay_directions(model: LevelModel, directions: Sequence[Direction], tell: bool = True
                       ) -> tuple[Divergence | None, Divergence | None]:
     """The first divergence along a plan of key presses, and the first key press for which the
     model allows several outcomes. The replay goes on with an action that does what the game
     does, so only a key press that no applicable action matches diverges; one for which the
     model also allows another outcome is a fault of the model all the same (a non-determinism
-    the game does not have), returned second, and named in a later divergence."""
+    the game does not have), returned second, and named in a later divergence. With `tell`
+    False a divergence is `UNTOLD` (`judge_press`): whether there is one, not what it is."""
     level = model.level
     state, atoms = level.start, model.initial()
     several: Divergence | None = None
     for index, direction in enumerate(directions, start=1):
         outcome = step(level, state, direction)
         press = judge_press(model, index, state, atoms, direction, outcome,
-                            by_direction(model, atoms).get(direction, []))
+                            by_direction(model, atoms).get(direction, []), tell)
         if press.fault is not None:
-            return _also(several, press.fault), several
+            return (_also(several, press.fault) if tell else press.fault), several
         several = several or press.several
         if not isinstance(outcome, Move) or not press.agreeing:
             return None, several  # both ignore it; the validator rejects such plans anyway
@@ -170,10 +171,10 @@ def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[At
                 options: list[GroundAction], tell: bool = True) -> Press:
     """The key press `direction` as letter `index`, in the game's `state` and the model's
     `atoms`; `outcome` is the game's step, `options` the model's actions for the key. With
-    `tell` False a fault is `UNTOLD`: an exhaustive comparison keeps the first it finds and
-    only counts the others, and explaining one costs more than finding it."""
+    `tell` False a fault is `UNTOLD` (at its letter): an exhaustive comparison keeps the first
+    it finds and only counts the others, and explaining one costs more than finding it."""
     def told(make: Callable[[], Divergence]) -> Divergence:
-        return make() if tell else UNTOLD
+        return make() if tell else replace(UNTOLD, letter=index, direction=direction)
 
     if not isinstance(outcome, Move):
         fault = told(lambda: _diverge(model, index, direction, state, atoms,

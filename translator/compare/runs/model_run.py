@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from strips_model.moves import Direction
 from translator.compare.models.protocols import LevelModel
+from translator.compare.runs.grounding_budget import check_grounding
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
@@ -38,7 +39,9 @@ def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
     """Fast Downward on the model's planning view, as the planners run it
     (translator/planners/fd_search.py), within `limits.seconds`, in this process: the compare
     stage calls it in the child that bounds the level's whole attempt
-    (level_comparison.py), whose limits end it."""
+    (level_comparison.py), whose limits end it. A planning view whose grounding passes the
+    budget is refused before it starts (grounding_budget.py: `GroundingOverBudget`)."""
+    check_grounding(model)
     planned = plan_pddl(*model.pddl_texts(), model.search, limits.seconds)
     if planned.steps is None:
         return ModelRun(planned.status, None, None, None, planned.seconds, planned.operators,

@@ -5,7 +5,8 @@ cost from the start, each kept at its cheapest cost, won states not expanded: 4,
 level 1. In each, every key press the budget still allows is judged as a plan's key presses are
 (divergence.py `judge_press`): the model must have an action for it exactly when the game
 moves, doing what the game does at the game's cost, and only such an action; and the model's
-goal must hold exactly where the game is won. The model is carried along the cheapest key
+goal must hold exactly where the game is won; a model that counts its moves must hold one
+value of its counter after each (counter_count.py). The model is carried along the cheapest key
 presses to each state (its counter, its own bookkeeping included), so the first state where
 the two differ comes with the shortest counterexample, in cost then in key presses.
 
@@ -25,6 +26,12 @@ from strips_model.moves import Direction
 from strips_model.simulator import Move, is_goal, step
 from translator.compare.models.observation import Observation, observe_game
 from translator.compare.models.protocols import LevelModel
+from translator.compare.runs.counter_count import (
+    Counter,
+    counter_divergence,
+    counter_of,
+    miscounted,
+)
 from translator.compare.runs.divergence import (
     Divergence,
     by_direction,
@@ -126,6 +133,8 @@ class _Search:
 
     model: LevelModel
     bound: int
+    counter: Counter | None
+    """The model's counter, judged after every key press (None: it has none)."""
     reached: dict[State, tuple[State | None, Direction | None, int]] = field(default_factory=dict)
     """State -> (the state before, the key press, presses from the start)."""
     divergence: Divergence | None = None
@@ -150,7 +159,7 @@ def compare_states(model: LevelModel, bound: int = STATES) -> StateCheck:
     """The model against the game on the level's reachable states, the cheapest first, at most
     `bound` of them (the module doc)."""
     level = model.level
-    search = _Search(model, bound)
+    search = _Search(model, bound, counter_of(model))
     search.reached[level.start] = (None, None, 0)
     start = model.initial()
     # Costs are 1 or 2: a queue per cost, each first in first out, orders by cost exactly.
@@ -200,6 +209,8 @@ def _judge(search: _Search, entry: _Entry, spent: int
         return []
     options = by_direction(model, atoms)
     seen = observe_game(level, state)
+    counter = search.counter
+    counted = counter.values(atoms) if counter is not None else frozenset()
     successors = []
     for direction in Direction:
         outcome = step(level, state, direction)
@@ -212,6 +223,10 @@ def _judge(search: _Search, entry: _Entry, spent: int
         press = judge_press(model, letter, state, atoms, direction, outcome, chosen,
                             tell=search.divergence is None)
         search.found(press.fault or press.several, state)
+        if counter is not None and isinstance(outcome, Move) and search.divergence is None \
+                and (wrong := miscounted(counter, counted, press.agreeing)) is not None:
+            search.found(counter_divergence(model, counter, letter, state, direction, outcome,
+                                            spent + outcome.cost, *wrong, press.after), state)
         if not isinstance(outcome, Move) or press.after is None:
             continue
         game_after = observe_game(level, outcome.state)

@@ -189,15 +189,22 @@ def flag_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     return Found(found, tuple(evidence))
 
 
-def _place_with_a_state(facts: SchemaFacts, name: str) -> bool:
+def _with_a_constant(facts: SchemaFacts) -> frozenset[str]:
+    """The predicates some literal writes with a constant argument (`lock(X, Y, open)`),
+    gathered in one pass: asked of every precondition, a scan each was most of the reading
+    of an 848-schema model."""
+    return frozenset(lit.predicate for schema in facts.read
+                     for lit in (*schema.preconditions, *schema.effects)
+                     if any(not term.is_variable for term in lit.args))
+
+
+def _place_with_a_state(facts: SchemaFacts, name: str, with_a_constant: frozenset[str]
+                        ) -> bool:
     """`name` is a place, or a place and a state some literal writes as a constant (`lock(X,
-    Y, open)`); not a relation between two places (`doomedAt(P, S)`, where a place is one
-    cell term), whose arguments are all variables."""
+    Y, open)`, `with_a_constant`); not a relation between two places (`doomedAt(P, S)`, where
+    a place is one cell term), whose arguments are all variables."""
     extra = facts.arity[name] - facts.width
-    return extra == 0 or extra == 1 and any(
-        lit.predicate == name and not term.is_variable
-        for schema in facts.read for lit in (*schema.preconditions, *schema.effects)
-        for term in lit.args)
+    return extra == 0 or extra == 1 and name in with_a_constant
 
 
 def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
@@ -210,11 +217,12 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     removals: Counter[str] = Counter()
     every_removal: Counter[str] = Counter()
     needs: dict[str, Counter[str]] = {}
+    with_a_constant = _with_a_constant(facts)
     for schema in facts.read:
         for lit in schema.preconditions:
             if (not lit.positive or lit.predicate not in candidates
                     or lit.predicate in facts.static
-                    or not _place_with_a_state(facts, lit.predicate)
+                    or not _place_with_a_state(facts, lit.predicate, with_a_constant)
                     or not _removed(schema, lit)):
                 continue
             every_removal[lit.predicate] += 1
@@ -229,7 +237,7 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     needed = needs[lock]
     # A part is a place, with a state at most: a relation between two places (a skeleton
     # doomed from where the hero stands) that an opening also needs is no key.
-    keys = {n: c for n, c in needed.items() if _place_with_a_state(facts, n)
+    keys = {n: c for n, c in needed.items() if _place_with_a_state(facts, n, with_a_constant)
             and n in candidates}
     key = pick(Role.KEY, keys)
     return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "

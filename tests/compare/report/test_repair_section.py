@@ -57,3 +57,37 @@ def test_without_a_fix_the_section_names_the_vocabulary_and_shows_the_evidence()
     failure = Failure("level1", (), 3, "on the game's plan: letter 3 'r'", ())
     text = repair_markdown(RepairReport((failure,), (), 40, 2.0, 9))
     assert CULPRIT in text and "level1: on the game's plan: letter 3 'r'" in text
+
+
+def test_each_fault_has_its_heading_and_every_fix_at_once_ends_the_section() -> None:
+    """Fixes of two faults, the second verified with the first made: each fault's fix and
+    alternative under its own number, the second saying with what it was verified, and the
+    first fixes together last, as --repair-out writes them."""
+    from translator.compare.repair.faults import together
+    from translator.compare.repair.fixes import RepairReport, SuggestedFix
+    from translator.compare.repair.search import Repair
+    from translator.compare.repair.verify import Failure
+
+    report = our_model()[0]
+    signature = Signature.of(report.schemas)
+    one, other, third = [e for s in report.schemas if s.name == "step_calm"
+                         for e in local_edits(s, signature)][:3]
+    failures = tuple(Failure(name, (), 1, "on the game's plan: letter 1 'r'", ())
+                     for name in ("level1", "probe E1"))
+    repairs = (Repair((one,), ("level1",), (), 9, 1, fault=1),
+               Repair((third,), ("level1",), (), 9, 1, fault=1),
+               Repair((other,), ("probe E1",), (), 10, 0, fault=2, after=(one,)))
+    joint = together(repairs)
+    assert joint is not None and joint.edits == (one, other)
+
+    def shown(repair: Repair) -> SuggestedFix:
+        return SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "")
+
+    text = repair_markdown(RepairReport(failures, tuple(map(shown, repairs)), 30, 1.0, 12,
+                                        together=shown(joint)))
+    heads = [line for line in text.splitlines() if line.startswith("**")]
+    assert [head.split("**")[1] for head in heads] == [
+        "Fault 1, fix", "Fault 1, alternative 1", "Fault 2, fix", "Every fault's fix at once"]
+    assert "verified with the fix of fault 1 made" in heads[2]
+    assert "every case agrees" in heads[2] and "every case agrees" in heads[3]
+    assert "1 cases still fail" in heads[0]

@@ -57,13 +57,15 @@ def _entry(fix: SuggestedFix, head: tuple[str, str]) -> list[str]:
     """A fix's head line, its edits at their lines, the divergences it mends and its diff."""
     repair, (title, made) = fix.repair, head
     edits = f"{len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
+    left = f"{repair.still_failing} cases still fail, of other faults" \
+        if repair.still_failing else "with those made, every case agrees"
     lines = [f"**{title}** ({edits}, verified on {repair.verified_on} cases: every level "
              "and probe in its eight turned and mirrored copies, and equal to the game "
              "on every state of each, up to the bound of a level):"
-             if not repair.still_failing else
+             if not repair.still_failing and not repair.after else
              f"**{title}** ({edits}, of one fault among several, verified {made}on "
              f"{repair.verified_on} cases: every case the model as written agrees on "
-             f"still agrees; {repair.still_failing} cases still fail, of other faults):", ""]
+             f"still agrees; {left}):", ""]
     lines += [f"- `{line}`" for line in fix.lines]
     lines += _mended(fix)
     if fix.diff:

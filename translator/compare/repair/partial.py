@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from strips_model.schema import Schema
-from translator.compare.models.compared import UnbuildableModel
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import faults
 from translator.compare.repair.edits import Edit, apply_edits
@@ -62,18 +62,16 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     searched: set[tuple[object, ...]] = set()
     tried = 0
     kept: _Kept | None = None
+    model = subject.model(base)
+    evidence = _evidence(subject, model, named, current)
     while (left := seconds - (clock() - started)) > 0:
         pending = [t for t in faults.targets(current)
                    if (len(after), *faults.pointing(t)) not in searched]
-        model = subject.model(base)
         if not pending or isinstance(model, UnbuildableModel) and after:
             break
         target = pending[0]
         searched.add((len(after), *faults.pointing(target)))
-        failing = {f.case for f in current}
-        agreeing = tuple(c for c in subject.cases if c.name not in failing)
-        guards = () if isinstance(model, UnbuildableModel) else _guards(model, named, current)
-        narrowed = replace(subject, cases=(named[target.case], *agreeing, *guards))
+        narrowed = replace(subject, cases=(named[target.case], *evidence))
         # A model that cannot be built agrees nowhere: there is no agreement to keep.
         if kept is None and not isinstance(model, UnbuildableModel):
             kept = _Kept(model, subject.cases if kept_on is None else kept_on)
@@ -91,9 +89,12 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
                                fault=fault, after=after) for repair in own]
             repairs += widened
             base, after = apply_edits(base, widened[0].edits), (*after, *widened[0].edits)
-            current = [f for f in (check_case(subject.model(base), named[f.case])
-                                   for f in current if f.case not in widened[0].fixed)
-                       if f is not None]
+            model = subject.model(base)
+            current = [] if isinstance(model, UnbuildableModel) else [
+                f for f in (check_case(model, named[f.case])
+                            for f in current if f.case not in widened[0].fixed)
+                if f is not None]
+            evidence = _evidence(subject, model, named, current)
             rejected += _rejected(kept)
             kept = None
     rejected += _rejected(kept)
@@ -129,6 +130,16 @@ class _Kept:
 
 def _rejected(kept: _Kept | None) -> tuple[tuple[Repair, str], ...]:
     return () if kept is None else tuple(kept.rejected)
+
+
+def _evidence(subject: Subject, model: ModelOrDefect, named: dict[str, Case],
+              failing: Sequence[Failure]) -> tuple[Case, ...]:
+    """What a fix of `model` must keep: the cases it agrees on, and its failing cases' plans
+    as far as it follows them (`_guards`)."""
+    cases = {f.case for f in failing}
+    agreeing = tuple(c for c in subject.cases if c.name not in cases)
+    guards = () if isinstance(model, UnbuildableModel) else _guards(model, named, failing)
+    return (*agreeing, *guards)
 
 
 def _guards(original: ComparedModel, named: dict[str, Case], failures: Sequence[Failure]

@@ -188,3 +188,26 @@ def test_student_counters_are_never_told_of_two_values(name: str) -> None:
     assert counter_of(model.on(PROBES["E13"][0].level())) is not None
     for probe in distinct_probes():
         assert not any(TOLD in d for d in check_probe(model, probe).divergences), probe
+
+
+def test_the_repairs_evidence_tells_the_counter_on_the_games_plan(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The repair verifies on the game's plans (repair/verify.py): the slip shows there too, at
+    the plan's first MoveEven, naming it first, so the search can target it; the model as
+    written passes the same case, and without the check the slip would too."""
+    from translator.compare.repair import verify
+    from translator.compare.runs.evidence import level_cases
+    from translator.planners.exhaustive import solve_exhaustively
+
+    level = make_level("#H    D#", 5)
+    found = solve_exhaustively(level)
+    assert found.plan is not None
+    (case,) = level_cases([(level, tuple(found.plan), found.cost)], symmetric=False)
+    assert verify.check_case(_textbook(), case) is None
+    failure = verify.check_case(_textbook_dropped(), case)
+    assert failure is not None and TOLD in failure.what
+    assert failure.what.startswith("on the game's plan") and failure.suspects[0] == "MoveEven"
+    untold = verify.check_case(_textbook_dropped(), case, tell=False)
+    assert untold is not None and untold.letter == failure.letter
+    monkeypatch.setattr(verify, "counter_of", lambda model: None)
+    assert verify.check_case(_textbook_dropped(), case) is None

@@ -26,6 +26,7 @@ from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.repair.blocked import blocked
 from translator.compare.repair.uses import followed
+from translator.compare.runs.counter_count import Counter, counter_of, miscount_along
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.evidence import Case
 from translator.compare.runs.model_run import accepts
@@ -128,8 +129,8 @@ def check_case(model: ComparedModel, case: Case, tell: bool = True) -> Failure |
     a departure along the game's plan is not put into words (no `what`, no suspects): a
     candidate's search needs only which case fails, and the words cost more than the check."""
     try:
-        on: LevelModel = _Remembered(model.on(case.level))
-        return _check(on, case, tell)
+        inner = model.on(case.level)
+        return _check(_Remembered(inner), case, tell, counter_of(inner))
     except (HelltakerError, SearchTimeout) as error:
         return Failure(case.name, case.rules, None, f"cannot be run: {error}", ())
 
@@ -148,7 +149,8 @@ def _failure(on: LevelModel, case: Case, divergence: Divergence, side: str,
                    suspects, tuple(stuck))
 
 
-def _check(on: LevelModel, case: Case, tell: bool = True) -> Failure | None:
+def _check(on: LevelModel, case: Case, tell: bool = True, counter: Counter | None = None
+           ) -> Failure | None:
     if case.judged is not None:
         if accepts(on, case.judged, on.cost_limit) != case.valid:
             departs = replay_directions(on, case.judged)[0]
@@ -168,6 +170,10 @@ def _check(on: LevelModel, case: Case, tell: bool = True) -> Failure | None:
             return _failure(on, case, divergence, "on the game's plan", case.plan)
         if several is not None:
             return _failure(on, case, several, "on the game's plan", case.plan)
+        miscount = None if counter is None else miscount_along(on, counter, case.plan)
+        if miscount is not None:
+            return _failure(on, case, miscount, "on the game's plan", case.plan) if tell \
+                else Failure(case.name, case.rules, miscount.letter, "on the game's plan", ())
     if not case.small:
         return None
     found = search_exact_bounded(on)

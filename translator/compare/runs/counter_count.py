@@ -13,16 +13,22 @@ the budget, on every state compared (state_space.py).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strips_model.level import State
 from strips_model.moves import Direction
-from strips_model.simulator import Move
+from strips_model.simulator import Move, step
 from strips_model.validator import event_text
 from translator.compare.models.observation import Observation, observe_game
 from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_model import ReportLevelModel
-from translator.compare.runs.divergence import Divergence, describe_state
+from translator.compare.runs.divergence import (
+    Divergence,
+    by_direction,
+    describe_state,
+    judge_press,
+)
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
@@ -59,6 +65,32 @@ def miscounted(counter: Counter, before: frozenset[Atom], actions: tuple[GroundA
         after = counter.values(action.apply(before))
         if len(after) != 1:
             return action, after
+    return None
+
+
+def miscount_along(model: LevelModel, counter: Counter, directions: Sequence[Direction]
+                   ) -> Divergence | None:
+    """The first key press of a plan of the game, followed by the model, after which an
+    action the model allows for it leaves its `counter` (`counter_of`) with other than one
+    value (None when the model departs from the plan first: that is `replay_directions`' to
+    tell). The repair's evidence replays plans (repair/verify.py), and a plan is within the
+    budget: each of its key presses is judged."""
+    level = model.level
+    state, atoms, spent = level.start, model.initial(), 0
+    for letter, direction in enumerate(directions, start=1):
+        outcome = step(level, state, direction)
+        if not isinstance(outcome, Move):
+            return None
+        press = judge_press(model, letter, state, atoms, direction, outcome,
+                            by_direction(model, atoms).get(direction, []), tell=False)
+        if not press.agreeing:
+            return None
+        spent += outcome.cost
+        wrong = miscounted(counter, atoms, press.agreeing)
+        if wrong is not None:
+            return counter_divergence(model, counter, letter, state, direction, outcome, spent,
+                                      *wrong, press.after)
+        state, atoms = outcome.state, press.agreeing[0].apply(atoms)
     return None
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, SHARED, SHARED_ABSENT
+from helpers import ROOT, SHARED, SHARED_ABSENT, leave_out_boards
 
 from strips_model.par import read_par_table
 
@@ -191,6 +191,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = [item for item in items if item.get_closest_marker("fuzz") is None]
+
+
+@pytest.fixture
+def boards_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compare` without the generated boards for one test (helpers.py `leave_out_boards`)."""
+    leave_out_boards(monkeypatch)
 
 
 @pytest.fixture(scope="session")

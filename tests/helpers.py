@@ -8,6 +8,7 @@ conftest.py, which no test imports.
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -106,3 +107,15 @@ def open_room(folder: Path, side: int, budget: int = 1000) -> str:
     path = folder / f"room{side}.txt"
     path.write_text(f"room {side}\n{budget}\n" + "\n".join(rows) + "\n")
     return str(path)
+
+
+def leave_out_boards(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compare` (the command line's and `checked_model`'s) without the generated boards, for
+    tests whose claims are about something else: the boards cost a forked child per layout
+    (2 to 3 s of CPU a comparison). Their verdicts are tested in tests/compare/runs/
+    (test_board_check.py, test_mechanic_boards.py), and through the command line by
+    tests/cli/test_compare.py's test_our_own_model_as_report_finds_no_divergence and
+    tests/cli/test_compare_class.py's test_levels_get_a_verdict_per_model."""
+    from translator.compare import check, comparison
+
+    monkeypatch.setattr(check, "compare", partial(comparison.compare, boards=False))

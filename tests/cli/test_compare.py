@@ -24,7 +24,7 @@ def corridor(tmp_path: Path) -> str:
 
 
 @pytest.mark.planner
-def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys) -> None:
+def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys, boards_off) -> None:
     status = main(["compare", str(shared_path(REPORT)), corridor, "--json", "--jobs", "1",
                    "--planner", "search"])
     result = json.loads(capsys.readouterr().out)
@@ -58,10 +58,14 @@ def test_our_own_model_as_report_finds_no_divergence(corridor: str, tmp_path: Pa
     count = len(helltaker_domain().schemas)
     assert f"| schemas | {count} | {count} |" in text
     assert "No finding." in text
+    # The generated boards are compared too (the other tests here leave them out), each group
+    # equal to the game.
+    boards = text.split("## Boards per mechanic and pair of mechanics")[1].split("\n## ")[0]
+    assert "| yes |" in boards and "| **no** |" not in boards and "| not run |" not in boards
 
 
 @pytest.mark.planner
-def test_markdown_has_the_side_by_side_table(corridor: str, capsys) -> None:
+def test_markdown_has_the_side_by_side_table(corridor: str, capsys, boards_off) -> None:
     assert main(["compare", str(shared_path(REPORT)), corridor, "--planner", "search",
                  "--jobs", "2"]) == 1
     out = capsys.readouterr().out
@@ -101,7 +105,7 @@ def test_a_model_in_another_vocabulary_is_linted_not_run(tmp_path: Path, capsys)
     assert "which names no successor relation" in capsys.readouterr().err
 
 
-def test_without_levels_nor_init_only_the_lint_and_probes_run(capsys) -> None:
+def test_without_levels_nor_init_only_the_lint_and_probes_run(capsys, boards_off) -> None:
     # Once exit 2; now our model, with no level to run, is linted and probed (exit 0).
     assert main(["compare", OUR_MODEL, "--jobs", "1"]) == 0
     assert "no LEVEL given" in capsys.readouterr().err
@@ -115,7 +119,7 @@ def test_help_explains_the_vocabularies_and_exit_statuses(capsys) -> None:
 
 
 @pytest.mark.planner
-def test_a_planner_timeout_is_exit_3(corridor: str, capsys) -> None:
+def test_a_planner_timeout_is_exit_3(corridor: str, capsys, boards_off) -> None:
     assert main(["compare", str(shared_path(REPORT)), corridor, "--timeout", "0.001",
                  "--json", "--jobs", "1"]) == 3
     (level,) = json.loads(capsys.readouterr().out)["levels"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import ROOT
+from helpers import ROOT, leave_out_boards
 
 from strips_model.reports.reading import skipped_schemas
 from translator.cli.compare_class import split_models
@@ -57,15 +57,19 @@ def _main(arguments: list[str]) -> tuple[int, str]:
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     """One model alone and a class of three, one unreadable: each model run costs seconds
-    (its probes run in forked children), so the tests share these two runs."""
+    (its probes run in forked children), so the tests share these two runs; no test here is
+    about the generated boards, left out."""
     root = tmp_path_factory.mktemp("graded")
     broken = root / "broken.md"
     broken.write_text(BROKEN, "utf-8")
     alone_report = root / "alone.md"
-    _, alone = _main(["compare", CLASS[0], "--json", "-o", str(alone_report), "--jobs", "1"])
     folder = root / "graded"
-    status, records = _main(["compare", *CLASS, str(broken), "--json", "-o", str(folder),
-                             "--jobs", "2"])
+    with pytest.MonkeyPatch.context() as patch:
+        leave_out_boards(patch)
+        _, alone = _main(["compare", CLASS[0], "--json", "-o", str(alone_report), "--jobs",
+                          "1"])
+        status, records = _main(["compare", *CLASS, str(broken), "--json", "-o", str(folder),
+                                 "--jobs", "2"])
     return Graded(json.loads(alone), alone_report.read_text("utf-8"),
                   [json.loads(line) for line in records.splitlines()], status, folder,
                   str(broken))

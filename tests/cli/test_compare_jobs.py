@@ -86,7 +86,7 @@ def _verdicts(jobs: int, capsys: pytest.CaptureFixture[str]) -> Verdicts:
 
 
 @pytest.mark.planner
-def test_jobs_200_grades_as_jobs_1(capsys: pytest.CaptureFixture[str]) -> None:
+def test_jobs_200_grades_as_jobs_1(capsys: pytest.CaptureFixture[str], boards_off: None) -> None:
     one = _verdicts(1, capsys)
     assert one[0] == 0 and [verdict for _, verdict in one[1]] == ["agrees"]
     assert len(one[2]) == 21 and {verdict for _, verdict in one[2]} != {"not run"}

@@ -13,7 +13,8 @@ from translator.cli.main import main
 OUR_MODEL = ROOT / "strips_model" / "helltaker.strips"
 
 
-def test_repair_json_and_repair_out_give_back_the_model(tmp_path: Path, capsys) -> None:
+def test_repair_json_and_repair_out_give_back_the_model(tmp_path: Path, capsys,
+                                                        boards_off) -> None:
     original = OUR_MODEL.read_text(encoding="utf-8")
     wrong = original.replace("    Effect: -hero(H), hero(N), has_key(K), won(G),",
                              "    Effect: -hero(H), hero(H), has_key(K), won(G),", 1)

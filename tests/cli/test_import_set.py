@@ -197,17 +197,17 @@ def test_validate_and_show_of_a_word_load_no_heavy_library_and_no_plan_grammar(
 _FORKED_AHEAD = """
 import json, os, sys
 from translator.runtime import processes
-reserved, taken = [], []
-reserving, handing = processes.reserve_child, processes._hand_over
+started, reserved = [], []
+starting, reserving = processes.start_in_child, processes.reserve_child
+def start_in_child(*arguments, **keywords):
+    child = starting(*arguments, **keywords)
+    started.append(child.pid)
+    return child
 def reserve_child(prepare):
     child = reserving(prepare)
     reserved.append(child.pid)
     return child
-def hand_over(*arguments):
-    child = handing(*arguments)
-    taken.append(None if child is None else child.pid)
-    return child
-processes.reserve_child, processes._hand_over = reserve_child, hand_over
+processes.start_in_child, processes.reserve_child = start_in_child, reserve_child
 from translator.cli.main import main
 status = main(sys.argv[1:])
 def alive(pid):
@@ -215,8 +215,8 @@ def alive(pid):
         return os.waitpid(pid, os.WNOHANG) == (0, 0)
     except ChildProcessError:
         return False
-print(json.dumps({"status": status, "reserved": reserved, "taken": taken,
-                  "alive": [pid for pid in reserved if alive(pid)]}), file=sys.stderr)
+print(json.dumps({"status": status, "started": started, "reserved": reserved,
+                  "alive": [pid for pid in started + reserved if alive(pid)]}), file=sys.stderr)
 """
 
 
@@ -227,16 +227,17 @@ def _forked_ahead(*arguments: str) -> dict[str, object]:
     return found
 
 
-def test_a_search_past_its_milestone_forks_fds_child_ahead_and_ends_it_unused() -> None:
+def test_a_search_past_its_milestone_starts_fd_beside_it_and_ends_it_unused() -> None:
     """Classic level 4 takes the default's search 3,776 states: past 2,000 Fast Downward's
-    child is forked ahead; the search settles the level, and that child is ended."""
+    attempt is started in its child beside the search; the search settles the level, and that
+    child is ended. Nothing is forked ahead of the level's reading (auto is a light attempt)."""
     found = _forked_ahead("solve", "--json", str(shared_path("levels/classic/level4.txt")))
     assert found["status"] == 0
-    reserved = found["reserved"]
-    assert isinstance(reserved, list) and len(reserved) == 1
-    assert found["taken"] == [] and found["alive"] == []
+    started = found["started"]
+    assert isinstance(started, list) and len(started) == 1
+    assert found["reserved"] == [] and found["alive"] == []
 
 
 def test_a_search_that_settles_early_forks_nothing() -> None:
     found = _forked_ahead("solve", "--json", str(ROOT / "levels" / "level1.txt"))
-    assert found["status"] == 0 and found["reserved"] == [] and found["taken"] == []
+    assert found["status"] == 0 and found["reserved"] == [] and found["started"] == []

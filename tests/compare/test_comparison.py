@@ -299,7 +299,7 @@ def _coverage_in_one_process() -> list[dict[str, object]]:
     from translator.compare.check import our_model
     from translator.compare.comparison import compare
 
-    alone = compare(_report(), _model(), our_model(), [], "fd", jobs=1)
+    alone = compare(_report(), _model(), our_model(), [], "fd", jobs=1, boards=False)
     return [rule.as_json() for rule in alone.coverage]
 
 
@@ -309,7 +309,7 @@ def test_the_probes_batched_over_workers_give_every_rule_the_same_verdict(jobs: 
     from translator.compare.comparison import compare
 
     alone = _coverage_in_one_process()
-    batched = compare(_report(), _model(), our_model(), [], "fd", jobs=jobs)
+    batched = compare(_report(), _model(), our_model(), [], "fd", jobs=jobs, boards=False)
     assert [rule.as_json() for rule in batched.coverage] == alone
     assert {rule["verdict"] for rule in alone} >= {"expressed", "not expressed"}
 
@@ -326,5 +326,5 @@ def test_a_progress_line_counts_to_the_tasks_the_comparison_runs(
 
     finished: list[bool] = []
     monkeypatch.setattr(workers, "task_finished", finished.append)
-    compare(_report(), _model(), our_model(), [], "fd", jobs=jobs)
+    compare(_report(), _model(), our_model(), [], "fd", jobs=jobs, boards=False)
     assert len(finished) == compared_tasks(_model(), 0, jobs)

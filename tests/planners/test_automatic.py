@@ -13,7 +13,7 @@ from helpers import ROOT, make_level, shared_path
 from strips_model.level import Level
 from strips_model.level_file import load_level
 from strips_model.moves import parse_plan
-from translator.planners import automatic
+from translator.planners import automatic, registry
 from translator.planners.automatic import search_first, settle_by_search, state_budget
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
@@ -96,36 +96,100 @@ def test_auto_falls_back_on_fd_with_the_same_cost(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.planner
-def test_fds_child_forked_ahead_is_the_one_that_answers() -> None:
-    """Classic level 6 is not settled within 5,000 states: the child forked ahead at 2,000
-    takes Fast Downward's job, and no other is forked for it."""
+def test_fds_attempt_started_beside_the_search_is_the_one_that_answers() -> None:
+    """Classic level 6 is not settled within 5,000 states: Fast Downward's attempt, started in
+    its child beside the search at 2,000, answers, and no other child is started for it."""
     from translator.runtime import processes
 
     level = load_level(str(shared_path("levels/classic/level6.txt")))
-    reserved: list[int] = []
-    reserving = processes.reserve_child
+    started: list[int] = []
+    starting = processes.start_in_child
 
-    def reserve_child(prepare: object) -> processes.Child:
-        child = reserving(prepare)  # type: ignore[arg-type]
-        reserved.append(child.pid)
+    def start_in_child(*args: object, **kwargs: object) -> processes.Child:
+        child = starting(*args, **kwargs)  # type: ignore[arg-type]
+        started.append(child.pid)
         return child
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(processes, "reserve_child", reserve_child)
-        # The child is forked ahead only while Fast Downward's back-end is not imported here;
-        # an earlier test in this worker may have imported it.
+        patch.setattr(registry, "start_in_child", start_in_child)
+        # Started beside the search only while Fast Downward's back-end is not imported here
+        # (one level in a process); an earlier test in this worker may have imported it.
         patch.delitem(sys.modules, "translator.planners.fast_downward", raising=False)
         outcome = run_planner("auto", level, PlannerOptions(level.budget, timeout=120.0))
     assert outcome.status is Status.SOLVED and outcome.cost == 42
     assert outcome.planner.startswith("auto -> fd astar(")
-    assert len(reserved) == 1 and processes._RESERVED == []
+    assert len(started) == 1 and processes._LIVE == {}
+
+
+def test_a_level_the_search_settles_past_the_milestone_stops_the_attempt_beside_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Level 1 needs 1,267 states: with the milestone at 100, the attempt beside the search is
+    started, then stopped unused once the search settles the level; its answer is the
+    search's."""
+    monkeypatch.setattr(automatic, "FORK_AHEAD_AT", 100)
+    events: list[str] = []
+    ahead = automatic.AheadAttempt(lambda options: events.append("start") or "child",
+                                   lambda child, options: pytest.fail("never awaited"),
+                                   lambda child: events.append(f"stop {child}"),
+                                   lambda child: False, wanted=True)
+    outcome = search_first(LEVEL1, PlannerOptions(LEVEL1.budget), _Children(None), ahead)
+    ahead.stop()
+    assert events == ["start", "stop child"]
+    assert outcome.cost == 23 and outcome.planner.startswith("auto -> search")
+
+
+def _racing(answered: bool, limits: list[float | None]) -> automatic.AheadAttempt:
+    answer = PlannerOutcome(Status.SOLVED, "fd x", True, key_presses=(), cost=23)
+
+    def finish(child: object, options: PlannerOptions) -> PlannerOutcome:
+        limits.append(options.timeout)
+        return answer
+
+    return automatic.AheadAttempt(lambda options: "child", finish, lambda child: None,
+                                  lambda child: answered, wanted=True)
+
+
+def test_the_attempt_beside_that_answers_first_is_taken_with_its_time_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fast Downward's answer there first stops the search (which would settle level 1 at
+    1,267 states) at its next look, past the milestone of 100."""
+    monkeypatch.setattr(automatic, "FORK_AHEAD_AT", 100)
+    limits: list[float | None] = []
+    children = _Children(None)
+    outcome = search_first(LEVEL1, PlannerOptions(LEVEL1.budget, timeout=60.0), children,
+                           _racing(True, limits))
+    assert children.asked == []  # no second Fast Downward
+    [timeout] = limits
+    assert timeout is not None and 0 < timeout < 60.0
+    assert outcome.planner.startswith("auto -> fd x (it answered before the simulator's search")
+
+
+def test_racing_the_search_goes_past_its_budget_up_to_the_race_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Fast Downward beside it, the search is not stopped at its budget of states (here
+    500) but at `RACE_STATES` (here 1,000, level 1 needing 1,267), then Fast Downward's answer is
+    awaited; without the race the budget holds (the test above the budget)."""
+    monkeypatch.setattr(automatic, "MIN_STATES", 500)
+    monkeypatch.setattr(automatic, "FORK_AHEAD_AT", 250)
+    monkeypatch.setattr(automatic, "RACE_STATES", 1_000)
+    limits: list[float | None] = []
+    outcome = search_first(LEVEL1, PlannerOptions(LEVEL1.budget), _Children(None),
+                           _racing(False, limits))
+    assert limits == [None]
+    assert outcome.planner.startswith("auto -> fd x (the simulator's search did not settle "
+                                      "it within 1000 states")
+    monkeypatch.setattr(automatic, "RACE_STATES", 2_000)
+    settled = search_first(LEVEL1, PlannerOptions(LEVEL1.budget), _Children(None),
+                           _racing(False, []))
+    assert settled.planner.startswith("auto -> search") and settled.cost == 23
 
 
 @pytest.mark.planner
 def test_auto_meets_par_on_every_classic_level(level_table) -> None:
     """Optimal whichever search answered for auto: the cost PAR.md gives, which `fd` meets on
     every shared level (test_fast_downward.py), a valid plan within the budget; six of the
-    nine are settled by the search."""
+    nine at least are settled by the search (levels 6 and 7 too where it races Fast
+    Downward and wins: a process that has not imported its back-end)."""
     from translator.solving.solve import solve_level
 
     rows = [case for case in level_table if case.label.startswith("classic/")]
@@ -139,7 +203,7 @@ def test_auto_meets_par_on_every_classic_level(level_table) -> None:
         assert auto.status is Status.SOLVED and auto.verdict is not None, case.label
         assert (auto.verdict.valid, auto.verdict.cost) == (True, case.par), case.label
         by_search += auto.outcome.planner.startswith("auto -> search")
-    assert by_search == 6
+    assert 6 <= by_search <= 8
 
 
 @pytest.mark.planner

@@ -5,6 +5,7 @@ faulty-base table beside it; translator/measure/repair_bench.py)."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -57,6 +58,7 @@ def repair_bench(args: argparse.Namespace) -> ExitCode:
         run_bench,
         run_faulty_bench,
     )
+    from translator.measure.repair_json import bench_json
     from translator.measure.slip_scores import SlipOutcome, faulty_table
 
     def progress(outcome: Outcome) -> None:
@@ -82,12 +84,14 @@ def repair_bench(args: argparse.Namespace) -> ExitCode:
                          progress=progress, workers=args.workers, clock=clock) \
         if args.mutants or args.doubles > 0 else []
     table = "## Clean bases\n\n" + bench_table(outcomes)
+    files = {"repair-bench.json": json.dumps({"clean": bench_json(outcomes)}, indent=2) + "\n"}
     if args.faulty_slips:
         slips = run_faulty_bench(args.faulty_slips, args.repair_seconds, args.seed,
                                  progress=slipped, workers=args.workers, clock=clock)
         table += "\n## Faulty bases\n\n" + faulty_table(slips)
     print_out(table)
     if args.out:
-        write_outputs({os.path.join(args.out, "repair-bench.md"): table}, args.out,
-                      input_paths(args))
+        files["repair-bench.md"] = table
+        write_outputs({os.path.join(args.out, name): text for name, text in files.items()},
+                      args.out, input_paths(args))
     return ExitCode.OK

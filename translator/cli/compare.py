@@ -259,10 +259,13 @@ def _repairs(args: argparse.Namespace, checked: ModelCheck) -> RepairReport:
     the game), and the top one (with several faults, every fault's first fix at once)
     written to --repair-out when asked."""
     from translator.compare.repair.fixes import REPAIR_STEPS, RepairOptions, suggest_fixes
+    from translator.runtime.own_work import allowing
 
     # On a terminal, each step of the search counted and the current one timed: a repair
-    # takes up to --repair-seconds, and more to check what it found.
-    with tasks_shown(Progress(REPAIR_STEPS, json_mode=args.json, unit="steps")) as progress:
+    # takes up to --repair-seconds, and more to check what it found (the --timeout of this
+    # process's own work, past the search's bound, bounds that).
+    with tasks_shown(Progress(REPAIR_STEPS, json_mode=args.json, unit="steps")) as progress, \
+            allowing(args.repair_seconds):
         progress.start(f"the search for a fix (at most {args.repair_seconds:g} s in all)")
         found = suggest_fixes(checked.set_up, checked.game_plans(),
                               RepairOptions(seconds=args.repair_seconds))

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from strips_model.errors import InputError
 from strips_model.random_level import Counts
+from translator.cli.level_cap import CAPS
 from translator.cli.options import add_limits, at_least, memory_limit_of
 from translator.generate.difficulty import PLAN_COUNT_CAP, TARGET_MECHANICS, Targets
 from translator.generate.hard_levels import DEFAULT_STEPS
@@ -16,6 +17,10 @@ from translator.runtime.processes import Limits
 LARGEST_SIDE = 1000
 """Rows or columns of a generated level: the layout is drawn in this process, before any
 limit applies, so its size is bounded here (a million cells)."""
+
+MOST_CELLS = min(CAPS.values())
+"""Cells of a generated level (width x height): no more than every capped command reads
+(`compare` and `pddl`, level_cap.py), which a suite's own PDDL export is too."""
 
 CHECK_SECONDS = 60.0
 """The time limit for checking one candidate layout when --timeout is not given."""
@@ -31,7 +36,8 @@ def grid_side(text: str) -> int:
 def add_layout_options(command: argparse.ArgumentParser) -> None:
     """--width, --height, the object counts, --key and --walls."""
     command.add_argument("--width", type=grid_side, required=True, metavar="W",
-                         help=f"columns, walls included (4 to {LARGEST_SIDE})")
+                         help=f"columns, walls included (4 to {LARGEST_SIDE}; width x height "
+                         f"at most {MOST_CELLS:,}, what compare and pddl read)")
     command.add_argument("--height", type=grid_side, required=True, metavar="H",
                          help=f"rows, walls included (4 to {LARGEST_SIDE})")
     command.add_argument("--boulders", type=at_least(0), default=0, metavar="N")
@@ -66,6 +72,12 @@ class Generation:
 
 
 def generation_of(args: argparse.Namespace) -> Generation:
+    """What the options ask for; a grid past MOST_CELLS is bad input, before any work."""
+    cells = args.width * args.height
+    if cells > MOST_CELLS:
+        raise InputError(f"--width {args.width} --height {args.height}: {cells:,} cells, more "
+                         f"than the {MOST_CELLS:,} that compare and pddl read: "
+                         "ask for a smaller level")
     targets = Targets(args.mechanics, args.min_expanded, args.min_cost, args.max_optimal_plans)
     return Generation(_counts_of(args), targets, _search_steps_of(args, targets),
                       Limits(CHECK_SECONDS if args.timeout is None else args.timeout,

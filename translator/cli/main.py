@@ -144,13 +144,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Here, not at the top (hashlib, platformdirs are not needed to print help or refuse
         # an argument), and inside the chain: a Ctrl-C while it loads is one line too.
         from translator.runtime.derived_cache import keep_derived_values
+        from translator.runtime.own_work import own_work_bounded
 
         keep_derived_values()  # the parsed model and grammars, kept between processes
-        status = int(args.handler(args))
+        # The limits given hold this process's own work too, not only its attempts'.
+        with own_work_bounded(getattr(args, "timeout", None),
+                              getattr(args, "memory_limit", None)):
+            status = int(args.handler(args))
         # Inside the chain: a full or closed standard output is reported here, in one line.
         flush_out()
         return status
     except HelltakerError as error:
+        _stop_every_child()  # a bound of the command's own work may fire with some running
         print(f"helltaker: {error}", file=sys.stderr)
         return exit_code_of(error)
     except (KeyboardInterrupt, Terminated) as stopped:
@@ -170,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Past an inherited address-space limit (ulimit -v) in this process itself: what it
         # held is freed on the way here, enough for one line.
         print("helltaker: out of memory (the address space this process may use is "
-              "exhausted; raise `ulimit -v` or give a smaller input)", file=sys.stderr)
+              f"exhausted; {_more_memory()} or give a smaller input)", file=sys.stderr)
         return ExitCode.RUN_FAILED
     except RecursionError:
         # A reader whose own bound missed some nesting: still bad input, not a traceback.
@@ -193,6 +198,15 @@ def _stop_every_child() -> None:
     processes = sys.modules.get("translator.runtime.processes")
     if processes is not None:
         processes.stop_every_child()
+
+
+def _more_memory() -> str:
+    """What would give the command's own work more memory: its `--memory-limit`, when one
+    bounded it (own_work.py), else the inherited limit."""
+    own_work = sys.modules.get("translator.runtime.own_work")
+    given = None if own_work is None else own_work.memory_given()
+    return "raise `ulimit -v`" if given is None else \
+        f"raise --memory-limit (given {given // 2**20} MiB)"
 
 
 def _reader_gone() -> int:

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from translator.runtime.memory_limits import default_memory_limit, within_inherited
+from translator.runtime.own_work import OWN_WORK_FLOOR
 from translator.runtime.processes import LONGEST_WAIT, Limits
 
 BUDGET_HELP = ("any non-negative integer; a budget past a planner's integer range "
@@ -74,12 +75,15 @@ def add_limits(parser: argparse.ArgumentParser, scope: str) -> None:
     parser.add_argument(
         "--timeout", type=seconds, metavar="S",
         help=f"give up on {scope} after S seconds, translation included: status timeout, "
-        "exit 3 (S finite and > 0; default: no limit)")
+        "exit 3 (S finite and > 0; default: no limit); this process's own work (reading, "
+        f"checking, exporting) gets S s of CPU time, at least {OWN_WORK_FLOOR:g}, between two "
+        "runs or tasks, past which it stops with one line, exit 3")
     parser.add_argument(
         "--memory-limit", type=memory_size, metavar="SIZE",
         help=f"memory for each process of {scope} (address space, e.g. 4G or 500M; a bare "
         "number is MiB): past it the run ends with status 'out of memory', exit 3 "
-        "(default: 3/4 of the machine's memory, shared among parallel jobs)")
+        "(default: 3/4 of the machine's memory, shared among parallel jobs); given, it also "
+        "bounds what this process adds to its own (at least 512 MiB): past it, exit 3")
 
 
 def memory_limit_of(args: argparse.Namespace, parallel: int = 1) -> int | None:

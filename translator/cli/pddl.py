@@ -10,6 +10,7 @@ from translator.cli.arguments import input_paths, write_outputs
 from translator.cli.command_table import Subcommands, add_parser
 from translator.cli.exit_codes import ExitCode
 from translator.cli.level_cap import cap_text, load_capped_levels
+from translator.cli.options import add_limits
 from translator.runtime.output import print_out
 from translator.runtime.output_checks import check_outputs
 
@@ -36,6 +37,7 @@ def add_command(commands: Subcommands) -> None:
     command.add_argument(
         "--action-costs", action="store_true",
         help="with --strips: keep damage as action costs (:action-costs) instead of steps")
+    add_limits(command, "each level's export")
     command.set_defaults(handler=command_pddl)
 
 
@@ -54,6 +56,7 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
     from translator.model.pddl_text import problem_name
     from translator.model.pddl_writer import pddl_texts
     from translator.model.strips_compile import strips_pddl_texts
+    from translator.runtime.own_work import step
 
     parts = helltaker_parts()
     files: dict[str, str] = {}
@@ -74,6 +77,7 @@ def command_pddl(args: argparse.Namespace) -> ExitCode:
             names[name] = level.source
             target = os.path.join(args.output, f"{name}.pddl")
         files[target] = texts.problem
+        step()  # --timeout bounds each level's export (own_work.py)
     write_outputs(files, args.output, input_paths(args))
     for path in files:
         print_out(path)

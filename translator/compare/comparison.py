@@ -212,11 +212,13 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
             ours: tuple[Report, ComparedModel],
             levels: list[Level], planner: str, limits: Limits = NO_LIMITS,
             jobs: int = 1, our_columns: Sequence[Column | None] = (),
-            states: int = STATES) -> Comparison:
+            states: int = STATES, boards: bool = True) -> Comparison:
     """Levels and probes are independent: with `jobs` > 1 they run in forked workers. A
     model that cannot be built is not run: each level and rule says why. `our_columns`, in
     the order of `levels`, are our model's columns where they were solved already (None, or
-    none given: solved here)."""
+    none given: solved here). `boards=False` leaves out the generated boards (no groups, as
+    for a comparison made before they existed): for tests whose claims are elsewhere, each
+    board layout costing a forked child."""
     probes = distinct_probes()
     given = list(our_columns) + [None] * (len(levels) - len(our_columns))
     paired = list(zip(levels, given, strict=True))
@@ -232,8 +234,8 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
         return compare_level(model, ours[1], level, planner, limits, mine, states)
 
     groups = probe_batches(jobs)
-    boards = board_batches(groups)
-    batches = [_Probes(tuple(probes[start::groups]), boards[start])
+    dealt = board_batches(groups) if boards else [() for _ in range(groups)]
+    batches = [_Probes(tuple(probes[start::groups]), dealt[start])
                for start in range(groups)]
     tasks: list[tuple[Level, Column | None] | _Probes] = [*paired, *batches]
     results = list(run_ordered(run, tasks, jobs))
@@ -246,4 +248,4 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
                       _lint(report, model), compared,
                       coverage(checked), planner, skipped=report.skipped,
                       vocabulary=vocabulary_record(model), reading=report.counts,
-                      boards=group_results(on_boards))
+                      boards=group_results(on_boards) if boards else ())

@@ -76,7 +76,8 @@ def case_explained(model: ComparedModel, case: Case) -> int:
     if case.plan is None or (words is not None and unnamed_parts(case.level, words)):
         return 0
     try:
-        divergence, _ = replay_directions(model.on(case.level), case.plan)
+        # Only where it departs and what it shows there count, not why it has no action.
+        divergence, _ = replay_directions(model.on(case.level), case.plan, why=False)
     except (HelltakerError, ValueError):
         # ValueError: an atom of a part, under this reading, whose arguments are no cell (a
         # step counter read as the key): the reading cannot even show the board.

@@ -1,15 +1,18 @@
 """The ground actions a level can reach, ground once and looked up by the atoms they need:
 what exact_semantics.py's `Grounder` answers from once it has been asked for many states (an
 exhaustive comparison asks for thousands; joining the schemas anew in each cost a millisecond
-a state).
+a state). reachable_index.py builds it.
 
-Each action is filed under its two rarest positive fluent preconditions (rarest by how many
-atoms of their predicate the initial state holds: the hero's cell, a counter's value), so a
-state is answered by looking up its own atoms and checking the few actions filed there.
+Each action is filed under two of its positive fluent preconditions, the rarest by how many
+atoms of their predicate the initial state holds (the hero's cell, a counter's value), so a
+state is answered by looking up its own atoms and checking the few actions filed there. Where
+an action is filed changes only how fast it is found: every answer is checked against all its
+needs and forbids, and answers come in the order of `IndexedAction.order`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from translator.ground.ground_action import GroundAction
@@ -27,25 +30,24 @@ class IndexedAction:
     """Its negative fluent preconditions."""
 
 
+Filed = tuple[Atom | None, Atom | None, IndexedAction]
+"""An action with the two needs it is filed under (None, None: it needs nothing; a second
+None: it needs one atom)."""
+
+
 class ActionIndex:
     """Reachable ground actions by their rarest needs (the module doc)."""
 
-    def __init__(self, actions: list[IndexedAction], initial: frozenset[Atom],
-                 universe: frozenset[Atom]) -> None:
+    def __init__(self, actions: Iterable[Filed], universe: frozenset[Atom]) -> None:
         self.universe = universe
         """Every atom a reachable state can hold: a state with another is not answered."""
-        counts: dict[str, int] = {}
-        for atom in initial:
-            counts[atom[0]] = counts.get(atom[0], 0) + 1
         self._always: list[IndexedAction] = []
         self._filed: dict[Atom, dict[Atom | None, list[IndexedAction]]] = {}
-        for entry in sorted(actions, key=lambda entry: entry.order):
-            needs = sorted(entry.needs, key=lambda atom: (counts.get(atom[0], 0), atom))
-            if not needs:
+        for first, second, entry in actions:
+            if first is None:
                 self._always.append(entry)
-                continue
-            second = needs[1] if len(needs) > 1 else None
-            self._filed.setdefault(needs[0], {}).setdefault(second, []).append(entry)
+            else:
+                self._filed.setdefault(first, {}).setdefault(second, []).append(entry)
 
     def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
         found = [entry for entry in self._always if state.isdisjoint(entry.forbids)]

@@ -9,11 +9,17 @@ facts included) and its negative ones are not; applying it gives (state - delete
 The equivalence test compares this with the simulator, so this module must stay a literal
 reading of the schemas and must not know the game.
 
-The joins are compiled once per domain (joins.py). A grounder asked for many states grounds
-every action the level can reach once, one new atom at a time (the reachable atoms grow from
-the initial state as in a relaxed plan graph, negative preconditions set aside), and answers
-from that index (action_index.py); a state holding an atom outside what is reachable, or a
-level whose reachable actions pass `INDEXED_ACTIONS`, is still answered by the join.
+The joins are compiled once per domain (joins.py). A grounder asked for many states answers
+from an index of every action the level can reach instead (action_index.py), built once from
+clingo's relaxed grounding (clingo_grounding.py, in a child under a time limit:
+reachable_grounding.py). That is exact, not an approximation: the relaxed grounding holds
+every action whose positive preconditions are all among the atoms it reaches (its least
+fixpoint), negative fluent preconditions set aside; so in a state holding only such atoms,
+every applicable action is in the index, and the index keeps those whose positive fluent
+preconditions the state holds and whose negative ones it does not, each action's static
+conditions and types checked here as the joins check them. A state holding an atom outside
+what is reachable, or a level whose reachable actions pass `INDEXED_ACTIONS`, is still
+answered by the join.
 """
 
 from __future__ import annotations
@@ -21,10 +27,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Final
 
 from strips_model.schema import Domain, Literal, Schema
-from translator.ground.action_index import ActionIndex, IndexedAction
+from translator.ground.action_index import ActionIndex
 from translator.ground.ground_action import GroundAction
 from translator.ground.grounding_estimate import copies_within
 from translator.ground.grounding_memo import Numbers, active_memo
@@ -35,27 +42,49 @@ from translator.ground.joins import (
     bindings,
     domain_plans,
     ground_literal,
-    join_after,
     unify,
 )
+from translator.ground.reachable_grounding import reachable_grounding
+from translator.ground.reachable_index import reachable_index
 from translator.model.level_facts import Atom, Facts
+from translator.runtime.processes import WorkerFailed
 
-__all__ = ["Grounder", "unify"]
+__all__ = ["Grounder", "asking_many_states", "unify"]
 
 INDEXED_AFTER: Final = 0.5
 INDEXED_STATES: Final = 300
 """Seconds a grounder spends joining the schemas state by state, and states it is asked
-for, before it tries to ground the reachable actions once (as one rents skis until their
-price is spent, then buys): a plan's replay and a small board never pay for the index, the
-thousands of states of a level's comparison do once. The attempt may take twice as long as
-the joins took so far (at least `INDEX_SECONDS`); past that it is given up, and tried again
-once the joins have taken four times as long (a relaxed grounding can be far larger than
-the states a search visits). Either way the answers are the same; only their cost
-differs."""
+for, before it grounds the reachable actions once (as one rents skis until their price is
+spent, then buys): a plan's replay and a small board never pay for the index. The grounding
+may take twice as long as the joins took so far (at least `INDEX_SECONDS`); past that it is
+given up, and tried again once the joins have taken four times as long (a relaxed grounding
+can be far larger than the states a search visits). Either way the answers are the same;
+only their cost differs."""
+MANY_AFTER: Final = 0.1
+"""Seconds of joining before the index is built while `asking_many_states` is active: the
+thousands of states of a level's comparison pay for it at once, but a comparison that stops
+at its first states (a model that differs at once) need not."""
 INDEX_SECONDS: Final = 2.0
-"""The least time an attempt to ground the reachable actions is given."""
+"""The least time the grounding of the reachable actions is given."""
 INDEXED_ACTIONS: Final = 200_000
 """Reachable ground actions at most in the index; a level with more keeps joining per state."""
+
+UNCHANGING_KEPT: Final = 100_000
+"""Answers a grounder of a domain that reads nothing it changes keeps, by the atoms it
+reads."""
+
+_MANY: list[bool] = []
+
+
+@contextmanager
+def asking_many_states() -> Iterator[None]:
+    """Grounders asked for states inside build their index early (`MANY_AFTER`): for a
+    caller that will ask for thousands (an exhaustive comparison of a level)."""
+    _MANY.append(True)
+    try:
+        yield
+    finally:
+        _MANY.pop()
 
 
 class Grounder:
@@ -63,6 +92,7 @@ class Grounder:
 
     def __init__(self, domain: Domain, facts: Facts) -> None:
         self._domain = domain
+        self._facts = facts
         self._static = facts.static
         self._initial = facts.initial
         self._static_atoms: dict[str, list[Atom]] = {}
@@ -85,24 +115,33 @@ class Grounder:
         self._mask, self._order = numbers.mask, numbers.order
         self._joining = 0.0
         self._asked = 0
-        self._next_try = INDEXED_AFTER if self._fluent else math.inf
-        """A domain that changes nothing (a goal's) reaches no state but the first."""
+        self._next_try = INDEXED_AFTER
+        self._tried = False
         self._index: ActionIndex | None = None
+        self._read = frozenset(lit.predicate for schema in domain.schemas
+                               for lit in schema.preconditions)
+        self._query = not self._read & self._fluent
+        self._unchanging: dict[frozenset[Atom], list[GroundAction]] = {}
 
     def applicable(self, state: frozenset[Atom]) -> list[GroundAction]:
         memo = self._memo
+        if memo is None and self._query:
+            # A domain that reads nothing it changes (a goal's) reaches no state of its own,
+            # and is asked about the same few atoms in thousands of states: its answers are
+            # kept by the atoms it reads, all that its joins look at.
+            read = self._read
+            key = frozenset([atom for atom in state if atom[0] in read])
+            found = self._unchanging.get(key)
+            if found is None:
+                found = self._joined(key)
+                if len(self._unchanging) < UNCHANGING_KEPT:
+                    self._unchanging[key] = found
+            return list(found)
         if memo is None:
             index = self._indexed()
             if index is not None and state <= index.universe:
                 return index.applicable(state)
-            started = time.perf_counter()
-            tables = Tables(state, self._static_atoms, self._static_tables)
-            present = {atom[0] for atom in state}
-            found = [action for (schema, joins, negative), needs
-                     in zip(self._plans, self._needs, strict=True) if needs <= present
-                     for action in self._ground_schema(schema, joins, negative, state, tables)]
-            self._joining += time.perf_counter() - started
-            return found
+            return self._joined(state)
         known = memo.known(self._table, state)
         missing = self._mask & ~known.ground
         if missing:  # the schemas of this domain not yet ground in this state
@@ -124,65 +163,38 @@ class Grounder:
                       known.actions.items() if number in self._order)
         return [action for _, actions in kept for action in actions]
 
+    def _joined(self, state: frozenset[Atom]) -> list[GroundAction]:
+        started = time.perf_counter()
+        tables = Tables(state, self._static_atoms, self._static_tables)
+        present = {atom[0] for atom in state}
+        found = [action for (schema, joins, negative), needs
+                 in zip(self._plans, self._needs, strict=True) if needs <= present
+                 for action in self._ground_schema(schema, joins, negative, state, tables)]
+        self._joining += time.perf_counter() - started
+        return found
+
     def _indexed(self) -> ActionIndex | None:
         """The reachable actions' index once this grounder has joined long enough (the
         module doc); None before, and for a level with too many."""
         self._asked += 1
-        if self._index is None and self._joining >= self._next_try \
-                and self._asked >= INDEXED_STATES:
-            self._index = self._reachable(
-                time.perf_counter() + max(INDEX_SECONDS, 2 * self._joining))
-            self._next_try = self._joining * 4
+        if self._index is not None or self._query:
+            return self._index
+        due = min(self._next_try, MANY_AFTER) if _MANY and not self._tried else self._next_try
+        if self._joining >= due and (_MANY or self._asked >= INDEXED_STATES):
+            self._tried = True
+            try:
+                self._index = self._reachable(max(INDEX_SECONDS, 2 * self._joining))
+                self._next_try = math.inf  # built, or too large: the same next time
+            except WorkerFailed:  # out of time: maybe only a busy machine, so later again
+                self._next_try = self._joining * 4
         return self._index
 
-    def _reachable(self, deadline: float) -> ActionIndex | None:
-        """Every action a state reachable from the initial one may apply, ground once: each
-        round joins the schemas with one of their positive fluent preconditions matched to an
-        atom the round before added (so a binding is met once), until no atom is new."""
-        universe = set(self._initial)
-        found: dict[tuple[int, tuple[tuple[str, str], ...]], IndexedAction] = {}
-        new = list(universe)
-        for number, (schema, joins, negative) in enumerate(self._plans):
-            if not any(lit.positive and lit.predicate not in self._static_atoms
-                       for lit in schema.preconditions):  # no atom of a state can start it
-                tables = Tables(frozenset(), self._static_atoms, self._static_tables)
-                for binding in bindings(joins, tables, 0, {}):
-                    self._file(found, number, schema, binding, negative)
-        starts: dict[str, list[tuple[int, Literal, tuple[Join, ...]]]] = {}
-        for number, (schema, _, _) in enumerate(self._plans):
-            positive = [lit for lit in schema.preconditions if lit.positive]
-            for place, literal in enumerate(positive):
-                starts.setdefault(literal.predicate, []).append(
-                    (number, literal, join_after(schema, (place, self._fluent))))
-        while new:
-            tables = Tables(frozenset(universe), self._static_atoms, self._static_tables)
-            for atom in new:
-                for number, literal, joins in starts.get(atom[0], ()):
-                    start = unify(literal, atom, {})
-                    if start is None:
-                        continue
-                    schema, _, negative = self._plans[number]
-                    for binding in bindings(joins, tables, 0, start):
-                        self._file(found, number, schema, binding, negative)
-                if len(found) > INDEXED_ACTIONS or time.perf_counter() > deadline:
-                    return None
-            added = {a for entry in found.values() for a in entry.action.add} - universe
-            universe |= added
-            new = sorted(added)
-        return ActionIndex(list(found.values()), self._initial, frozenset(universe))
-
-    def _file(self, found: dict[tuple[int, tuple[tuple[str, str], ...]], IndexedAction],
-              number: int, schema: Schema, binding: dict[str, str],
-              negative: list[Literal]) -> None:
-        for action in self._completed(schema, binding, negative, frozenset()):
-            key = (number, action.binding)
-            if key in found:
-                continue
-            full = dict(action.binding)
-            needs = frozenset(ground_literal(lit, full) for lit in schema.preconditions
-                              if lit.positive and lit.predicate not in self._static_atoms)
-            forbids = frozenset(ground_literal(lit, full) for lit in negative)
-            found[key] = IndexedAction(key, action, needs, forbids)
+    def _reachable(self, seconds: float) -> ActionIndex | None:
+        """Every action a state reachable from the initial one may apply (the module doc),
+        indexed; None for a level with too many."""
+        grounding = reachable_grounding(self._domain, self._facts, seconds, INDEXED_ACTIONS)
+        return None if grounding is None else reachable_index(
+            grounding, self._plans, self._facts, self._static_atoms.keys())
 
     def _ground_schema(self, schema: Schema, joins: tuple[Join, ...],
                        negative: list[Literal], atoms: frozenset[Atom], tables: Tables

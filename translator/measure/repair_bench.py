@@ -37,6 +37,7 @@ from translator.compare.repair.fixes import (
     Clock,
     Edit,
     RepairOptions,
+    RepairReport,
     gives_back,
     mutants_of,
     mutated,
@@ -84,8 +85,13 @@ class Outcome:
     cpu_seconds: float = 0.0
     """The processor time of the mutant's own process (the machine may be shared)."""
     rejected: int = 0
-    """Fixes verified on every case's plans that differ from the game on some reachable
-    state (repair/every_state.py): the old verifier's, which the state check takes back."""
+    """Fixes verified on every case's plans that were then taken back (fixes.py `rejected`)."""
+    unequal: int = 0
+    """Of those, the fixes the comparison on every state of the levels and generated boards
+    took back (repair/every_state.py): accepted by a verifier of the plans alone."""
+    formerly: int = 0
+    """Of `unequal`, those the former verifier (the plans, then each level's first 2,000
+    states, no board) accepted."""
 
 
 CLOCKS: dict[str, Clock] = {"cpu": time.process_time, "wall": time.perf_counter}
@@ -108,7 +114,7 @@ def run_mutant(set_up: ModelSetUp, faults: tuple[Edit, ...], options: RepairOpti
     kind = operator(faults[0]) if len(faults) == 1 else "double"
     if not found.failures:
         return Outcome(label, kind, len(faults), True, False, False, False, False, False,
-                       False, 0, elapsed, cpu, len(found.rejected))
+                       False, 0, elapsed, cpu, *_taken_back(found))
     # A fix of one fault among several (partial.py) is no fix of a mutant.
     repairs = [fix.repair for fix in found.fixes if not fix.repair.still_failing]
     inverse = [gives_back(mutant, r.edits, schemas) for r in repairs]
@@ -118,7 +124,12 @@ def run_mutant(set_up: ModelSetUp, faults: tuple[Edit, ...], options: RepairOpti
     return Outcome(label, kind, len(faults), False, True, localised,
                    bool(repairs), bool(repairs[:3]), bool(inverse[:1]) and inverse[0],
                    bool(repairs) and len(repairs[0].edits) <= len(faults),
-                   len(repairs), elapsed, cpu, len(found.rejected))
+                   len(repairs), elapsed, cpu, *_taken_back(found))
+
+
+def _taken_back(found: RepairReport) -> tuple[int, int, int]:
+    """`Outcome.rejected`, `unequal` and `formerly` of one repair."""
+    return len(found.rejected), len(found.unequal), len(found.formerly_verified)
 
 
 def written_as_one(first: str, second: str, schemas: Sequence[Schema]) -> bool:
@@ -239,18 +250,21 @@ def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}% ({part}/{whole})" if whole else "-"
 
 
-def bench_table(outcomes: Sequence[Outcome]) -> str:
-    """One row per operator (and one for double faults, one for all single faults)."""
-    header = ("| operator | mutants | equivalent | detected | localised | top-1 | top-3 "
-              "| top-1 inverse | minimal | rejected on a state | s median | s p95 "
-              "| CPU s median | CPU s p95 |")
-    lines = [header, "|" + "---|" * 14]
+def operator_groups(outcomes: Sequence[Outcome]) -> list[tuple[str, list[Outcome]]]:
+    """The outcomes per operator, then all single faults, then double faults (none empty)."""
     groups = [(name, [o for o in outcomes if o.operator == name]) for name in OPERATORS]
     groups.append(("all single", [o for o in outcomes if o.faults == 1]))
     groups.append(("double", [o for o in outcomes if o.faults == 2]))
-    for name, rows in groups:
-        if not rows:
-            continue
+    return [(name, rows) for name, rows in groups if rows]
+
+
+def bench_table(outcomes: Sequence[Outcome]) -> str:
+    """One row per operator (and one for double faults, one for all single faults)."""
+    header = ("| operator | mutants | equivalent | detected | localised | top-1 | top-3 "
+              "| top-1 inverse | minimal | rejected | unequal on a state | formerly verified "
+              "| s median | s p95 | CPU s median | CPU s p95 |")
+    lines = [header, "|" + "---|" * 16]
+    for name, rows in operator_groups(outcomes):
         live = [o for o in rows if not o.equivalent]
         times = sorted(o.seconds for o in rows)
         cpu = sorted(o.cpu_seconds for o in rows)
@@ -263,12 +277,16 @@ def bench_table(outcomes: Sequence[Outcome]) -> str:
             f"| {_percent(sum(o.top3 for o in live), len(live))} "
             f"| {_percent(sum(o.inverse1 for o in live), len(live))} "
             f"| {_percent(sum(o.minimal for o in fixed), len(fixed))} "
-            f"| {sum(o.rejected for o in rows)} "
+            f"| {sum(o.rejected for o in rows)} | {sum(o.unequal for o in rows)} "
+            f"| {sum(o.formerly for o in rows)} "
             f"| {statistics.median(times):.1f} | {_p95(times):.1f} "
             f"| {statistics.median(cpu):.1f} | {_p95(cpu):.1f} |")
     lines.append("")
     lines.append("Sound: every fix counted was verified on every case (evidence.py) before it "
-                 "was returned, then on every state of each case's level (every_state.py); "
-                 "`rejected on a state` counts the fixes the first accepted and the second "
-                 "took back.")
+                 "was returned, then on every state of each case's level and of every "
+                 "generated board (every_state.py). `rejected`: the fixes the first accepted "
+                 "and a later check took back; `unequal on a state`: of those, the fixes the "
+                 "comparison on every state took back (a verifier of the plans alone accepted "
+                 "them); `formerly verified`: of those, the fixes the former verifier (the "
+                 "plans, then each level's first 2,000 states, no board) accepted.")
     return "\n".join(lines) + "\n"

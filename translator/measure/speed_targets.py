@@ -67,7 +67,29 @@ def speed_targets(levels: list[str], repeat: int, rows: Sequence[Row] = ()) -> l
         shown = f"helltaker solve --planner search {by_name['level9']}"
         targets.append(Target("level9: exhaustive search time / fd time", ratio, 5.0, "x",
                               ratio >= 5.0, shown))
+    if classic:
+        targets.append(auto_target(classic, repeat))
     return targets
+
+
+def auto_target(levels: Sequence[str], repeat: int) -> Target:
+    """Issue 43's goal: the default `auto` never slower than either planner it chooses from,
+    on any classic level: per level, the median wall of fresh `solve` processes of each
+    (taking turns, so that a change of load falls on all three) and auto's over the faster;
+    the worst level is the measure."""
+    worst, where = 0.0, ""
+    for level in levels:
+        times: dict[str, list[float]] = {"auto": [], "fd": [], "search": []}
+        for _ in range(repeat):
+            for planner, spent in times.items():
+                spent.append(_process_seconds(["solve", "--planner", planner, level], 1))
+        faster = min(statistics.median(times["fd"]), statistics.median(times["search"]))
+        ratio = statistics.median(times["auto"]) / faster
+        if ratio > worst:
+            worst, where = ratio, Path(level).stem
+    return Target(f"`auto` / the faster of `fd` and `search`, worst classic level ({where})",
+                  worst, 1.0, "x", worst <= 1.0,
+                  "helltaker solve --planner auto|fd|search LEVEL, taking turns")
 
 
 HELP_SECONDS = 0.08

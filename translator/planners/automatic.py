@@ -10,29 +10,29 @@ budget counted in states, so that the choice is the same on every machine
 and under any load. If it settles the level (a cheapest plan within the budget, or the proof
 that none exists) that is the answer, and the planner's label says so; otherwise `fd`'s
 grounding and search run in their child, as `--planner fd` does, with what is left of the
-time limit. Both searches are optimal under the same cost bound, so the choice never changes
-a cost or a verdict.
+time limit: in a process for one level, that child was started beside the search once it
+passed `FORK_AHEAD_AT` states, and is stopped unused if the search settles the level. Both
+searches are optimal under the same cost bound, so the choice never changes a cost or a
+verdict.
 
 On a level of at most `MIN_STATES` / `EXPANSIONS_PER_CELL` open cells (every shipped
-level), the search runs in the calling process: it starts no process and checks its own time
-limit, and its memory, a few megabytes, is bounded by its budget of states, as the level's
-own reading is; so clean-up and parent death hold (nothing is started) and so do the time and
-memory limits, which are the attempt's. On a bigger level, whose budget of states can hold
-much more, it runs in a child under the memory limit, as every other attempt.
+level), the search runs in the calling process: it checks its own time limit, and its
+memory, a few megabytes, is bounded by its budget of states, as the level's own reading is;
+it starts no process before `FORK_AHEAD_AT` states, and Fast Downward's child started then is
+an attempt's child like any other (its limits, its clean-up, its death with its parent). On
+a bigger level, whose budget of states can hold much more, the search runs in a child under
+the memory limit, as every other attempt.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Any, Final
 
 from strips_model.level import Level
 from translator.planners.best_first import SearchTimeout
-from translator.planners.catalogue import Preparation
 from translator.planners.exhaustive import TooManyExpansions, solve_exhaustively
 from translator.planners.outcome import PlannerOptions, PlannerOutcome, Status
 
@@ -51,11 +51,23 @@ many."""
 
 FORK_AHEAD_AT: Final = 2_000
 """Expansions past which, when the search runs here and Fast Downward's back-end is not
-imported yet, its child is forked ahead (translator/runtime/processes.py `reserve_child`), to
-import it on the other core while the search goes on: a level that takes the search this far
-often goes to Fast Downward (levels 6, 7, 9), and that child's imports (0.3 s) are then
-hidden. The levels the search settles before it (1, 2, 3, 5, 8) start no child; level 4
-(3,776 states) pays for one it does not use."""
+imported yet (a process for one level, whose other core is idle), Fast Downward's attempt is
+started in its child beside the search (`AheadAttempt`), and the two race: the search goes on
+past its budget, up to `RACE_STATES`, and whichever proves its answer first is taken (both are
+optimal: the cost is the same, the plan may be another of the level's cheapest). Levels 6
+and 7 are then the search's (8,000 to 20,000 states, sooner than Fast Downward's start and
+grounding), level 9 Fast Downward's (74,000 states). The levels the search settles before
+this (1, 2, 3, 5, 8) start no child; level 4 (3,776 states) starts one it stops unused. A
+process that solves several levels has the back-end imported and its workers on every core:
+there the search keeps its budget of states and Fast Downward waits for it, so that the
+choice is the same on every machine."""
+
+RACE_STATES: Final = 100_000
+"""Expansions at most while Fast Downward runs beside the search: its memory stays bounded
+(tens of megabytes) whatever Fast Downward does."""
+
+WATCH_EVERY: Final = 250
+"""Expansions between two looks at Fast Downward's child (one poll of its pipe)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,42 +84,64 @@ def state_budget(level: Level) -> int:
     return max(MIN_STATES, EXPANSIONS_PER_CELL * len(level.open_cells()))
 
 
+Started = Any
+"""What the registry's `start` gives `AheadAttempt` back: its child, or its outcome at once
+(a package missing)."""
+
 InChild = Callable[[PlannerOptions, bool], PlannerOutcome | None]
 """The registry's attempt in a child under the options' limits: auto's search alone (True),
 or Fast Downward (False)."""
 
 
 def search_first(level: Level, options: PlannerOptions, in_child: InChild,
-                 fork_ahead: Callable[[], object] | None = None) -> PlannerOutcome:
+                 ahead: AheadAttempt | None = None) -> PlannerOutcome:
     """The simulator's search under its budget of states, here (on a big level, in a child);
-    if it does not settle the level, Fast Downward in its child with what is left of the
-    time limit. `fork_ahead` is called once the search here passes `FORK_AHEAD_AT` states."""
+    if it does not settle the level, Fast Downward's answer: from the attempt `ahead` started
+    beside the search once it passed `FORK_AHEAD_AT` states, else from its child started now
+    with what is left of the time limit."""
     started = time.perf_counter()
-    settled = settle_by_search(level, options, fork_ahead) \
+    settled = settle_by_search(level, options, ahead) \
         if state_budget(level) <= MIN_STATES else in_child(options, True)
     if settled is not None:
         return settled
     spent = time.perf_counter() - started
-    outcome = in_child(remaining(options, spent), False)
+    first = ahead is not None and ahead.first
+    searched = RACE_STATES if ahead is not None and ahead.running() else state_budget(level)
+    outcome = (ahead.outcome() if ahead is not None else None) \
+        or in_child(remaining(options, spent), False)
     assert outcome is not None  # Fast Downward always answers
-    return fd_label(outcome, Attempt(state_budget(level), spent))
+    return fd_label(outcome, Attempt(searched, spent), first)
 
 
 def settle_by_search(level: Level, options: PlannerOptions,
-                     fork_ahead: Callable[[], object] | None = None) -> PlannerOutcome | None:
-    """The simulator search's answer within `state_budget(level)` expansions; None when the
-    budget ran out and Fast Downward is to be run."""
+                     ahead: AheadAttempt | None = None) -> PlannerOutcome | None:
+    """The simulator search's answer within `state_budget(level)` expansions (`RACE_STATES`
+    once `ahead` runs beside it, started at `FORK_AHEAD_AT`); None when the budget ran out, or
+    Fast Downward answered first, and Fast Downward's answer is to be taken."""
     states = state_budget(level)
-    milestone = None if fork_ahead is None else (FORK_AHEAD_AT, fork_ahead)
+    began = time.perf_counter()
+
+    def watch(expanded: int) -> None:
+        if ahead is None:
+            return
+        if expanded >= FORK_AHEAD_AT:
+            ahead.start(remaining(options, time.perf_counter() - began))
+        if ahead.answered():
+            raise TooManyExpansions(f"Fast Downward answered first, at {expanded} states")
+        if expanded > states and not ahead.running():
+            raise TooManyExpansions(f"more than {states} states expanded")
+
+    racing = ahead is not None and ahead.wanted()
     try:
         result = solve_exhaustively(level, options.budget, options.timeout,
-                                    expansion_limit=states, milestone=milestone)
+                                    expansion_limit=RACE_STATES if racing else states,
+                                    watch=(WATCH_EVERY, watch))
     except TooManyExpansions:
         return None
     except SearchTimeout as timeout:
         return PlannerOutcome(Status.TIMEOUT, _search_label(0, states), False,
                               log_tail=str(timeout))
-    label = _search_label(result.expanded, states)
+    label = _search_label(result.expanded, RACE_STATES if racing else states)
     counts = (("expanded", result.expanded),)
     if result.plan is None:
         return PlannerOutcome(Status.UNSOLVABLE, label, True, counts=counts)
@@ -115,24 +149,54 @@ def settle_by_search(level: Level, options: PlannerOptions,
                           cost=result.cost, counts=counts)
 
 
-@contextlib.contextmanager
-def child_forked_on_demand(planner: str, back_end: str) -> Iterator[Callable[[], object]]:
-    """A function that forks the child of `planner`'s attempt ahead of its job, once, unless
-    its back-end (module `back_end`) is imported here already (a prepared parent's worker);
-    the child is stopped at the end if no attempt took it."""
-    from translator.runtime.processes import Child, cancel_reservation, reserve_child
+class AheadAttempt:
+    """Fast Downward's attempt started in its child beside the search (`FORK_AHEAD_AT`): its
+    outcome once it answers first or the search gives up, or the child stopped when the search
+    settles the level. `start`, `finish`, `stop` and `ready` are the registry's: the child
+    started on a job under the options' limits, its outcome awaited under limits counted from
+    then, the child ended, and whether its answer is there."""
 
-    forked: list[Child] = []
+    def __init__(self, start: Callable[[PlannerOptions], Started],
+                 finish: Callable[[Started, PlannerOptions], PlannerOutcome],
+                 stop: Callable[[Started], None], ready: Callable[[Started], bool],
+                 wanted: bool) -> None:
+        self._start, self._finish, self._stop, self._ready = start, finish, stop, ready
+        self._wanted = wanted
+        self._running: tuple[Started, PlannerOptions, float] | None = None
+        self.first = False
+        """Whether it answered before the search settled the level."""
 
-    def fork() -> None:
-        if not forked and back_end not in sys.modules:
-            forked.append(reserve_child(Preparation(planner)))
+    def wanted(self) -> bool:
+        """Whether it is to start beside the search (or has)."""
+        return self._wanted or self._running is not None
 
-    try:
-        yield fork
-    finally:
-        for child in forked:
-            cancel_reservation(child)
+    def start(self, options: PlannerOptions) -> None:
+        if self._wanted and self._running is None:
+            self._wanted = False
+            self._running = (self._start(options), options, time.perf_counter())
+
+    def running(self) -> bool:
+        return self._running is not None
+
+    def answered(self) -> bool:
+        """Whether it runs and its answer is there, to be taken before the search's."""
+        self.first = self._running is not None and self._ready(self._running[0])
+        return self.first
+
+    def outcome(self) -> PlannerOutcome | None:
+        """Fast Downward's outcome, its time limit counted from its start; None if never
+        started."""
+        if self._running is None:
+            return None
+        started, options, at = self._running
+        self._running = None
+        return self._finish(started, remaining(options, time.perf_counter() - at))
+
+    def stop(self) -> None:
+        """Stop the attempt if it runs still (the search settled the level, an error)."""
+        if self._running is not None:
+            started, self._running = self._running[0], None
+            self._stop(started)
 
 
 def remaining(options: PlannerOptions, spent: float) -> PlannerOptions:
@@ -142,10 +206,12 @@ def remaining(options: PlannerOptions, spent: float) -> PlannerOptions:
     return replace(options, timeout=max(0.001, options.timeout - spent))
 
 
-def fd_label(outcome: PlannerOutcome, attempt: Attempt) -> PlannerOutcome:
-    """Fast Downward's outcome, its label saying that the search came first."""
-    note = (f"auto -> {outcome.planner} (the simulator's search did not settle it within "
-            f"{attempt.states} states, {attempt.seconds:.2f} s)")
+def fd_label(outcome: PlannerOutcome, attempt: Attempt, first: bool = False) -> PlannerOutcome:
+    """Fast Downward's outcome, its label saying that the search came first, or (`first`) ran
+    beside it and was overtaken."""
+    why = "it answered before the simulator's search" if first else \
+        f"the simulator's search did not settle it within {attempt.states} states"
+    note = f"auto -> {outcome.planner} ({why}, {attempt.seconds:.2f} s)"
     timings = (("simulator", attempt.seconds), *outcome.timings)
     return replace(outcome, planner=note, timings=timings)
 

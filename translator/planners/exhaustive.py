@@ -37,13 +37,14 @@ class TooManyExpansions(Exception):
 def solve_exhaustively(level: Level, budget: int | None = None,
                        time_limit: float | None = None,
                        expansion_limit: int | None = None,
-                       milestone: tuple[int, Callable[[], object]] | None = None
+                       watch: tuple[int, Callable[[int], object]] | None = None
                        ) -> SearchResult[Direction]:
     """A minimum-cost plan whose cost is within `budget` (the level's by default).
 
     `expansion_limit` stops the search (TooManyExpansions) after that many expansions: a
     limit counted in states, not seconds, gives the same answer on every machine.
-    `milestone` (count, function) calls the function once, at that many expansions."""
+    `watch` (every, function) calls the function with the expansions so far at each multiple
+    of `every`: it may stop the search by raising TooManyExpansions."""
     distance = _distance_to_goal(level)
     expanded = 0
 
@@ -52,8 +53,8 @@ def solve_exhaustively(level: Level, budget: int | None = None,
         expanded += 1
         if expansion_limit is not None and expanded > expansion_limit:
             raise TooManyExpansions(f"more than {expansion_limit} states expanded")
-        if milestone is not None and expanded == milestone[0]:
-            milestone[1]()
+        if watch is not None and expanded % watch[0] == 0:
+            watch[1](expanded)
         return [(key, move.state, move.cost) for key in _KEYS
                 if isinstance(move := step(level, state, key), Move)]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from enum import Enum
 from functools import cache, partial
 from typing import Any
 
@@ -38,57 +38,18 @@ from translator.planners.outcome import (
     status_of_failure,
 )
 from translator.planners.packages import PlannerUnavailable, require_package
-from translator.runtime.processes import WorkerFailed, run_in_child
+from translator.planners.planner_entries import EntryPoint, Planner, RequiredPackage
+from translator.planners.planner_entries import Mode as Mode
+from translator.runtime.processes import (
+    Child,
+    WorkerFailed,
+    result_of,
+    run_in_child,
+    start_in_child,
+)
 
 SolveFunction = Callable[[Level, PlannerOptions], PlannerOutcome]
 EnumerateFunction = Callable[[Level, EnumerationOptions], EnumerationOutcome]
-
-
-class Mode(Enum):
-    SOLVE = "solve"
-    """One plan within the budget (`helltaker solve`, bench, study, compare)."""
-    ENUMERATE = "enumerate"
-    """Every plan within a cost bound (`helltaker plans`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class RequiredPackage:
-    module: str
-    package: str
-    """The pip package that provides `module`."""
-
-
-@dataclass(frozen=True, slots=True)
-class EntryPoint:
-    """A back-end function, named so that it is imported only when it is used."""
-
-    module: str
-    """Its module, under translator.planners."""
-    function: str
-    packages: tuple[RequiredPackage, ...]
-    """Checked before the module is imported."""
-    preload: tuple[str, ...] = ()
-    """Modules its runs will import, imported once before worker processes are forked."""
-    warm_up: str | None = None
-    """A function of the module run once before workers are forked for several levels (see
-    `prepare_planner`), for the same reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class Planner:
-    description: str
-    """One line for `--help`."""
-    solve: EntryPoint | None = None
-    enumerate: EntryPoint | None = None
-    plans_in_actions: bool = True
-    """Its plans are actions of our schemas, decoded with the parsed schema file; False for a
-    planner that searches over key presses itself."""
-    searches_first: bool = False
-    """The simulator's search first, under a budget of states (automatic.py); `solve` only
-    when it does not settle the level."""
-
-    def entry(self, mode: Mode) -> EntryPoint | None:
-        return self.solve if mode is Mode.SOLVE else self.enumerate
 
 
 _UP = RequiredPackage("unified_planning", "unified-planning")
@@ -197,9 +158,16 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
     first (auto) runs that search here on a small level (automatic.py)."""
     attempt, entry = _SolveAttempt(name, level, options), _entry(name, Mode.SOLVE)
     if PLANNERS[name].searches_first:
-        from translator.planners.automatic import child_forked_on_demand, search_first
-        with child_forked_on_demand(name, f"translator.planners.{entry.module}") as fork:
-            return search_first(level, options, partial(_in_child, attempt), fork)
+        from translator.planners.automatic import AheadAttempt, search_first
+        from translator.runtime.processes import stop
+
+        ahead = AheadAttempt(partial(_started, attempt), partial(_finished, name), stop,
+                             _answered,
+                             wanted=f"translator.planners.{entry.module}" not in sys.modules)
+        try:
+            return search_first(level, options, partial(_in_child, attempt), ahead)
+        finally:
+            ahead.stop()
     outcome = _in_child(attempt, options)
     assert outcome is not None  # only auto's search (`search=True`) may give up
     return outcome
@@ -208,22 +176,51 @@ def run_planner(name: str, level: Level, options: PlannerOptions) -> PlannerOutc
 def _in_child(attempt: _SolveAttempt, options: PlannerOptions,
               search: bool = False) -> PlannerOutcome | None:
     """The planner's back-end (or, `search`, auto's search alone) on the level in a child."""
-    name = attempt.planner
+    if not search:
+        return _finished(attempt.planner, _started(attempt, options), options)
     try:
-        require_packages(name, Mode.SOLVE)
-        # The back-end is looked up in the child: a parent that did not prepare it (one
-        # level) never imports it; a child reserved for the planner has (cli/solve.py).
-        return run_in_child(name, _settle if search else _attempt,
-                            replace(attempt, options=options), options.limits,
-                            prepare=None if search else Preparation(name))
-    except PlannerUnavailable as error:
-        return PlannerOutcome(Status.ERROR, name, False, log_tail=str(error))
+        return run_in_child(attempt.planner, _settle, replace(attempt, options=options),
+                            options.limits)
     except WorkerFailed as failure:
-        status = status_of_failure(failure)
-        memory = options.memory_limit
-        limit = "" if status is not Status.OUT_OF_MEMORY else \
-            f" (limit {'none' if memory is None else f'{memory / 2**20:.0f} MiB'})"
-        return PlannerOutcome(status, name, False, log_tail=f"{failure}{limit}")
+        return _failed(attempt.planner, failure, options)
+
+
+def _started(attempt: _SolveAttempt, options: PlannerOptions) -> Child | PlannerOutcome:
+    """The back-end's child started on the level (looked up in the child: a parent that did
+    not prepare it, one level, never imports it; a child reserved for it has, cli/solve.py),
+    or the outcome that says which package is missing."""
+    try:
+        require_packages(attempt.planner, Mode.SOLVE)
+    except PlannerUnavailable as error:
+        return PlannerOutcome(Status.ERROR, attempt.planner, False, log_tail=str(error))
+    return start_in_child(attempt.planner, _attempt, replace(attempt, options=options),
+                          options.limits, prepare=Preparation(attempt.planner))
+
+
+def _finished(name: str, started: Child | PlannerOutcome,
+              options: PlannerOptions) -> PlannerOutcome:
+    """The outcome of the child `started`, awaited under `options`' limits from now."""
+    if isinstance(started, PlannerOutcome):
+        return started
+    try:
+        outcome: PlannerOutcome = result_of(started, options.limits)
+        return outcome
+    except WorkerFailed as failure:
+        return _failed(name, failure, options)
+
+
+def _answered(started: Child | PlannerOutcome) -> bool:
+    """Whether the child `started` has its answer ready (a package missing is no answer to
+    stop auto's search for)."""
+    return isinstance(started, Child) and started.receiver.poll(0)
+
+
+def _failed(name: str, failure: WorkerFailed, options: PlannerOptions) -> PlannerOutcome:
+    status = status_of_failure(failure)
+    memory = options.memory_limit
+    limit = "" if status is not Status.OUT_OF_MEMORY else \
+        f" (limit {'none' if memory is None else f'{memory / 2**20:.0f} MiB'})"
+    return PlannerOutcome(status, name, False, log_tail=f"{failure}{limit}")
 
 
 @dataclass(frozen=True, slots=True)

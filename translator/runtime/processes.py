@@ -20,7 +20,6 @@ its limits count from then; a reserved child never handed a job is stopped like 
 
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import shutil
@@ -28,9 +27,16 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from strips_model.errors import RunError
+from translator.runtime.attempt_limits import LONGEST_WAIT as LONGEST_WAIT
+from translator.runtime.attempt_limits import NO_LIMITS as NO_LIMITS
+from translator.runtime.attempt_limits import Limits as Limits
+from translator.runtime.attempt_limits import WorkerDied as WorkerDied
+from translator.runtime.attempt_limits import WorkerFailed as WorkerFailed
+from translator.runtime.attempt_limits import WorkerOutOfMemory as WorkerOutOfMemory
+from translator.runtime.attempt_limits import WorkerTimeout as WorkerTimeout
+from translator.runtime.attempt_limits import bounded_seconds as bounded_seconds
 from translator.runtime.child_side import (
     OUT_OF_MEMORY_EXIT,
     Task,
@@ -40,6 +46,7 @@ from translator.runtime.child_side import (
     run_child,
 )
 from translator.runtime.memory_limits import MEMORY_POLL_SECONDS, MemoryWatch, memory_headroom
+from translator.runtime.own_work import step
 from translator.runtime.parent_death import die_with_parent
 from translator.runtime.process_tree import kill_family
 from translator.runtime.temporary_folders import make_temporary_folder, stop_signals_held
@@ -51,46 +58,7 @@ Argument = TypeVar("Argument")
 Result = TypeVar("Result")
 
 GRACE_SECONDS = 0.4
-"""How long past its limit an attempt may take to report its own timeout (with its log)
-before it is killed: well within the second a limit promises."""
-
-LONGEST_WAIT = 1e8
-"""Seconds (three years): a timeout beyond this is no limit (the system's waits overflow)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    seconds: float | None = None
-    """Wall-clock seconds; None for no limit."""
-    memory: int | None = None
-    """Bytes of address space for each process of the attempt; None for no limit."""
-
-
-NO_LIMITS = Limits()
-
-
-def bounded_seconds(seconds: float | None) -> float | None:
-    """`seconds` as a limit the system can wait for: None (no limit) beyond LONGEST_WAIT."""
-    if seconds is None or not math.isfinite(seconds) or seconds > LONGEST_WAIT:
-        return None
-    return seconds
-
-
-class WorkerFailed(RunError):
-    """A child process gave no result: one of the three kinds below."""
-
-
-class WorkerDied(WorkerFailed):
-    """A child process ended without sending its result (killed, crashed)."""
-
-
-class WorkerTimeout(WorkerFailed):
-    """A child process ran past its time limit and was stopped."""
-
-
-class WorkerOutOfMemory(WorkerFailed):
-    """A child process needed more memory than its limit."""
-
+"""How long past its limit an attempt may report its own timeout (with its log): < 1 s."""
 
 @dataclass(frozen=True, slots=True)
 class Child:
@@ -115,8 +83,7 @@ class _Reservation:
 _LIVE: dict[int, Child] = {}
 """Children started and not yet reaped, so that an interrupt can end them all."""
 _FOLDERS: set[str] = set()
-"""The folders of children not yet removed: a child reaped (off `_LIVE`) whose `stop` a
-signal cut short still has its folder removed by `stop_every_child`."""
+"""Children's folders not yet removed: also a reaped child's whose `stop` a signal cut short."""
 _RESERVED: list[_Reservation] = []
 """Children reserved and not yet handed a job, all also in `_LIVE`."""
 
@@ -290,11 +257,25 @@ def run_in_child(name: str, function: Callable[[Argument], Result], argument: Ar
     result. The child and all it started are ended before this returns or raises.
     `prepare()` runs in the child before its limits apply (imports it needs); a child
     reserved with an equal `prepare` (`reserve_child`) is taken instead of a new one."""
+    result: Result = result_of(start_in_child(name, function, argument, limits, prepare), limits)
+    return result
+
+
+def start_in_child(name: str, function: Callable[[Argument], Result], argument: Argument,
+                   limits: Limits = NO_LIMITS, prepare: Callable[[], object] | None = None
+                   ) -> Child:
+    """`run_in_child`'s first half: the child started on its job, which runs while the caller
+    does other work (auto's search beside Fast Downward); `result_of` or `stop` ends it."""
     memory = None if limits.memory is None else limits.memory + memory_headroom(limits.memory)
-    child = _hand_over(prepare, name, function, argument, memory) \
+    return _hand_over(prepare, name, function, argument, memory) \
         or start_child(name, function, argument, memory, prepare)
+
+
+def result_of(child: Child, limits: Limits = NO_LIMITS) -> Any:
+    """`run_in_child`'s second half: the result of `child`, its limits counted from now."""
     try:
         _await_result(child, limits)
-        return cast(Result, receive(child))
+        return receive(child)
     finally:
         stop(child)
+        step()  # an attempt done: the command's own work counts from here (own_work.py)

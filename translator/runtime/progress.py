@@ -28,6 +28,8 @@ from contextlib import contextmanager
 from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
+from translator.runtime.own_work import step
+
 if TYPE_CHECKING:
     from translator.runtime.progress_bar import Bar
 
@@ -106,7 +108,8 @@ def tasks_shown(progress: Progress) -> Iterator[Progress]:
 
 def task_finished(failed: bool = False, next_item: str = "") -> None:
     """A task of the worker pool (or a step of a long computation, named by the one after it)
-    is done: counted on the progress shown, if any."""
+    is done: counted on the progress shown, if any; the command's own work counts from here."""
+    step()
     if _shown:
         _shown[-1].done(failed)
         _shown[-1].start(next_item)

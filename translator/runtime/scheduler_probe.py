@@ -11,7 +11,6 @@ until they have passed.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from strips_model.errors import RunError, first_line
@@ -20,6 +19,8 @@ from strips_model.errors import RunError, first_line
 def check_scheduler(address: str, seconds: float) -> None:
     """Return once the scheduler at `address` has said it is one, within `seconds`; else a
     RunError that says, in one line, what answered or that nothing did."""
+    import asyncio  # here: only a run on a cluster pays for it (a fifth of `solve`'s imports)
+
     try:
         kind = asyncio.run(asyncio.wait_for(_identity(address, seconds), seconds))
     except TimeoutError:

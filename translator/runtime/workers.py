@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
+from translator.runtime.own_work import in_a_worker
 from translator.runtime.processes import Child, receive, start_child, stop
 from translator.runtime.progress import task_finished
 
@@ -57,7 +58,8 @@ def run_completed(function: Callable[[Item], Result], items: Sequence[Item], job
         while waiting or running:
             while waiting and len(running) < max(1, jobs):
                 index, item = waiting.pop()
-                running[index] = start_child(f"worker for task {index}", function, item)
+                running[index] = start_child(f"worker for task {index}", in_a_worker(function),
+                                             item)
             ready = wait([child.receiver for child in running.values()])
             for index, child in list(running.items()):
                 if child.receiver in ready:

@@ -27,7 +27,7 @@ def _compared() -> tuple[Comparison, tuple[Level, ...]]:
     report = read_model(str(MODEL)).report
     levels = (RIGHT, LEFT, BENT)
     return compare(report, compared_model(report, str(MODEL)), our_model(), list(levels),
-                   "search"), levels
+                   "search", boards=False), levels
 
 
 def test_both_blocks_are_read_and_each_level_uses_its_own() -> None:

@@ -14,6 +14,7 @@ import itertools
 import os
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache, partial
 
 from compare.agreeing import FAST
@@ -188,3 +189,18 @@ def test_without_a_schema_that_does_what_the_game_does_the_closest_is_named(
     closest = why_blocked(on, atoms, divergence.direction, never)
     assert closest == why_blocked(on, atoms, divergence.direction)
     assert " fails on " in closest and "what the game does" not in closest
+
+
+def test_a_divergence_told_without_why_differs_only_in_its_sentence(
+        agreeing_model: Callable[[str], ComparedModel]) -> None:
+    # The reading's score (hypotheses.py) replays without the blame's search: where the model
+    # departs and what both sides show there must be what the full telling says.
+    model = agreeing_model(QUICK[1])
+    variant, case, _ = next(d for d in map(partial(_variant, model), range(50)) if d is not None)
+    on = variant.on(case.level)
+    assert case.plan is not None
+    full, several = replay_directions(on, case.plan)
+    quick, several_quick = replay_directions(on, case.plan, why=False)
+    assert full is not None and quick is not None and " fails on " in full.model
+    assert quick.model.startswith("has no action") and " fails on " not in quick.model
+    assert replace(quick, model=full.model) == full and several_quick == several

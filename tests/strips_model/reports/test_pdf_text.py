@@ -163,7 +163,8 @@ def test_a_damaged_pdf_says_one_line_and_pypdf_logs_nothing(tmp_path: Path) -> N
     assert done.stderr.startswith(f"helltaker: {cut}: not a PDF that can be read")
 
 
-def test_compare_takes_a_pdf_and_lints_it_with_page_positions(tmp_path: Path, capsys) -> None:
+def test_compare_takes_a_pdf_and_lints_it_with_page_positions(tmp_path: Path, capsys,
+                                                             boards_off) -> None:
     # The push deletes the hero and adds none back, while the move moves it.
     pages = [REPORT_PAGES[0], [*REPORT_PAGES[1][:-1],
                                "        Effect: -rock(X′, Y), rock(X”, Y), -hero(X, Y)"]]

@@ -39,7 +39,7 @@ from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
-from translator.compare.models.report_observation import observe_atoms
+from translator.compare.models.report_observation import AtomObserver
 from translator.compare.models.report_planning import (
     GOAL_ACTION,
     constant_name,
@@ -213,6 +213,7 @@ class ReportLevelModel(LevelModel):
             allowed = allowance(model.exact.schemas, model.words, self._exact_facts,
                                 level.budget + 1)
             self.cost_limit = level.budget + 1 if allowed is None else allowed
+        # Blind A*, by measure against the other optimal searches (model_run.py `solve_model`).
         self.search = f"astar(blind(),bound={self.cost_limit + 1})"
 
     @cached_property
@@ -270,9 +271,11 @@ class ReportLevelModel(LevelModel):
         return bool(self._goal_grounder.applicable(atoms))
 
     def observe(self, atoms: frozenset[Atom]) -> Observation:
-        # A lock, a key or traps no action changes are static: part of what is seen.
-        return observe_atoms(atoms | self._exact_facts.static, self.model.words,
-                             self.coordinates, self.level)
+        return self._observer(atoms)
+
+    @cached_property
+    def _observer(self) -> AtomObserver:  # a lock, key or traps no action changes: static
+        return AtomObserver(self.model.words, self.coordinates, self.level, self.static())
 
     def planning_task(self) -> tuple[Domain, Facts]:
         return self.view.planning, self._planning_facts

@@ -9,9 +9,16 @@ key is taken), or when the key's atom is gone from the board (the game's key sta
 the lock is opened, where a model may spend its `haskey`). The lock is
 open when no closed lock is left or the key is held. Traps are raised by their phase value or
 by a `trap_raised` predicate. A part the vocabulary names no predicate for is seen empty.
+
+An exhaustive comparison observes tens of thousands of states of one level, most of them
+again (every action's successor is observed): `AtomObserver` keeps each observation by the
+atoms of the predicates it reads (`SEEN_ROLES`), so a counter's value or a model's own
+bookkeeping does not make a state new to it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from strips_model.level import Cell, Level
 from strips_model.reports.init_level import Coordinates
@@ -19,9 +26,48 @@ from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.models.observation import Observation
 from translator.model.level_facts import Atom
 
+Place = tuple[str, str, tuple[str, ...]]
+"""An atom's place and its other arguments (`Vocabulary.place_of`)."""
+
+SEEN_ROLES = ("hero", "boulder", "skeleton", "key", "lock", "has_key", "trap", "trap_raised",
+              "trap_parity")
+"""The roles whose predicates `observe_atoms` reads: no other atom changes what is seen."""
+
+
+class AtomObserver:
+    """`observe_atoms` on one level with its static atoms, kept by the atoms it reads."""
+
+    def __init__(self, words: Vocabulary, coordinates: Coordinates, level: Level,
+                 static: frozenset[Atom]) -> None:
+        self._words, self._coordinates, self._level = words, coordinates, level
+        self._read = frozenset(predicate for role in SEEN_ROLES
+                               if (predicate := words.predicate(role)) is not None)
+        self._static = frozenset(atom for atom in static if atom[0] in self._read)
+        self._seen: dict[frozenset[Atom], Observation] = {}
+        self._places: dict[Atom, Place] = {}
+
+    def __call__(self, atoms: frozenset[Atom]) -> Observation:
+        read = self._read
+        key = frozenset([atom for atom in atoms if atom[0] in read])
+        found = self._seen.get(key)
+        if found is None:
+            found = self._seen[key] = observe_atoms(key | self._static, self._words,
+                                                    self._coordinates, self._level, self._place)
+        return found
+
+    def _place(self, atom: Atom) -> Place:
+        found = self._places.get(atom)
+        if found is None:
+            found = self._places[atom] = self._words.place_of(atom[0], atom[1:])
+        return found
+
 
 def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordinates,
-                  level: Level) -> Observation:
+                  level: Level, place_of: Callable[[Atom], Place] | None = None) -> Observation:
+    """`place_of`: an atom's place as `Vocabulary.place_of` gives it (by default, that)."""
+    place = place_of or (lambda atom: words.place_of(atom[0], atom[1:]))
+    role_predicate = dict(words.roles).get  # as `words.predicate`, the table made once
+    width = words.width
     values = {name: str(value) for name, value in words.values}
     by_predicate: dict[str, list[Atom]] = {}
     for atom in atoms:  # once: each part below reads one predicate's atoms
@@ -29,41 +75,41 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
 
     def state_of(atom: Atom) -> str | None:
         """The atom's first argument besides its place ([places] says where that is)."""
-        rest = words.place_of(atom[0], atom[1:])[2]
+        rest = place(atom)[2]
         return rest[0] if rest else None
 
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
-        predicate = words.predicate(role)
-        found = (a for a in by_predicate.get(predicate or "", ()) if len(a) > words.width)
+        predicate = role_predicate(role)
+        found = (a for a in by_predicate.get(predicate or "", ()) if len(a) > width)
         # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may
         # write) is no cell the player sees: the object is then seen nowhere.
         return frozenset(coordinates.cell(int(x), int(y))
-                         for a in found for x, y, rest in [words.place_of(a[0], a[1:])]
+                         for a in found for x, y, rest in [place(a)]
                          if (state is None or (rest and rest[0] == state))
                          and _number(x) and _number(y))
 
-    lock, hero = words.predicate("lock"), words.required("hero")
+    lock, hero = role_predicate("lock"), words.required("hero")
     locks = by_predicate.get(lock or "", [])
-    has_key = words.predicate("has_key")
+    has_key = role_predicate("has_key")
     held = (has_key is not None and has_key in by_predicate) or any(
-        len(a) > words.width + 1 and state_of(a) == values.get("hero_with_key")
+        len(a) > width + 1 and state_of(a) == values.get("hero_with_key")
         for a in by_predicate.get(hero, ()))
     if "lock_opened" in values:
-        held = held or any(len(a) > words.width + 1 and state_of(a) == values["lock_opened"]
+        held = held or any(len(a) > width + 1 and state_of(a) == values["lock_opened"]
                            for a in locks)
-    elif words.predicate("key") is not None and level.key is not None:
+    elif role_predicate("key") is not None and level.key is not None:
         # Taken is off the board: a model that spends the key on the lock (`¬aClé`) took it;
         # a key with a state is off the board once no atom says it lies there.
         held = held or not cells("key", values.get("key_lying"))
     if "lock_closed" in values:
-        closed = any(len(a) > words.width + 1 and state_of(a) == values["lock_closed"]
+        closed = any(len(a) > width + 1 and state_of(a) == values["lock_closed"]
                      for a in locks)
     else:
         closed = bool(locks)
     traps = level.traps_lowered | level.traps_raised
     raised = cells("trap", values["trap_raised"]) if "trap_raised" in values \
         else cells("trap_raised")
-    parity = words.predicate("trap_parity")
+    parity = role_predicate("trap_parity")
     if parity is not None and (parity,) in atoms:
         # The traps are written by their first phase and the flag says they have changed.
         raised = traps - raised

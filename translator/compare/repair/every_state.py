@@ -1,53 +1,168 @@
-"""A fix verified the way a verdict is given: the fixed model compared with the game on every
-state of every level and probe it was judged on (translator/compare/runs/state_space.py), not
-only along the game's plans. A fix the search accepted on the plans and the probes' plans,
-but that differs from the game on some reachable state, held by accident of the sample: it
-is rejected here, with the key presses that show it.
+"""One checker for verdicts and fixes (issue 41 item 4): a fix is verified the way a verdict is
+given, by the verdict's own checkers, not a copy of them.
+
+A complete fix (it agrees on every case's plans) is verified only when the fixed model is
+equal to the game on every state of each level and probe it was judged on (state_space.py
+`compare_states`, at the verdict's bound `STATES` a level: a level with more states is
+compared on its first `STATES` in order of cost, as its verdict is) and on every generated
+board the verdict checks (board_check.py `check_board`, every state of each of
+mechanic_boards.py's boards). A fix of one fault among several (partial.py) cannot be equal to
+the game anywhere its other faults show; it must keep the agreement of the model it edits on
+every board (kept_agreement.py, the check partial.py makes on each level) as well; one
+after which every case agrees is judged as a complete fix.
+
+Only the few fixes that passed the cases' plans come here, and each is judged cheapest first:
+the probes' small boards, then the generated boards, then the levels, smallest first; the
+first difference stops it, and is told in the verdict's words with its key presses.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from contextlib import suppress
+from dataclasses import dataclass, replace
 from typing import Final
 
+from strips_model.errors import HelltakerError
 from strips_model.schema import Schema
 from translator.compare.models.compared import UnbuildableModel
+from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import apply_edits
+from translator.compare.repair.kept_agreement import keeps_agreement
 from translator.compare.repair.search import Repair, Subject
+from translator.compare.runs.board_check import check_board
 from translator.compare.runs.evidence import Case
+from translator.compare.runs.mechanic_boards import BOARD_STATES, Board, distinct_boards
+from translator.compare.runs.state_bound import STATES
 from translator.compare.runs.state_space import compare_states
 
-LEVEL_STATES: Final = 2_000
-"""States of a level a fix is compared on (every state of a probe's board: a few hundred at
-most); a fix is checked on each level and probe in one orientation."""
+FORMER_LEVEL_STATES: Final = 2_000
+"""The bound of the former verifier (the cases' plans, then each level's first 2,000 states,
+and no generated board): kept only to tell which fixes it accepted that this one rejects (the
+repair bench's `rejected, formerly accepted`)."""
 
 
 @dataclass(frozen=True, slots=True)
 class StateVerdict:
-    """A fix on every state of the cases: where it first differs, if it does."""
+    """A fix on every state of the levels and boards: where it first differs, if it does."""
 
     states: int
-    """States compared, over every case."""
+    """States compared, over every level and board."""
     differs: str | None
-    """The case and the claim with its key presses where the fixed model differs."""
+    """The level or board and the claim, with its key presses, where the fixed model differs."""
+    formerly_accepted: bool = False
+    """It differs only where the former verifier did not look (a generated board, or past the
+    first `FORMER_LEVEL_STATES` states of a level): that verifier called it verified."""
+    bounded: tuple[str, ...] = ()
+    """The levels compared on their first `bound` states only (more are reachable): there the
+    fix is "equal on the first N states", not on all."""
 
 
 def on_every_state(subject: Subject, written: tuple[Schema, ...], repair: Repair,
-                   cases: Sequence[Case]) -> StateVerdict:
-    """The fixed model compared with the game on every state of each case's level (the cases
-    in one orientation: evidence.py with `symmetric` off), the cheapest first
-    (`LEVEL_STATES` at most a level), in the cases' order; it stops at the first that
-    differs."""
-    model = subject.model(apply_edits(written, repair.edits))
+                   cases: Sequence[Case], boards: Sequence[Board] | None = None,
+                   bound: int = STATES) -> StateVerdict:
+    """The fixed model against the game on every state of each case's level (the cases in one
+    orientation: evidence.py with `symmetric` off; a plan probe judges a plan, not states) and
+    of every board (`distinct_boards` when None)."""
+    model = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
     if isinstance(model, UnbuildableModel):
         return StateVerdict(0, f"the fixed model cannot be built: {model.defect}")
-    compared = 0
-    for case in cases:
-        if case.judged is not None:
-            continue  # a plan probe judges a plan, not states
-        check = compare_states(model.on(case.level), LEVEL_STATES)
+    return equal_to_the_game(model, cases, distinct_boards() if boards is None else boards,
+                             bound)
+
+
+def equal_to_the_game(model: ComparedModel, cases: Sequence[Case], boards: Sequence[Board],
+                      bound: int = STATES) -> StateVerdict:
+    """`model` against the game, cheapest first (the module doc), stopping at the first
+    difference."""
+    levels = [case for case in cases if case.judged is None]
+    small = [case for case in levels if case.small]
+    large = sorted((case for case in levels if not case.small),
+                   key=lambda case: case.level.height * case.level.width)
+    compared, bounded = 0, list[str]()
+
+    def differs(where: str, past_former: bool) -> StateVerdict:
+        former = past_former and _formerly_equal(model, levels)
+        return StateVerdict(compared, where, former, tuple(bounded))
+
+    for case in small:
+        check = compare_states(model.on(case.level), bound)
         compared += check.states_compared
         if check.divergence is not None:
-            return StateVerdict(compared, f"{case.name}: {check.claim}")
-    return StateVerdict(compared, None)
+            return differs(f"{case.name}: {check.claim}",
+                           check.states_compared > FORMER_LEVEL_STATES)
+    for board in boards:
+        try:
+            result = check_board(model, board)
+        except HelltakerError as error:
+            return differs(f"the board {board.name} cannot be run: {error}", True)
+        compared += result.states
+        if result.divergence is not None:
+            return differs(f"the board {board.name}: first divergence {result.divergence}",
+                           True)
+    for case in large:
+        check = compare_states(model.on(case.level), bound)
+        compared += check.states_compared
+        if not check.complete:
+            bounded.append(case.name)
+        if check.divergence is not None:
+            return differs(f"{case.name}: {check.claim}",
+                           check.states_compared > FORMER_LEVEL_STATES)
+    return StateVerdict(compared, None, bounded=tuple(bounded))
+
+
+def _formerly_equal(model: ComparedModel, levels: Sequence[Case]) -> bool:
+    """Whether the former verifier accepted `model`: equal on each level's first
+    `FORMER_LEVEL_STATES` states (asked only of a fix rejected where it did not look)."""
+    return all(compare_states(model.on(case.level), FORMER_LEVEL_STATES).divergence is None
+               for case in levels)
+
+
+def warm_boards(model: ComparedModel) -> None:
+    """The model as written compared on every generated board once, inside a grounding memo
+    (fixes.py `warmed_groundings`): a fix compared there then grounds anew only the schemas it
+    edits (a quarter of the time on the repair bench's models)."""
+    for board in distinct_boards():
+        with suppress(HelltakerError):  # the fix's own comparison says why, if it must
+            check_board(model, board)
+
+
+def board_cases() -> tuple[Case, ...]:
+    """The generated boards as cases of the evidence (their game plan unneeded: only their
+    states are judged), for kept_agreement.py."""
+    return tuple(Case(board.name, board.level, None, board.cost, ()) for board in
+                 distinct_boards())
+
+
+def fault_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
+                      cases: Sequence[Case]) -> StateVerdict:
+    """A fix of one fault among several (partial.py) once found: one after which every case
+    agrees claims what a complete fix claims, and is judged as one (`on_every_state`: a
+    fault the cases do not show, only a board, is no excuse); another must keep the model's
+    agreement on every board (`kept_on_boards`)."""
+    if repair.still_failing == 0:
+        verdict = on_every_state(subject, written, repair, cases)
+        return verdict if verdict.differs is None else \
+            replace(verdict, differs=unequal_why(verdict.differs))
+    return kept_on_boards(subject, written, repair)
+
+
+def unequal_why(differs: str) -> str:
+    """Why a fix that agrees on every case's plans is rejected, as a report says it."""
+    return f"it agrees on every plan but differs from the game on a state ({differs})"
+
+
+def kept_on_boards(subject: Subject, written: tuple[Schema, ...], repair: Repair
+                   ) -> StateVerdict:
+    """A fix of one fault among several against the model it edits (the file as written with
+    the fixes of the faults before it made, `repair.after`): wherever that model is what the
+    game is on a board, the fixed one must be too."""
+    before = subject.model(apply_edits(written, repair.after))
+    fixed = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
+    if isinstance(before, UnbuildableModel) or isinstance(fixed, UnbuildableModel):
+        return StateVerdict(0, None)  # partial.py built both already; nothing to keep
+    try:
+        kept = keeps_agreement(before, fixed, board_cases(), BOARD_STATES)
+    except HelltakerError as error:
+        return StateVerdict(0, f"it cannot be run on a generated board: {error}", True)
+    return StateVerdict(kept.states, kept.why, kept.why is not None)

@@ -27,7 +27,12 @@ from strips_model.schema import Schema
 from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Edit
-from translator.compare.repair.every_state import on_every_state
+from translator.compare.repair.every_state import (
+    fault_fix_verdict,
+    on_every_state,
+    unequal_why,
+    warm_boards,
+)
 from translator.compare.repair.faults import together
 from translator.compare.repair.mends import Mend, mends
 from translator.compare.repair.mutants import (
@@ -97,7 +102,14 @@ class RepairReport:
     """The schemas the search edited, most likely first (search.py `RepairSearch`)."""
     rejected: tuple[tuple[Repair, str], ...] = ()
     """Fixes that agreed on every case's plans but differ from the game on some reachable
-    state (every_state.py), each with where: never suggested."""
+    state of a level or generated board (every_state.py), or hold only by accident of
+    coordinates (shifted.py), each with where: never suggested."""
+    unequal: tuple[Repair, ...] = ()
+    """Of `rejected`, those the comparison on every state of the levels and boards took back:
+    what a verifier of the cases' plans alone would have suggested."""
+    formerly_verified: tuple[Repair, ...] = ()
+    """Of `unequal`, those that differ only on a generated board or past a level's first 2,000
+    states (every_state.py `FORMER_LEVEL_STATES`), where the former verifier did not look."""
     together: SuggestedFix | None = None
     """With several faults, the first fix of each made at once (faults.py `together`): what
     `--repair-out` writes."""
@@ -152,14 +164,16 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                     options.clock)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
     rejected: list[tuple[Repair, str]] = []
+    unequal: list[tuple[Repair, bool]] = []  # each with whether the former verifier took it
     once = repair_cases(plans, symmetric=False)
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
         verdicts = [(repair, on_every_state(subject, written, repair, once))
                     for repair in found.repairs]
-        rejected = [(repair, f"it agrees on every plan but differs from the game on a state "
-                             f"({verdict.differs})") for repair, verdict in verdicts
+        rejected = [(repair, unequal_why(verdict.differs)) for repair, verdict in verdicts
                     if verdict.differs is not None]
+        unequal = [(repair, verdict.formerly_accepted) for repair, verdict in verdicts
+                   if verdict.differs is not None]
         found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
                                              if verdict.differs is None))
     if not found.repairs and found.failures and \
@@ -169,6 +183,16 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                                 options.seconds - found.seconds, options.clock,
                                 (*probe_cases(options.symmetric), *level_cases(plans, False)))
         rejected += partial.rejected  # a fix of one fault that loses an agreement on a state
+        # Kept on each level within the search; on the generated boards, once it is found.
+        kept = [(repair, fault_fix_verdict(subject, written, repair, once))
+                for repair in partial.repairs]
+        rejected += [(repair, verdict.differs) for repair, verdict in kept
+                     if verdict.differs is not None]
+        unequal += [(repair, False) for repair, _ in partial.rejected]
+        unequal += [(repair, verdict.formerly_accepted) for repair, verdict in kept
+                    if verdict.differs is not None]
+        partial = replace(partial, repairs=tuple(repair for repair, verdict in kept
+                                                 if verdict.differs is None))
         found = replace(partial, tried=found.tried + partial.tried,
                         seconds=found.seconds + partial.seconds, suspects=found.suspects)
     task_finished(next_item="the fixes on moved boards")
@@ -177,19 +201,23 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     rejected += [(repair, f"it holds only by accident of coordinates ({where})")
                  for repair, where in moved if where is not None]
     found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))
-    return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected))
+    return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected),
+                   unequal=tuple(repair for repair, _ in unequal),
+                   formerly_verified=tuple(repair for repair, former in unequal if former))
 
 
 @contextmanager
 def warmed_groundings(set_up: ModelSetUp, plans: Sequence[GamePlan] = (),
                       symmetric: bool = True) -> Iterator[None]:
     """Within it, the ground actions of the model as written on the game's states of every
-    case are known (grounding_memo.py) to every search, and to every process forked in it,
-    which grounds anew only the schemas it edits and the states it reaches otherwise."""
+    case and generated board are known (grounding_memo.py) to every search, and to every
+    process forked in it, which grounds anew only the schemas it edits and the states it
+    reaches otherwise."""
     with remembering_groundings():
         if not isinstance(set_up.model, UnbuildableModel):
             for case in repair_cases(plans, symmetric):
                 check_case(set_up.model, case)
+            warm_boards(set_up.model)
         yield
 
 

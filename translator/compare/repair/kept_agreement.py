@@ -12,7 +12,8 @@ there, the model as written moved as it did, the fixed one has no action.
 
 The states are the game's, explored in order of cost from the start as state_space.py explores
 them, each model carried along the cheapest key presses by its first action that does as the
-game, through the key presses where both do as the game; at most `LEVEL_STATES` a level. A
+game, through the key presses where both do as the game; at most `STATES` a level, the verdict's
+own bound (state_space.py; the generated boards: every_state.py `kept_on_boards`). A
 level's exploration stops at the first state where an agreement is lost, with the key presses
 that lead to it: the cheapest that show it. A search checks many fixes of one model: what the
 model as written does in each state is kept (`Memo`), and a key press the fixed model meets
@@ -29,9 +30,9 @@ from strips_model.level import State
 from strips_model.moves import Direction
 from strips_model.simulator import Move, is_goal, step
 from translator.compare.models.protocols import ComparedModel, LevelModel
-from translator.compare.repair.every_state import LEVEL_STATES
 from translator.compare.runs.divergence import Press, by_direction, goal_divergence, judge_press
 from translator.compare.runs.evidence import Case
+from translator.compare.runs.state_bound import STATES
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
@@ -84,7 +85,7 @@ against one model (a search checks many), since judging a key press costs."""
 
 
 def keeps_agreement(written: ComparedModel, fixed: ComparedModel, cases: Sequence[Case],
-                    bound: int = LEVEL_STATES, memo: Memo | None = None) -> KeptAgreement:
+                    bound: int = STATES, memo: Memo | None = None) -> KeptAgreement:
     """`fixed` against `written` on each case's level (a plan probe judges a plan, not states:
     left out), at most `bound` states a level, in the cases' order; it stops at the first
     agreement lost. `memo`: the written model's judgements, for the next fix."""
@@ -105,7 +106,7 @@ _Node = tuple[State, str, frozenset[Atom], frozenset[Atom]]
 """A game state, the key presses to it, and the written and the fixed model's atoms there."""
 
 
-def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = LEVEL_STATES,
+def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
                   known: dict[tuple[State, frozenset[Atom]], _Written] | None = None
                   ) -> tuple[int, Lost | None]:
     """The states judged on one level (the two models on the same level), and where the

@@ -110,21 +110,22 @@ def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Dive
     return replay_directions(model, directions)[0]
 
 
-def replay_directions(model: LevelModel, directions: Sequence[Direction], tell: bool = True
-                      ) -> tuple[Divergence | None, Divergence | None]:
+def replay_directions(model: LevelModel, directions: Sequence[Direction], tell: bool = True,
+                      why: bool = True) -> tuple[Divergence | None, Divergence | None]:
     """The first divergence along a plan of key presses, and the first key press for which the
     model allows several outcomes. The replay goes on with an action that does what the game
     does, so only a key press that no applicable action matches diverges; one for which the
     model also allows another outcome is a fault of the model all the same (a non-determinism
     the game does not have), returned second, and named in a later divergence. With `tell`
-    False a divergence is `UNTOLD` (`judge_press`): whether there is one, not what it is."""
+    False a divergence is `UNTOLD` (`judge_press`): whether there is one, not what it is; with
+    `why` False, one where the model has no action does not say which schema the game blames."""
     level = model.level
     state, atoms = level.start, model.initial()
     several: Divergence | None = None
     for index, direction in enumerate(directions, start=1):
         outcome = step(level, state, direction)
         press = judge_press(model, index, state, atoms, direction, outcome,
-                            by_direction(model, atoms).get(direction, []), tell)
+                            by_direction(model, atoms).get(direction, []), tell, why)
         if press.fault is not None:
             return (_also(several, press.fault) if tell else press.fault), several
         several = several or press.several
@@ -168,11 +169,14 @@ UNTOLD: Final = Divergence(0, None, "", "", "")
 
 def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[Atom],
                 direction: Direction, outcome: Move | NotAnAction,
-                options: list[GroundAction], tell: bool = True) -> Press:
+                options: list[GroundAction], tell: bool = True, why: bool = True) -> Press:
     """The key press `direction` as letter `index`, in the game's `state` and the model's
     `atoms`; `outcome` is the game's step, `options` the model's actions for the key. With
     `tell` False a fault is `UNTOLD` (at its letter): an exhaustive comparison keeps the first
-    it finds and only counts the others, and explaining one costs more than finding it."""
+    it finds and only counts the others, and explaining one costs more than finding it. With
+    `why` False, a key press the model has no action for is told without the schema to blame
+    (why_blocked.py): scoring a reading (hypotheses.py) needs where and how far the model
+    departs, and that search was 80% of the reading's time on seed 000."""
     def told(make: Callable[[], Divergence]) -> Divergence:
         return make() if tell else replace(UNTOLD, letter=index, direction=direction)
 
@@ -185,7 +189,7 @@ def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[At
         return Press((), told(lambda: _diverge(
             model, index, direction, state, atoms,
             f"has no action: {why_blocked(model, atoms, direction, game_step(model, outcome))}"
-        )), None)
+            if why else "has no action")), None)
     seen = observe_game(model.level, outcome.state)
     shown = [model.observe(a.apply(atoms)) for a in options]
     agreeing = tuple(a for a, after in zip(options, shown, strict=True)

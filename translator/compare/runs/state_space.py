@@ -39,6 +39,7 @@ from translator.compare.runs.divergence import (
     judge_press,
 )
 from translator.compare.runs.state_bound import STATES
+from translator.ground.exact_semantics import asking_many_states
 from translator.model.level_facts import Atom
 
 
@@ -158,6 +159,12 @@ class _Search:
 def compare_states(model: LevelModel, bound: int = STATES) -> StateCheck:
     """The model against the game on the level's reachable states, the cheapest first, at most
     `bound` of them (the module doc)."""
+    # Thousands of states: the model's grounder indexes its reachable actions early.
+    with asking_many_states():
+        return _compared(model, bound)
+
+
+def _compared(model: LevelModel, bound: int) -> StateCheck:
     level = model.level
     search = _Search(model, bound, counter_of(model))
     search.reached[level.start] = (None, None, 0)

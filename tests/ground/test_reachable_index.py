@@ -1,0 +1,100 @@
+"""The index of the reachable actions (reachable_index.py, from clingo's relaxed grounding)
+answers exactly what the joins answer: on the states random walks reach, for our model and
+its variants with one precondition dropped, and through a `Grounder` asked for many states."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strips_model.schema import Domain, build_domain
+from translator.compare.check import our_model
+from translator.compare.runs.evidence import probe_cases
+from translator.ground import exact_semantics
+from translator.ground.clingo_grounding import ground
+from translator.ground.exact_semantics import Grounder, asking_many_states
+from translator.ground.ground_action import GroundAction
+from translator.ground.joins import domain_plans
+from translator.ground.reachable_index import reachable_index
+from translator.model.level_facts import Atom, level_facts
+
+LEVELS = [case.level for case in probe_cases(symmetric=False)]
+
+
+def _domain(drop: int | None) -> Domain:
+    schemas = our_model()[0].schemas
+    if drop is not None:  # one schema edited: one of its preconditions removed
+        schema = schemas[drop % len(schemas)]
+        gone = drop % len(schema.preconditions)
+        edited = replace(schema, preconditions=schema.preconditions[:gone]
+                         + schema.preconditions[gone + 1:])
+        schemas = (*schemas[:drop % len(schemas)], edited, *schemas[drop % len(schemas) + 1:])
+    return build_domain(schemas, "test")
+
+
+def _walk(joins: Grounder, start: frozenset[Atom], seed: int, length: int
+          ) -> list[frozenset[Atom]]:
+    """A few states: too few for the grounder to index, so its answers are its joins'."""
+    state, rng = start, random.Random(seed)
+    states = [state]
+    for _ in range(length):
+        actions = sorted(joins.applicable(state), key=lambda a: (a.schema, a.binding))
+        if not actions:
+            break
+        state = rng.choice(actions).apply(state)
+        states.append(state)
+    return states
+
+
+def _key(actions: list[GroundAction]) -> list[tuple[object, ...]]:
+    return sorted((a.schema, a.binding, sorted(a.add), sorted(a.delete), a.cost)
+                  for a in actions)
+
+
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10_000), drop=st.none() | st.integers(0, 400),
+       at=st.integers(0, 100))
+def test_the_index_answers_what_the_joins_answer(seed: int, drop: int | None, at: int) -> None:
+    level, domain = LEVELS[at % len(LEVELS)], _domain(drop)
+    facts = level_facts(level)
+    _, plans = domain_plans(domain)
+    static = {atom[0] for atom in facts.static}
+    index = reachable_index(ground(domain, facts), plans, facts, static)
+    joins = Grounder(domain, facts)
+    states = _walk(joins, facts.initial, seed, 15)
+    assert all(state <= index.universe for state in states)
+    for state in states:
+        assert _key(index.applicable(state)) == _key(joins.applicable(state))
+
+
+def test_a_grounder_asked_for_many_states_answers_from_its_index_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    level, domain = LEVELS[0], _domain(None)
+    facts = level_facts(level)
+    joins = Grounder(domain, facts)
+    states = _walk(joins, facts.initial, 7, 20)
+    monkeypatch.setattr(exact_semantics, "MANY_AFTER", 0.0)  # at once, not after 0.1 s
+    grounder = Grounder(domain, facts)
+    with asking_many_states():
+        answers = [grounder.applicable(state) for state in states]
+    assert grounder._index is not None  # noqa: SLF001 - the index, not the joins, answered
+    assert [_key(a) for a in answers] == [_key(joins.applicable(s)) for s in states]
+
+
+def test_a_goal_grounder_keeps_its_answers_by_what_it_reads() -> None:
+    """A domain that reads nothing it changes answers from the atoms it reads alone: the
+    same as a fresh grounder's joins on every state, however often asked."""
+    level = LEVELS[1]
+    facts = level_facts(level)
+    domain = _domain(None)
+    states = _walk(Grounder(domain, facts), facts.initial, 3, 20)
+    schema = domain.schemas[0]
+    goal = build_domain((replace(schema, name="goal", effects=tuple(
+        replace(lit, predicate="reached", args=()) for lit in schema.effects[:1])),), "goal")
+    kept = Grounder(goal, facts)
+    for state in states * 2:
+        assert _key(kept.applicable(state)) == _key(Grounder(goal, facts).applicable(state))

@@ -59,3 +59,17 @@ def test_a_solve_without_its_record_is_a_run_error() -> None:
     assert _level_seconds('noise\n{"level": "x", "seconds": 0.25}\n', "c") == 0.25
     with pytest.raises(RunError, match="no JSON record"):
         _level_seconds("Traceback: boom\n", "c")
+
+
+@pytest.mark.planner
+def test_autos_target_is_its_worst_ratio_to_the_faster_planner(tmp_path: Path) -> None:
+    """Issue 43's goal as a bench row: auto, fd and search timed as fresh processes taking
+    turns on each level; the measure is the worst level's auto over the faster of the two."""
+    from translator.measure.speed_targets import auto_target
+
+    level = tmp_path / "tiny.txt"
+    level.write_text(TINY, encoding="utf-8")
+    target = auto_target([str(level)], 1)
+    assert target.name.endswith("worst classic level (tiny)")
+    assert target.measured > 0 and target.goal == 1.0 and target.unit == "x"
+    assert target.met is (target.measured <= 1.0)

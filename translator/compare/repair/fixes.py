@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import difflib
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from strips_model.level import Level
 from strips_model.moves import Direction
@@ -58,6 +59,9 @@ __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairRep
 
 SEARCH_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
+UNCHECKED = ("it agrees on every plan, but --repair-seconds ran out before it was compared "
+             "with the game on every state, board and moved board: not suggested unverified")
+"""Why a fix the plans accepted is left out when the bound ran out before its checks."""
 CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor "
            "fixes one of its faults alone, within the bound searched: its faults need more "
            "edits than that, or more time (--repair-seconds); if a predicate plays another part "
@@ -160,23 +164,31 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     cases = repair_cases(plans, options.symmetric)
     subject = Subject(report, model.label, model.words, cases)
     written = report.schemas if schemas is None else schemas
+    began = options.clock()
+
+    def in_time() -> bool:
+        """Whether the bound leaves time for one more fix's check: past it, a fix the plans
+        accepted is reported unchecked, never suggested unverified."""
+        return options.clock() - began < options.seconds
+
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
                     options.clock)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
     rejected: list[tuple[Repair, str]] = []
     unequal: list[tuple[Repair, bool]] = []  # each with whether the former verifier took it
     once = repair_cases(plans, symmetric=False)
+    unchecked: list[tuple[Repair, str]] = []
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
-        verdicts = [(repair, on_every_state(subject, written, repair, once))
-                    for repair in found.repairs]
-        rejected = [(repair, unequal_why(verdict.differs)) for repair, verdict in verdicts
-                    if verdict.differs is not None]
+        verdicts, unchecked = _checked_in_time(
+            found.repairs, lambda repair: on_every_state(subject, written, repair, once), in_time)
+        rejected += unchecked + [(repair, unequal_why(verdict.differs))
+                                 for repair, verdict in verdicts if verdict.differs is not None]
         unequal = [(repair, verdict.formerly_accepted) for repair, verdict in verdicts
                    if verdict.differs is not None]
         found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
                                              if verdict.differs is None))
-    if not found.repairs and found.failures and \
+    if not found.repairs and found.failures and not unchecked and in_time() and \
             not isinstance(subject.model(written), UnbuildableModel):
         # A model of several faults has no complete fix: each fault is fixed alone.
         partial = partial_fixes(subject, written, found.failures,
@@ -184,8 +196,10 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                                 (*probe_cases(options.symmetric), *level_cases(plans, False)))
         rejected += partial.rejected  # a fix of one fault that loses an agreement on a state
         # Kept on each level within the search; on the generated boards, once it is found.
-        kept = [(repair, fault_fix_verdict(subject, written, repair, once))
-                for repair in partial.repairs]
+        kept, unchecked = _checked_in_time(
+            partial.repairs, lambda repair: fault_fix_verdict(subject, written, repair, once),
+            in_time)
+        rejected += unchecked
         rejected += [(repair, verdict.differs) for repair, verdict in kept
                      if verdict.differs is not None]
         unequal += [(repair, False) for repair, _ in partial.rejected]
@@ -196,14 +210,33 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
         found = replace(partial, tried=found.tried + partial.tried,
                         seconds=found.seconds + partial.seconds, suspects=found.suspects)
     task_finished(next_item="the fixes on moved boards")
-    moved = [(repair, by_coordinates(subject, written, repair, once)) for repair in found.repairs]
+    moved, unchecked = _checked_in_time(
+        found.repairs, lambda repair: by_coordinates(subject, written, repair, once), in_time)
     task_finished()
-    rejected += [(repair, f"it holds only by accident of coordinates ({where})")
-                 for repair, where in moved if where is not None]
+    rejected += unchecked + [(repair, f"it holds only by accident of coordinates ({where})")
+                             for repair, where in moved if where is not None]
     found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))
     return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected),
                    unequal=tuple(repair for repair, _ in unequal),
                    formerly_verified=tuple(repair for repair, former in unequal if former))
+
+
+Checked = TypeVar("Checked")
+
+
+def _checked_in_time(repairs: Sequence[Repair], check: Callable[[Repair], Checked],
+                     in_time: Callable[[], bool]
+                     ) -> tuple[list[tuple[Repair, Checked]], list[tuple[Repair, str]]]:
+    """Each fix with what `check` says of it, one after the other while the bound lasts; the
+    ones left when it runs out, with `UNCHECKED`."""
+    checked: list[tuple[Repair, Checked]] = []
+    unchecked: list[tuple[Repair, str]] = []
+    for repair in repairs:
+        if in_time():
+            checked.append((repair, check(repair)))
+        else:
+            unchecked.append((repair, UNCHECKED))
+    return checked, unchecked
 
 
 @contextmanager

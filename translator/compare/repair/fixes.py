@@ -120,7 +120,13 @@ class RepairReport:
 
     @property
     def culprit(self) -> str | None:
-        return CULPRIT if self.failures and not self.fixes else None
+        if not self.failures or self.fixes:
+            return None
+        if any(why == UNCHECKED for _, why in self.rejected):
+            return ("a fix agreed on every plan, but --repair-seconds ran out before it was "
+                    "verified on every state, board and moved board (listed below): give the "
+                    "repair more time")
+        return CULPRIT
 
     def as_json(self) -> list[dict[str, object]]:
         return [fix.as_json() for fix in self.fixes]

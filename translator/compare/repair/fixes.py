@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TypeVar
 
 from strips_model.level import Level
@@ -170,13 +171,7 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     cases = repair_cases(plans, options.symmetric)
     subject = Subject(report, model.label, model.words, cases)
     written = report.schemas if schemas is None else schemas
-    began = options.clock()
-
-    def in_time() -> bool:
-        """Whether the bound leaves time for one more fix's check: past it, a fix the plans
-        accepted is reported unchecked, never suggested unverified."""
-        return options.clock() - began < options.seconds
-
+    in_time = partial(_in_time, options, options.clock())
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
                     options.clock)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
@@ -196,25 +191,10 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                                              if verdict.differs is None))
     if not found.repairs and found.failures and not unchecked and in_time() and \
             not isinstance(subject.model(written), UnbuildableModel):
-        # A model of several faults has no complete fix: each fault is fixed alone.
-        partial = partial_fixes(subject, written, found.failures,
-                                options.seconds - found.seconds, options.clock,
-                                (*probe_cases(options.symmetric), *level_cases(plans, False)))
-        rejected += partial.rejected  # a fix of one fault that loses an agreement on a state
-        # Kept on each level within the search; on the generated boards, once it is found.
-        kept, unchecked = _checked_in_time(
-            partial.repairs, lambda repair: fault_fix_verdict(subject, written, repair, once),
-            in_time)
-        rejected += unchecked
-        rejected += [(repair, verdict.differs) for repair, verdict in kept
-                     if verdict.differs is not None]
-        unequal += [(repair, False) for repair, _ in partial.rejected]
-        unequal += [(repair, verdict.formerly_accepted) for repair, verdict in kept
-                    if verdict.differs is not None]
-        partial = replace(partial, repairs=tuple(repair for repair, verdict in kept
-                                                 if verdict.differs is None))
-        found = replace(partial, tried=found.tried + partial.tried,
-                        seconds=found.seconds + partial.seconds, suspects=found.suspects)
+        found, alone, taken_back = _faults_alone(subject, written, found, plans, options,
+                                                 in_time, once)
+        rejected += alone
+        unequal += taken_back
     task_finished(next_item="the fixes on moved boards")
     moved, unchecked = _checked_in_time(
         found.repairs, lambda repair: by_coordinates(subject, written, repair, once), in_time)
@@ -225,6 +205,38 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected),
                    unequal=tuple(repair for repair, _ in unequal),
                    formerly_verified=tuple(repair for repair, former in unequal if former))
+
+
+def _in_time(options: RepairOptions, began: float) -> bool:
+    """Whether the bound leaves time for one more fix's check: past it, a fix the plans
+    accepted is reported unchecked, never suggested unverified."""
+    return options.clock() - began < options.seconds
+
+
+def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSearch,
+                  plans: Sequence[GamePlan], options: RepairOptions,
+                  in_time: Callable[[], bool], once: tuple[Case, ...]
+                  ) -> tuple[RepairSearch, list[tuple[Repair, str]], list[tuple[Repair, bool]]]:
+    """A model of several faults has no complete fix: each fault is fixed alone
+    (partial.py), each fix kept on each level within that search, then on the generated
+    boards once it is found. The search so extended, the fixes rejected, and those the
+    comparison on every state took back (with whether the former verifier took them)."""
+    alone = partial_fixes(subject, written, found.failures, options.seconds - found.seconds,
+                            options.clock,
+                            (*probe_cases(options.symmetric), *level_cases(plans, False)))
+    kept, unchecked = _checked_in_time(
+        alone.repairs, lambda repair: fault_fix_verdict(subject, written, repair, once),
+        in_time)
+    rejected = [*alone.rejected, *unchecked, *[(repair, verdict.differs) for repair, verdict
+                                                 in kept if verdict.differs is not None]]
+    unequal = [(repair, False) for repair, _ in alone.rejected]
+    unequal += [(repair, verdict.formerly_accepted) for repair, verdict in kept
+                if verdict.differs is not None]
+    alone = replace(alone, repairs=tuple(repair for repair, verdict in kept
+                                             if verdict.differs is None))
+    return (replace(alone, tried=found.tried + alone.tried,
+                    seconds=found.seconds + alone.seconds, suspects=found.suspects),
+            rejected, unequal)
 
 
 Checked = TypeVar("Checked")

@@ -223,6 +223,9 @@ def _cost(clauses: list[Clause], reader: BlockReader) -> int:
                 raise _at(FormulaError(f"cost {text[:12]}{'...' if len(text) > 12 else ''} "
                                        f"is past {MAX_COST}, the largest a planner takes", 0),
                           reader.position(clause.start))
+            if int(text) < 0:  # planners take none; compare's ran without end on one
+                raise _at(FormulaError(f"cost {text} is negative: a planner takes costs of "
+                                       "0 or more", 0), reader.position(clause.start))
             return int(text)
     return 1
 

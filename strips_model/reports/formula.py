@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from lark import Token, Transformer
+from lark import Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken, VisitError
 
 from strips_model.lark_front import grammar_parser
@@ -37,6 +37,10 @@ from strips_model.reports.formula_errors import FormulaError, syntax_error
 
 GRAMMAR: Final = "reports/course_formula.lark"
 MAX_DISJUNCTS: Final = 64
+MAX_TREE_DEPTH: Final = 310
+"""The deepest parse tree built into literals: about 100 parentheses (three levels each) or
+300 negations. The builder recurses once per level and, under a small C stack (`ulimit -s
+256`), a tree some 600 deep ended the process in SIGSEGV before any RecursionError."""
 
 
 _PRIMES: Final = str.maketrans({'"': "''", "”": "''", "’": "'", "′": "'"})
@@ -237,6 +241,17 @@ def _flip(atom: Atom) -> Atom:
     return Atom(atom.predicate, atom.args, not atom.positive, atom.offset, atom.decrement)
 
 
+def _depth_past(tree: Tree[Token], limit: int) -> bool:
+    """Whether `tree` is deeper than `limit`, found without recursion."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return False
+
+
 def read_formula(body: str) -> list[list[Atom]]:
     """The disjuncts of `body`, each a conjunction of atoms; an empty body is one empty
     conjunction (an empty effect)."""
@@ -246,6 +261,8 @@ def read_formula(body: str) -> list[list[Atom]]:
         tree = grammar_parser(GRAMMAR).parse(body)
     except (UnexpectedToken, UnexpectedCharacters, UnexpectedEOF) as error:
         raise syntax_error(error, body) from None
+    if _depth_past(tree, MAX_TREE_DEPTH):
+        raise FormulaError("the clause nests its parentheses too deeply", 0)
     cut_chains(tree, body)
     try:
         return _Builder().transform(tree)

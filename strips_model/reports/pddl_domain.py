@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final
 
 from strips_model.errors import Position, SchemaError
 from strips_model.nesting import PDDL_NESTING, check_nesting
+from strips_model.reports.course import MAX_COST
 from strips_model.reports.reading import Reading, ReadingCounts, SkippedPart, split_name
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema, Term
 
@@ -184,6 +185,11 @@ def _effects(action: Action) -> tuple[list[tuple[FNode | None, _Conjunct]], int]
             if not effect.value.is_int_constant():
                 raise Unsupported(f"its cost {effect.value} is not an integer")
             cost = effect.value.int_constant_value()
+            if not 0 <= cost <= MAX_COST:
+                # A negative cost held compare's planners without end; one past 32 bits
+                # failed them with a memory figure as the reason (issue 42).
+                raise Unsupported(f"its cost {cost} is outside 0..{MAX_COST}, the costs a "
+                                  "planner takes")
             continue
         if not effect.fluent.is_fluent_exp() or not effect.value.is_bool_constant() \
                 or not effect.is_assignment():

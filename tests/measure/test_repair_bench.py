@@ -80,7 +80,7 @@ def test_the_cases_of_one_written_disjunction_are_one_schema_whatever_their_name
 
 def test_a_mutant_search_is_bounded_on_the_clock_it_is_given() -> None:
     """Wall time plays no part: a clock that passes the bound at its second reading stops
-    the search before its first candidate; one that never moves lets it find the fix."""
+    the repair before it checks a case; one that never moves lets it find the fix."""
     report = our_model()[0]
     set_up = set_up_model(report.source)
     step_calm = next(s for s in report.schemas if s.name == "step_calm")
@@ -90,7 +90,9 @@ def test_a_mutant_search_is_bounded_on_the_clock_it_is_given() -> None:
     stopped = run_mutant(set_up, (fault,), RepairOptions(50.0, symmetric=False,
                                                          clock=lambda: float(next(ticks))),
                          "ours")
-    assert stopped.detected and not stopped.top1 and stopped.fixes == 0
+    # No case is checked past the bound: the mutant is neither found equivalent nor detected.
+    assert not stopped.equivalent and not stopped.detected
+    assert not stopped.top1 and stopped.fixes == 0
     found = run_mutant(set_up, (fault,), RepairOptions(50.0, symmetric=False,
                                                        clock=lambda: 0.0), "ours")
     assert found.detected and found.top1

@@ -198,6 +198,8 @@ def command_compare(args: argparse.Namespace) -> ExitCode:
         record = model_record(comparison, checked.set_up.file)
         if found is not None:
             record["repairs"] = found.as_json()
+            # Why no fix is shown (none needed, none found, or the bound ran out first).
+            record["repair_reason"] = found.culprit
         print_out(json.dumps(record))
     elif args.output:
         print_out(args.output)

@@ -113,8 +113,10 @@ def run_mutant(set_up: ModelSetUp, faults: tuple[Edit, ...], options: RepairOpti
     cpu = time.process_time() - processor
     kind = operator(faults[0]) if len(faults) == 1 else "double"
     if not found.failures:
-        return Outcome(label, kind, len(faults), True, False, False, False, False, False,
-                       False, 0, elapsed, cpu, *_taken_back(found))
+        # Equivalent only when every case was checked: a bound that cut the evidence left
+        # the mutant neither equivalent nor detected.
+        return Outcome(label, kind, len(faults), not found.unchecked, False, False, False,
+                       False, False, False, 0, elapsed, cpu, *_taken_back(found))
     # A fix of one fault among several (partial.py) is no fix of a mutant.
     repairs = [fix.repair for fix in found.fixes if not fix.repair.still_failing]
     inverse = [gives_back(mutant, r.edits, schemas) for r in repairs]

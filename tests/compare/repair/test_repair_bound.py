@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from translator.compare.repair import fixes
-from translator.compare.repair.fixes import UNCHECKED, RepairOptions, RepairReport, suggest_fixes
+from translator.compare.repair.bound import UNCHECKED
+from translator.compare.repair.fixes import RepairOptions, RepairReport, suggest_fixes
 from translator.compare.repair.search import Repair, RepairSearch
 from translator.compare.repair.verify import Failure
 
@@ -38,7 +39,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
     clock, checked = Clock(), []
     failure = Failure("level", (), None, "differs", ("step",))
 
-    def search(*arguments: object) -> RepairSearch:
+    def search(*arguments: object, **keywords: object) -> RepairSearch:
         clock.now += spends
         return RepairSearch((failure,), _repairs(repairs), repairs, spends)
 

@@ -33,6 +33,11 @@ def test_a_fix_is_shown_at_its_line_as_json_as_a_diff_and_written_back(tmp_path:
     assert "+    Effect: -hero(H), hero(N)" in markdown
     record = found.as_json()[0]
     assert record["schema"] == "step_calm" and record["verified"] is True
+    # Compared with the game on every state of the probes' boards and the generated boards.
+    assert top.states is not None and top.states.states > 2_000
+    assert (record["states_compared"], record["bounded_levels"]) == (top.states.states, [])
+    assert f"every state of each level and generated board ({top.states.states:,} states)" \
+        in markdown
     assert record["edits"][0]["kind"] == "argument"  # type: ignore[index]
     assert "R-A5" in record["rules"]  # type: ignore[operator]
     mended = record["mends"]
@@ -91,3 +96,28 @@ def test_each_fault_has_its_heading_and_every_fix_at_once_ends_the_section() -> 
     assert "verified with the fix of fault 1 made" in heads[2]
     assert "every case agrees" in heads[2] and "every case agrees" in heads[3]
     assert "1 cases still fail" in heads[0]
+
+
+def test_a_fix_compared_on_the_first_states_of_a_level_says_so() -> None:
+    """Where a level reaches more states than the bound, the fix is equal to the game on its
+    first ones only, and its heading says which levels."""
+    from dataclasses import replace
+
+    from translator.compare.repair.every_state import StateVerdict
+    from translator.compare.repair.fixes import RepairReport, SuggestedFix
+    from translator.compare.repair.search import Repair
+    from translator.compare.repair.verify import Failure
+    from translator.compare.runs.state_bound import STATES
+
+    report = our_model()[0]
+    step = next(s for s in report.schemas if s.name == "step_calm")
+    edit = next(iter(local_edits(step, Signature.of(report.schemas))))
+    fix = SuggestedFix(Repair((edit,), ("level4",), (), 9), (edit.text(),), None, "")
+    failure = Failure("level4", (), 3, "on the game's plan: letter 3 'r'", ())
+    bounded = replace(fix, states=StateVerdict(12_345, None, bounded=("level4", "level9")))
+    text = repair_markdown(RepairReport((failure,), (bounded,), 1, 1.0, 9))
+    assert "(12,345 states); level4, level9 on their first " \
+        f"{STATES:,} states in order of cost only" in text
+    assert bounded.as_json()["bounded_levels"] == ["level4", "level9"]
+    unbounded = repair_markdown(RepairReport((failure,), (fix,), 1, 1.0, 9))
+    assert "up to the bound of a level" in unbounded and "first" not in unbounded.split("\n")[2]

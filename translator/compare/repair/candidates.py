@@ -10,8 +10,9 @@ without (models/left_out.py), which cannot be right as written.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import takewhile
 
 from strips_model.errors import HelltakerError
 from strips_model.reports.vocabulary import Vocabulary
@@ -101,7 +102,8 @@ def leads_of(model: ModelOrDefect, case: Case | None, failure: Failure,
 
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
                  failure: Failure | None = None, vocabulary: Vocabulary | None = None,
-                 leads: Leads | None = None, every: tuple[Schema, ...] = ()) -> list[Edit]:
+                 leads: Leads | None = None, every: tuple[Schema, ...] = (),
+                 in_time: Callable[[], bool] | None = None) -> list[Edit]:
     """The candidate edits of one schema, most plausible first: those of the literal the
     failure names, then the clause its kind of failure calls for (effects for a wrong
     successor, preconditions otherwise), negations before removals before additions. An
@@ -112,7 +114,8 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     all, the edits of a schema left out on what its reason names (`Leads.mends`); then the
     literal a near miss fails on alone where it is not read right elsewhere (near.py); then,
     when a move is blocked on a fluent an earlier action wrote (`leads.blamed`, writers.py),
-    that writer's effects on it; next, the other near literals."""
+    that writer's effects on it; next, the other near literals. Past the repair's bound
+    (`in_time`), no more edits are made: none would be tried."""
     leads = leads or Leads()
     blamed, near = leads.blamed, leads.near
     named, effects_first = failure_hints(failure, vocabulary)
@@ -136,11 +139,17 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
                 (edit.clause is Clause.EFFECT) != effects_first,
                 _RANK[edit.kind] * 100 + order[edit.schema])
 
+    def made(edits: Iterable[Edit], bound: Callable[[], bool] | None = in_time
+             ) -> Iterable[Edit]:
+        return edits if bound is None else takewhile(lambda _: bound(), edits)
+
     # The near literal's own uses were picked by it (a free variable bound the way it
     # allows), so they do not rule out its edits.
-    edits = [e for schema in schemas for e in local_edits(schema, signature)
+    edits = [e for e in made(e for schema in schemas for e in local_edits(schema, signature))
              if (uses.always_holds(e) or near.edits_the_literal(e)) and wrong.blocks(e)]
-    edits += [e for schema in schemas for clause in Clause for e in
-              added_literals(schema, signature, clause) if uses.always_holds(e) and wrong.blocks(e)]
-    odd, turned = mirror_candidates(schemas, every, vocabulary)
+    edits += [e for e in made(e for schema in schemas for clause in Clause
+                              for e in added_literals(schema, signature, clause))
+              if uses.always_holds(e) and wrong.blocks(e)]
+    odd, turned = mirror_candidates(schemas, every, vocabulary) \
+        if in_time is None or in_time() else ([], [])
     return odd + sorted(edits + turned, key=rank)

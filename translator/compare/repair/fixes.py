@@ -17,19 +17,21 @@ from __future__ import annotations
 
 import difflib
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import TypeVar
+from types import MappingProxyType
 
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.schema import Schema
 from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
+from translator.compare.repair.bound import UNCHECKED, checked_in_time, unchecked_evidence
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.every_state import (
+    StateVerdict,
     fault_fix_verdict,
     on_every_state,
     unequal_why,
@@ -60,9 +62,6 @@ __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairRep
 
 SEARCH_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
-UNCHECKED = ("it agrees on every plan, but --repair-seconds ran out before it was compared "
-             "with the game on every state, board and moved board: not suggested unverified")
-"""Why a fix the plans accepted is left out when the bound ran out before its checks."""
 CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor "
            "fixes one of its faults alone, within the bound searched: its faults need more "
            "edits than that, or more time (--repair-seconds); if a predicate plays another part "
@@ -85,9 +84,13 @@ class SuggestedFix:
     """The fix as a unified diff of the file (empty without `fixed_text`)."""
     mends: tuple[Mend, ...] = ()
     """The failures of the model as written it mends, one per level or probe (mends.py)."""
+    states: StateVerdict | None = None
+    """How far it was compared with the game state by state (every_state.py), if it was."""
 
     def as_json(self) -> dict[str, object]:
         data = self.repair.as_json()
+        data["states_compared"] = None if self.states is None else self.states.states
+        data["bounded_levels"] = [] if self.states is None else list(self.states.bounded)
         line = self.lines[0].split(",", 1)[0].removeprefix("line ")
         data["line"] = int(line) if line.isdigit() else None
         data["edits"] = [{**edit.as_json(), "at": line}
@@ -118,11 +121,18 @@ class RepairReport:
     together: SuggestedFix | None = None
     """With several faults, the first fix of each made at once (faults.py `together`): what
     `--repair-out` writes."""
+    unchecked: tuple[str, ...] = ()
+    """The cases the bound ran out before checking (first_evidence.py): not searched."""
+    unwalked: tuple[str, ...] = ()
+    """The cases whose game's plans the bound ran out before walking (first_evidence.py)."""
 
     @property
     def culprit(self) -> str | None:
-        if not self.failures or self.fixes:
+        if self.fixes or not (self.failures or self.unchecked):
             return None
+        if self.unchecked or self.unwalked:
+            return unchecked_evidence(self.cases, self.unchecked, self.unwalked,
+                                      len(self.failures))
         if any(why == UNCHECKED for _, why in self.rejected):
             return ("a fix agreed on every plan, but --repair-seconds ran out before it was "
                     "verified on every state, board and moved board (listed below): give the "
@@ -172,17 +182,21 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     subject = Subject(report, model.label, model.words, cases)
     written = report.schemas if schemas is None else schemas
     in_time = partial(_in_time, options, options.clock())
+    # The evidence may take the whole bound; the search for a complete fix, half of it.
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
-                    options.clock)
+                    options.clock, evidence_seconds=options.seconds)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
     rejected: list[tuple[Repair, str]] = []
     unequal: list[tuple[Repair, bool]] = []  # each with whether the former verifier took it
     once = repair_cases(plans, symmetric=False)
     unchecked: list[tuple[Repair, str]] = []
+    equal: dict[Repair, StateVerdict] = {}  # each fix kept, with how far it was compared
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
-        verdicts, unchecked = _checked_in_time(
+        verdicts, unchecked = checked_in_time(
             found.repairs, lambda repair: on_every_state(subject, written, repair, once), in_time)
+        equal.update((repair, verdict) for repair, verdict in verdicts
+                     if verdict.differs is None)
         rejected += unchecked + [(repair, unequal_why(verdict.differs))
                                  for repair, verdict in verdicts if verdict.differs is not None]
         unequal = [(repair, verdict.formerly_accepted) for repair, verdict in verdicts
@@ -190,19 +204,20 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
         found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
                                              if verdict.differs is None))
     if not found.repairs and found.failures and not unchecked and in_time() and \
+            not (found.unchecked or found.unwalked) and \
             not isinstance(subject.model(written), UnbuildableModel):
         found, alone, taken_back = _faults_alone(subject, written, found, plans, options,
-                                                 in_time, once)
+                                                 in_time, once, equal)
         rejected += alone
         unequal += taken_back
     task_finished(next_item="the fixes on moved boards")
-    moved, unchecked = _checked_in_time(
+    moved, unchecked = checked_in_time(
         found.repairs, lambda repair: by_coordinates(subject, written, repair, once), in_time)
     task_finished()
     rejected += unchecked + [(repair, f"it holds only by accident of coordinates ({where})")
                              for repair, where in moved if where is not None]
     found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))
-    return replace(render(found, set_up, written, len(cases)), rejected=tuple(rejected),
+    return replace(render(found, set_up, written, len(cases), equal), rejected=tuple(rejected),
                    unequal=tuple(repair for repair, _ in unequal),
                    formerly_verified=tuple(repair for repair, former in unequal if former))
 
@@ -215,16 +230,18 @@ def _in_time(options: RepairOptions, began: float) -> bool:
 
 def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSearch,
                   plans: Sequence[GamePlan], options: RepairOptions,
-                  in_time: Callable[[], bool], once: tuple[Case, ...]
+                  in_time: Callable[[], bool], once: tuple[Case, ...],
+                  equal: dict[Repair, StateVerdict]
                   ) -> tuple[RepairSearch, list[tuple[Repair, str]], list[tuple[Repair, bool]]]:
     """A model of several faults has no complete fix: each fault is fixed alone
     (partial.py), each fix kept on each level within that search, then on the generated
     boards once it is found. The search so extended, the fixes rejected, and those the
-    comparison on every state took back (with whether the former verifier took them)."""
+    comparison on every state took back (with whether the former verifier took them); each
+    fix kept goes into `equal` with its verdict."""
     alone = partial_fixes(subject, written, found.failures, options.seconds - found.seconds,
                             options.clock,
                             (*probe_cases(options.symmetric), *level_cases(plans, False)))
-    kept, unchecked = _checked_in_time(
+    kept, unchecked = checked_in_time(
         alone.repairs, lambda repair: fault_fix_verdict(subject, written, repair, once),
         in_time)
     rejected = [*alone.rejected, *unchecked, *[(repair, verdict.differs) for repair, verdict
@@ -232,29 +249,12 @@ def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSe
     unequal = [(repair, False) for repair, _ in alone.rejected]
     unequal += [(repair, verdict.formerly_accepted) for repair, verdict in kept
                 if verdict.differs is not None]
+    equal.update((repair, verdict) for repair, verdict in kept if verdict.differs is None)
     alone = replace(alone, repairs=tuple(repair for repair, verdict in kept
                                              if verdict.differs is None))
     return (replace(alone, tried=found.tried + alone.tried,
                     seconds=found.seconds + alone.seconds, suspects=found.suspects),
             rejected, unequal)
-
-
-Checked = TypeVar("Checked")
-
-
-def _checked_in_time(repairs: Sequence[Repair], check: Callable[[Repair], Checked],
-                     in_time: Callable[[], bool]
-                     ) -> tuple[list[tuple[Repair, Checked]], list[tuple[Repair, str]]]:
-    """Each fix with what `check` says of it, one after the other while the bound lasts; the
-    ones left when it runs out, with `UNCHECKED`."""
-    checked: list[tuple[Repair, Checked]] = []
-    unchecked: list[tuple[Repair, str]] = []
-    for repair in repairs:
-        if in_time():
-            checked.append((repair, check(repair)))
-        else:
-            unchecked.append((repair, UNCHECKED))
-    return checked, unchecked
 
 
 @contextmanager
@@ -273,7 +273,8 @@ def warmed_groundings(set_up: ModelSetUp, plans: Sequence[GamePlan] = (),
 
 
 def render(found: RepairSearch, set_up: ModelSetUp, schemas: tuple[Schema, ...],
-           cases: int) -> RepairReport:
+           cases: int, equal: Mapping[Repair, StateVerdict] = MappingProxyType({})
+           ) -> RepairReport:
     """Each fix at its lines of the file, and the file as it would read fixed."""
     text, path = set_up.file.text, set_up.file.path
     mutant = schemas is not set_up.file.report.schemas  # no file holds it as written
@@ -282,16 +283,18 @@ def render(found: RepairSearch, set_up: ModelSetUp, schemas: tuple[Schema, ...],
     def shown(repair: Repair) -> SuggestedFix:
         if notation is None:
             return SuggestedFix(repair, tuple(edit.text() for edit in repair.edits), None, "",
-                                mends(repair, found.failures))
+                                mends(repair, found.failures), equal.get(repair))
         lines = tuple(describe(edit, schemas, text, notation, repair.edits)
                       for edit in repair.edits)
         fixed = apply_to_text(text, schemas, repair.edits, notation)
         diff = "" if fixed is None else "".join(difflib.unified_diff(
             text.splitlines(keepends=True), fixed.splitlines(keepends=True), path,
             f"{path} (fixed)", n=1))
-        return SuggestedFix(repair, lines, fixed, diff, mends(repair, found.failures))
+        return SuggestedFix(repair, lines, fixed, diff, mends(repair, found.failures),
+                            equal.get(repair))
 
     joint = together(found.repairs)
     return RepairReport(found.failures, tuple(map(shown, found.repairs)), found.tried,
                         found.seconds, cases, found.suspects,
-                        together=None if joint is None else shown(joint))
+                        together=None if joint is None else shown(joint),
+                        unchecked=found.unchecked, unwalked=found.unwalked)

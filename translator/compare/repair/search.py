@@ -23,8 +23,11 @@ from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
 from translator.compare.repair.candidates import leads_of, single_edits
 from translator.compare.repair.edits import Edit, Signature, apply_edits
-from translator.compare.repair.uses import SchemaUses, plan_uses
-from translator.compare.repair.verify import Failure, check_case, rebuilt, schema_at, verify
+from translator.compare.repair.first_evidence import AS_WRITTEN as AS_WRITTEN
+from translator.compare.repair.first_evidence import evidence_of, left_out_names
+from translator.compare.repair.first_evidence import failing_cases as failing_cases
+from translator.compare.repair.first_evidence import left_out_failures as left_out_failures
+from translator.compare.repair.verify import Failure, rebuilt, verify
 from translator.compare.runs.evidence import Case
 from translator.ground.grounding_memo import remembering_groundings
 
@@ -72,6 +75,10 @@ class RepairSearch:
     """The schemas the search edits, most likely first (candidates.py `Leads.suspects`)."""
     rejected: tuple[tuple[Repair, str], ...] = ()
     """Fixes verified on the cases that `keep` turned down, each with why (partial.py)."""
+    unchecked: tuple[str, ...] = ()
+    """The cases the bound ran out before checking (first_evidence.py): not searched."""
+    unwalked: tuple[str, ...] = ()
+    """The cases whose game's plans the bound ran out before walking (first_evidence.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,29 +94,6 @@ class Subject:
         return rebuilt(self.report, schemas, self.label, self.vocabulary)
 
 
-def failing_cases(model: ComparedModel, cases: Sequence[Case]) -> tuple[Failure, ...]:
-    return tuple(f for f in (check_case(model, case) for case in cases) if f is not None)
-
-
-AS_WRITTEN = "the model as written"
-"""The case of a failure of the model itself, not of a level or probe."""
-
-
-def left_out_names(model: ModelOrDefect) -> frozenset[str]:
-    """The schemas a model that runs is run without (none for one that cannot run)."""
-    if isinstance(model, UnbuildableModel):
-        return frozenset()
-    return frozenset(part.schema for part in model.left_out)
-
-
-def left_out_failures(model: ComparedModel) -> tuple[Failure, ...]:
-    """A failure for each schema the model runs without (models/left_out.py): one that
-    cannot be built is a fault whether or not a level needs it."""
-    return tuple(Failure(AS_WRITTEN, (), None, f"cannot be built with {part.schema}, which "
-                         f"is left out: {part.reason}", (part.schema,))
-                 for part in model.left_out)
-
-
 Clock = Callable[[], float]
 """Seconds from some start: wall time (`time.perf_counter`) for a user, who waits; the
 process's CPU time (`time.process_time`) for the benchmark, whose outcomes must not depend on
@@ -121,42 +105,36 @@ agreement on every state); one it turns down is not found, and the search goes o
 
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
             two_edits: bool = True, explain: bool = True,
-            clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None
-            ) -> RepairSearch:
+            clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None,
+            evidence_seconds: float | None = None) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
-    for `deadline_seconds` of `clock`. With `explain`, every failing case of the model as
-    written is listed (a full pass more); else only the first, which is all the search
-    needs. `whole`: a schema the model runs without is a failure too, which a fix mends (a
-    fix of one fault among several, partial.py, may leave it out still)."""
+    for `deadline_seconds` of `clock`, the evidence built first within `evidence_seconds`
+    (`deadline_seconds` when None; first_evidence.py: a case it leaves unchecked is not
+    searched, and said so). With `explain`, every failing case of the model as written is
+    listed; else only the first, which is all the search needs. `whole`: a schema the model
+    runs without is a failure too, which a fix mends (a fix of one fault among several,
+    partial.py, may leave it out still)."""
     with remembering_groundings():
-        return _suggest(subject, schemas, deadline_seconds, two_edits, explain, clock, whole,
-                        keep)
+        return _suggest(subject, schemas, (deadline_seconds, evidence_seconds or
+                                           deadline_seconds), two_edits, explain, clock,
+                        whole, keep)
 
 
-def _failures_of(subject: Subject, schemas: tuple[Schema, ...], original: ModelOrDefect,
-                 explain: bool, whole: bool) -> tuple[tuple[Failure, ...], SchemaUses]:
-    """How the model as written fails (none: it agrees), and where its schemas are used
-    along the game's plans."""
-    if isinstance(original, UnbuildableModel):
-        return (Failure(AS_WRITTEN, (), None, f"cannot be built: {original.defect}",
-                        schema_at(original.defect, schemas)),), SchemaUses()
-    first = verify(original, subject.cases)
-    broken = left_out_failures(original) if whole else ()
-    if first is None and not broken:
-        return (), SchemaUses()
-    failures = (failing_cases(original, subject.cases) if explain else (first,)) \
-        if first is not None else ()
-    return failures + broken, plan_uses(original, subject.cases, schemas)
-
-
-def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float,
+def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float, float],
              two_edits: bool, explain: bool, clock: Clock, whole: bool,
              keep: Keep | None) -> RepairSearch:
-    started = clock()
+    started, (deadline_seconds, evidence_seconds) = clock(), bounds
+
+    def in_time() -> bool:
+        return clock() - started < deadline_seconds
+
     original = subject.model(schemas)
-    failures, uses = _failures_of(subject, schemas, original, explain, whole)
-    if not failures:
-        return RepairSearch((), (), 0, clock() - started)
+    evidence = evidence_of(subject.cases, schemas, original, explain, whole,
+                           lambda: clock() - started < evidence_seconds)
+    failures, uses, unchecked = evidence.failures, evidence.uses, evidence.unchecked
+    if not failures or not in_time():  # nothing to fix, or no time left to search
+        return RepairSearch(failures, (), 0, clock() - started, unchecked=unchecked,
+                            unwalked=evidence.unwalked)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
                      left_out_names(original), whole, keep)
 
@@ -181,7 +159,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         names += [n for n in led.blamed.writers if n not in ranked[:SUSPECTS]] if not past \
             else []
         return single_edits([by_name[name] for name in names], Signature.of(edited), uses,
-                            first, subject.vocabulary, led, edited)
+                            first, subject.vocabulary, led, edited, in_time)
 
     candidates = ranked_edits(schemas, original, failures)
     left = deadline_seconds - (clock() - started)
@@ -200,7 +178,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: fl
         search.each(ranked_edits(schemas, original, failures, past))
         past += SUSPECTS
     return RepairSearch(failures, tuple(search.found), search.tried, clock() - started,
-                        tuple(suspects))
+                        tuple(suspects), unchecked=unchecked, unwalked=evidence.unwalked)
 
 
 EXTRA_TRIES = 60

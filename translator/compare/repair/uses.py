@@ -11,7 +11,7 @@ there leaves the move to the other, and ruling a candidate out there would rule 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from strips_model.errors import HelltakerError
@@ -40,6 +40,9 @@ class Use:
 @dataclass(slots=True)
 class SchemaUses:
     uses: dict[str, list[Use]] = field(default_factory=dict)
+    unwalked: tuple[str, ...] = ()
+    """The cases whose plans the repair's bound left unwalked (`plan_uses`): fewer uses, so
+    fewer candidates ruled out here, none taken unverified."""
 
     def always_holds(self, edit: Edit) -> bool:
         """An added or changed precondition that holds wherever its schema was used (a
@@ -228,12 +231,16 @@ def wrong_uses(model: ComparedModel, case: Case, what: str, letter: int | None,
     return found
 
 
-def plan_uses(model: ComparedModel, cases: Sequence[Case],
-              schemas: Sequence[Schema]) -> SchemaUses:
-    """The uses of each schema (by the file's names) along the game's plans of `cases`."""
+def plan_uses(model: ComparedModel, cases: Sequence[Case], schemas: Sequence[Schema],
+              in_time: Callable[[], bool] | None = None) -> SchemaUses:
+    """The uses of each schema (by the file's names) along the game's plans of `cases`, each
+    case's plan walked only while `in_time` says so (first_evidence.py)."""
     written = WrittenNames(schemas)
     found = SchemaUses()
-    for case in cases:
+    for at, case in enumerate(cases):
+        if in_time is not None and not in_time():
+            found.unwalked = tuple(c.name for c in cases[at:] if c.plan is not None)
+            break
         if case.plan is None:
             continue
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from translator.compare.repair.fixes import RepairReport, SuggestedFix
+from translator.compare.runs.state_bound import STATES
 
 _EVIDENCE_SHOWN = 5
 
@@ -13,7 +14,7 @@ def repair_markdown(found: RepairReport) -> str:
     """One entry per verified fix, best first, each at its lines in the model's notation;
     when none was found, why, and the evidence the search had."""
     lines = ["## Suggested fix", ""]
-    if not found.failures:
+    if not found.failures and not found.unchecked:  # unchecked: the bound ran out first
         lines.append(f"Nothing to fix: the model agrees on all {found.cases} levels and probes "
                      "(each in its eight orientations).")
         return "\n".join(lines) + "\n"
@@ -61,7 +62,7 @@ def _entry(fix: SuggestedFix, head: tuple[str, str]) -> list[str]:
         if repair.still_failing else "with those made, every case agrees"
     lines = [f"**{title}** ({edits}, verified on {repair.verified_on} cases: every level "
              "and probe in its eight turned and mirrored copies, and equal to the game "
-             "on every state of each, up to the bound of a level):"
+             f"on {_states(fix)}):"
              if not repair.still_failing and not repair.after else
              f"**{title}** ({edits}, of one fault among several, verified {made}on "
              f"{repair.verified_on} cases: every case the model as written agrees on "
@@ -71,6 +72,19 @@ def _entry(fix: SuggestedFix, head: tuple[str, str]) -> list[str]:
     if fix.diff:
         lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]
     return [*lines, ""]
+
+
+def _states(fix: SuggestedFix) -> str:
+    """The states a complete fix was compared on, and the levels where that was their first
+    states only (more are reachable within the budget): there it is "equal on the first N"."""
+    verdict = fix.states
+    if verdict is None:
+        return "every state of each, up to the bound of a level"
+    where = f"every state of each level and generated board ({verdict.states:,} states)"
+    if verdict.bounded:
+        where += f"; {', '.join(verdict.bounded)} on their first {STATES:,} states in order " \
+            "of cost only, as their verdicts are"
+    return where
 
 
 def _together(fix: SuggestedFix) -> list[str]:

@@ -25,17 +25,16 @@ judged, so equal on every state is equal on the whole board, whatever the budget
 
 from __future__ import annotations
 
-import heapq
 import itertools
+import sys
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Final
 
-from strips_model.level import Level, State
+from strips_model.level import Level
 from strips_model.level_file import format_level, level_from_rows
-from strips_model.moves import Direction
-from strips_model.simulator import Move, is_goal, step
 from translator.compare.runs.evidence import SYMMETRIES
+from translator.compare.runs.game_graph import GameGraph
 from translator.planners.exhaustive import solve_exhaustively
 
 BOARD_STATES: Final = 100
@@ -121,22 +120,7 @@ def _layouts(mechanics: tuple[Mechanic, ...]) -> list[tuple[str, Mechanic]]:
 def _saturated(level: Level) -> tuple[int, int]:
     """How many states the board reaches at all, and the least cost of the costliest: a
     search of the simulator alone, won states not expanded."""
-    best: dict[State, int] = {level.start: 0}
-    queue: list[tuple[int, int, State]] = [(0, 0, level.start)]
-    pushed = 0
-    while queue:
-        spent, _, state = heapq.heappop(queue)
-        if best[state] < spent or is_goal(level, state):
-            continue
-        for direction in Direction:
-            move = step(level, state, direction)
-            if not isinstance(move, Move):
-                continue
-            total = spent + move.cost
-            if total < best.get(move.state, total + 1):
-                best[move.state] = total
-                pushed += 1
-                heapq.heappush(queue, (total, pushed, move.state))
+    best = GameGraph(level).explored(budget=sys.maxsize)
     return len(best), max(best.values())
 
 

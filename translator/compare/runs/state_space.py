@@ -19,12 +19,13 @@ key press changes on the board.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from strips_model.level import State
 from strips_model.moves import Direction
-from strips_model.simulator import Move, is_goal, step
-from translator.compare.models.observation import Observation, observe_game
+from strips_model.simulator import Move
+from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
 from translator.compare.runs.counter_count import (
     Counter,
@@ -38,6 +39,7 @@ from translator.compare.runs.divergence import (
     goal_divergence,
     judge_press,
 )
+from translator.compare.runs.game_graph import GameGraph, changed, game_graph
 from translator.compare.runs.state_bound import STATES
 from translator.ground.exact_semantics import asking_many_states
 from translator.model.level_facts import Atom
@@ -110,20 +112,8 @@ class StateCheck:
                 "effect_recall": share(self.effects.recall)}
 
 
-def _changed(before: Observation, after: Observation) -> list[tuple[str, object]]:
-    """What a key press changes on the board, part by part: facts added, facts removed."""
-    changes: list[tuple[str, object]] = []
-    for (name, old), (_, new) in zip(before.parts(), after.parts(), strict=True):
-        if isinstance(old, bool) or isinstance(new, bool):
-            if old != new:
-                changes.append(("+" if new else "-", name))
-        elif old != new:
-            changes.extend(("+", (name, cell)) for cell in new - old)
-            changes.extend(("-", (name, cell)) for cell in old - new)
-    return changes
-
-
-def _effects(game: list[tuple[str, object]], model: list[tuple[str, object]]) -> Tally:
+def _effects(game: Sequence[tuple[str, object]], model: Sequence[tuple[str, object]]
+             ) -> Tally:
     theirs, due = set(model), set(game)
     return Tally(len(due & theirs), len(theirs - due), len(due - theirs))
 
@@ -135,6 +125,7 @@ class _Search:
     model: LevelModel
     bound: int
     counter: Counter | None
+    game: GameGraph
     """The model's counter, judged after every key press (None: it has none)."""
     reached: dict[State, tuple[State | None, Direction | None, int]] = field(default_factory=dict)
     """State -> (the state before, the key press, presses from the start)."""
@@ -166,7 +157,7 @@ def compare_states(model: LevelModel, bound: int = STATES) -> StateCheck:
 
 def _compared(model: LevelModel, bound: int) -> StateCheck:
     level = model.level
-    search = _Search(model, bound, counter_of(model))
+    search = _Search(model, bound, counter_of(model), game_graph(level))
     search.reached[level.start] = (None, None, 0)
     start = model.initial()
     # Costs are 1 or 2: a queue per cost, each first in first out, orders by cost exactly.
@@ -209,18 +200,17 @@ def _judge(search: _Search, entry: _Entry, spent: int
     model, level = search.model, search.model.level
     state, atoms, shown = entry
     letter = search.reached[state][2] + 1
-    won = is_goal(level, state)
-    if won != model.goal_holds(atoms) and search.divergence is None:
+    game = search.game.state(state)
+    if game.won != model.goal_holds(atoms) and search.divergence is None:
         search.found(goal_divergence(model, letter, state, atoms), state)
-    if won:
+    if game.won:
         return []
     options = by_direction(model, atoms)
-    seen = observe_game(level, state)
     counter = search.counter
     counted = counter.values(atoms) if counter is not None else frozenset()
     successors = []
-    for direction in Direction:
-        outcome = step(level, state, direction)
+    for played in game.presses:
+        direction, outcome, game_after = played.direction, played.outcome, played.after
         chosen = options.get(direction, [])
         if isinstance(outcome, Move) and spent + outcome.cost > level.budget:
             continue  # past the budget: the game ends there, and the model may either way
@@ -234,13 +224,11 @@ def _judge(search: _Search, entry: _Entry, spent: int
                 and (wrong := miscounted(counter, counted, press.agreeing)) is not None:
             search.found(counter_divergence(model, counter, letter, state, direction, outcome,
                                             spent + outcome.cost, *wrong, press.after), state)
-        if not isinstance(outcome, Move) or press.after is None:
+        if not isinstance(outcome, Move) or press.after is None or game_after is None:
             continue
-        game_after = observe_game(level, outcome.state)
-        game_changes = _changed(seen, game_after)
         # Where the model showed the game's board before and after, it changed the same facts.
-        search.effects += Tally(len(game_changes), 0, 0) if (shown, press.after) == (
-            seen, game_after) else _effects(game_changes, _changed(shown, press.after))
+        search.effects += Tally(len(played.changes), 0, 0) if (shown, press.after) == (
+            game.seen, game_after) else _effects(played.changes, changed(shown, press.after))
         if press.agreeing:
             successors.append((outcome.cost, direction, (
                 outcome.state, press.agreeing[0].apply(atoms), press.after)))

@@ -21,7 +21,7 @@ import os
 import resource
 import time
 
-from translator.runtime.process_tree import address_space, descendants
+from translator.runtime.process_tree import address_space, family_below
 
 MEMORY_POLL_SECONDS = 0.05
 """How often the parent reads the attempt's memory use; the child's own address-space limit
@@ -86,7 +86,7 @@ class MemoryWatch:
         again every FAMILY_SCAN_SECONDS."""
         now = time.monotonic()
         if now >= self._next_scan:
-            self._family = {self.pid} | descendants(self.pid)
+            self._family = {self.pid} | family_below(self.pid)
             self._next_scan = now + FAMILY_SCAN_SECONDS
         return any(address_space(pid) > self.limit for pid in self._family)
 

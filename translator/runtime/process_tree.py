@@ -9,6 +9,7 @@ Elsewhere than Linux a process has no descendants here.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import time
@@ -62,6 +63,39 @@ def descendants(*pids: int) -> set[int]:
                 found.add(child)
                 waiting.append(child)
     return found
+
+
+def family_below(pid: int) -> set[int]:
+    """The processes below `pid`, walked down from it through each of its threads' list of
+    children (/proc/PID/task/TID/children): a few reads for an attempt's family, where
+    `descendants` reads every process of the machine (0.2 ms against 4 ms with 78 processes
+    running; on a server running thousands, the watch of each attempt every half second would
+    cost a tenth of a core). Without those lists (a kernel built without them),
+    `descendants`. A child started or ended during the walk may be missed; the watch
+    walks again within a second."""
+    if not _children_listed():
+        return descendants(pid)
+    found: set[int] = set()
+    waiting = [pid]
+    while waiting:
+        parent = waiting.pop()
+        with contextlib.suppress(OSError):  # gone, or a thread gone: so are what they listed
+            for thread in os.listdir(f"/proc/{parent}/task"):
+                with contextlib.suppress(OSError):
+                    with open(f"/proc/{parent}/task/{thread}/children", "rb") as stream:
+                        listed = stream.read().split()
+                    for child in map(int, listed):
+                        if child not in found:
+                            found.add(child)
+                            waiting.append(child)
+    return found
+
+
+@functools.cache
+def _children_listed() -> bool:
+    """Whether the kernel lists each thread's children (CONFIG_PROC_CHILDREN)."""
+    pid = os.getpid()
+    return os.path.exists(f"/proc/{pid}/task/{pid}/children")
 
 
 def address_space(pid: int) -> int:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, SHARED, SHARED_ABSENT, leave_out_boards
+from helpers import ROOT, SHARED, SHARED_ABSENT, check_probes_here, leave_out_boards
 
 from strips_model.par import read_par_table
 
@@ -197,6 +197,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def boards_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """`compare` without the generated boards for one test (helpers.py `leave_out_boards`)."""
     leave_out_boards(monkeypatch)
+
+
+@pytest.fixture
+def probes_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compare`'s rule probes checked without a forked child each, for one test (helpers.py
+    `check_probes_here`)."""
+    check_probes_here(monkeypatch)
 
 
 @pytest.fixture(scope="session")

@@ -119,3 +119,19 @@ def leave_out_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     from translator.compare import check, comparison
 
     monkeypatch.setattr(check, "compare", partial(comparison.compare, boards=False))
+
+
+def check_probes_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compare`'s rule probes checked in this process by the function each probe's forked
+    child runs (`coverage._probe_here`), without the child and its bound, for tests whose
+    claims are about something else: 21 children cost about 2 s of CPU a comparison in a
+    test process. The children and their bound are tested by tests/compare/test_comparison.py
+    (every batching against the probes checked without a child) and
+    tests/compare/runs/test_verdicts.py."""
+    from translator.compare import comparison
+    from translator.compare.runs import coverage
+
+    def here(model: Any, probe: Any, limits: Any = None) -> Any:
+        return coverage._probe_here((model, probe))
+
+    monkeypatch.setattr(comparison, "bounded_probe", here)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import ROOT, shared_path
+from helpers import ROOT, check_probes_here, leave_out_boards, shared_path
 
 from strips_model.schema import helltaker_domain
 from translator.cli.main import main
@@ -23,12 +27,38 @@ def corridor(tmp_path: Path) -> str:
     return str(path)
 
 
+@dataclass(frozen=True)
+class Departing:
+    """Seed 001's model compared on the corridor: `compare REPORT CORRIDOR --json -o FILE.md
+    --planner search --jobs 2`, run once for the JSON and the markdown tests (a comparison
+    costs seconds)."""
+
+    status: int
+    record: dict[str, Any]
+    markdown: str
+
+
+@pytest.fixture(scope="module")
+def departing(tmp_path_factory: pytest.TempPathFactory) -> Departing:
+    """Neither test is about the generated boards nor the probes' children: left out."""
+    folder = tmp_path_factory.mktemp("departing")
+    corridor = folder / "corridor.txt"
+    corridor.write_text(CORRIDOR, "utf-8")
+    target = folder / "compare.md"
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(out), \
+            contextlib.redirect_stderr(io.StringIO()):
+        leave_out_boards(patch)
+        check_probes_here(patch)
+        status = main(["compare", str(shared_path(REPORT)), str(corridor), "--json", "-o",
+                       str(target), "--planner", "search", "--jobs", "2"])
+    return Departing(status, json.loads(out.getvalue()), target.read_text("utf-8"))
+
+
 @pytest.mark.planner
-def test_json_has_its_keys_and_the_report_departs(corridor: str, capsys, boards_off) -> None:
-    status = main(["compare", str(shared_path(REPORT)), corridor, "--json", "--jobs", "1",
-                   "--planner", "search"])
-    result = json.loads(capsys.readouterr().out)
-    assert status == 1
+def test_json_has_its_keys_and_the_report_departs(departing: Departing) -> None:
+    result = departing.record
+    assert departing.status == 1
     assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups", "skipped",
                             "defect", "vocabulary", "boards", "reading"]
     vocabulary = result["vocabulary"]
@@ -65,10 +95,9 @@ def test_our_own_model_as_report_finds_no_divergence(corridor: str, tmp_path: Pa
 
 
 @pytest.mark.planner
-def test_markdown_has_the_side_by_side_table(corridor: str, capsys, boards_off) -> None:
-    assert main(["compare", str(shared_path(REPORT)), corridor, "--planner", "search",
-                 "--jobs", "2"]) == 1
-    out = capsys.readouterr().out
+def test_markdown_has_the_side_by_side_table(departing: Departing) -> None:
+    assert departing.status == 1
+    out = departing.markdown
     # What was read comes first (issue 22 item 3).
     assert out.split("\n")[2] == (f"Read from {shared_path(REPORT)}: 108 schemas read, 0 cases "
                                   "split, 0 disjunctions expanded, 11 lines skipped.")
@@ -105,7 +134,8 @@ def test_a_model_in_another_vocabulary_is_linted_not_run(tmp_path: Path, capsys)
     assert "which names no successor relation" in capsys.readouterr().err
 
 
-def test_without_levels_nor_init_only_the_lint_and_probes_run(capsys, boards_off) -> None:
+def test_without_levels_nor_init_only_the_lint_and_probes_run(capsys, boards_off,
+                                                              probes_here) -> None:
     # Once exit 2; now our model, with no level to run, is linted and probed (exit 0).
     assert main(["compare", OUR_MODEL, "--jobs", "1"]) == 0
     assert "no LEVEL given" in capsys.readouterr().err

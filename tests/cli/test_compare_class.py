@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, leave_out_boards
+from helpers import ROOT, check_probes_here, leave_out_boards
 
 from strips_model.reports.reading import skipped_schemas
 from translator.cli.compare_class import split_models
@@ -58,7 +58,8 @@ def _main(arguments: list[str]) -> tuple[int, str]:
 def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     """One model alone and a class of three, one unreadable: each model run costs seconds
     (its probes run in forked children), so the tests share these two runs; no test here is
-    about the generated boards, left out."""
+    about the generated boards, left out, nor about the probes' children: the probes are
+    checked without them."""
     root = tmp_path_factory.mktemp("graded")
     broken = root / "broken.md"
     broken.write_text(BROKEN, "utf-8")
@@ -66,6 +67,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> Graded:
     folder = root / "graded"
     with pytest.MonkeyPatch.context() as patch:
         leave_out_boards(patch)
+        check_probes_here(patch)
         _, alone = _main(["compare", CLASS[0], "--json", "-o", str(alone_report), "--jobs",
                           "1"])
         status, records = _main(["compare", *CLASS, str(broken), "--json", "-o", str(folder),

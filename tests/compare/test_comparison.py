@@ -293,38 +293,22 @@ def test_our_model_reads_like_helltaker_domain() -> None:
     assert [s.name for s in _ours().exact.schemas] == [s.name for s in helltaker_domain().schemas]
 
 
-@cache
-def _coverage_in_one_process() -> list[dict[str, object]]:
-    """The reference both batchings are held to, computed once for the module."""
-    from translator.compare.check import our_model
-    from translator.compare.comparison import compare
-
-    alone = compare(_report(), _model(), our_model(), [], "fd", jobs=1, boards=False)
-    return [rule.as_json() for rule in alone.coverage]
-
-
-@pytest.mark.parametrize("jobs", [2, 3])
-def test_the_probes_batched_over_workers_give_every_rule_the_same_verdict(jobs: int) -> None:
-    from translator.compare.check import our_model
-    from translator.compare.comparison import compare
-
-    alone = _coverage_in_one_process()
-    batched = compare(_report(), _model(), our_model(), [], "fd", jobs=jobs, boards=False)
-    assert [rule.as_json() for rule in batched.coverage] == alone
-    assert {rule["verdict"] for rule in alone} >= {"expressed", "not expressed"}
-
-
-
-@pytest.mark.parametrize("jobs", [1, 3])
-def test_a_progress_line_counts_to_the_tasks_the_comparison_runs(
+@pytest.mark.parametrize("jobs", [1, 2, 3])
+def test_the_probes_give_every_rule_the_same_verdict_however_batched_and_count_their_tasks(
         jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The count a progress line is given is the number of tasks that finish: it reaches its
-    total and stops there."""
+    """Each probe in a child of its own, the probes batched over `jobs` workers: every rule's
+    verdict is the one the probes checked here, without a child, give (`check_probe`). The
+    count a progress line is given is the number of tasks that finish: it reaches its total
+    and stops there. (One comparison per batching holds both claims.)"""
     from translator.compare.check import our_model
     from translator.compare.comparison import compare, compared_tasks
+    from translator.compare.runs.coverage import coverage
     from translator.runtime import workers
 
+    reference = [rule.as_json() for rule in coverage(_coverage("report"))]
     finished: list[bool] = []
     monkeypatch.setattr(workers, "task_finished", finished.append)
-    compare(_report(), _model(), our_model(), [], "fd", jobs=jobs, boards=False)
+    batched = compare(_report(), _model(), our_model(), [], "fd", jobs=jobs, boards=False)
     assert len(finished) == compared_tasks(_model(), 0, jobs)
+    assert [rule.as_json() for rule in batched.coverage] == reference
+    assert {rule["verdict"] for rule in reference} >= {"expressed", "not expressed"}

@@ -13,9 +13,7 @@ from strips_model.schema import helltaker_domain
 from strips_model.validator import validate
 from translator.cli.main import main
 from translator.model.level_facts import level_facts
-from translator.model.model_cache import helltaker_parts
 from translator.model.pddl_text import MODEL_NAME
-from translator.model.up_problem import build_problem
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.fast_downward import run_driver
 from translator.solving.key_presses import key_presses
@@ -77,7 +75,12 @@ def _conjuncts(conditions) -> set[str]:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("name", ["level1", "skeleton_on_trap", "lock_and_key"])
 def test_exported_pddl_reads_back_into_an_equivalent_problem(name: str) -> None:
+    # Imported here, not at the top: unified-planning takes seconds to import, and every test
+    # process would pay them when collecting this file.
     from unified_planning.io import PDDLReader
+
+    from translator.model.model_cache import helltaker_parts
+    from translator.model.up_problem import build_problem
 
     level = load_level(str(ROOT / "levels" / f"{name}.txt"))
     built = build_problem(helltaker_parts(), level_facts(level), MODEL_NAME)

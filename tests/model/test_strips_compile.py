@@ -12,10 +12,20 @@ from helpers import ROOT, SHARED, shared_params
 from strips_model.level_file import load_level
 from strips_model.validator import validate
 from translator.cli.main import main
-from translator.model.strips_compile import ENDURE_DAMAGE
 from translator.planners.exhaustive import solve_exhaustively
 from translator.planners.fast_downward import run_driver
-from translator.solving.strips_export import key_presses_of_strips_plan
+
+# translator.model.strips_compile and translator.solving.strips_export are imported where
+# they are used, not at the top: they import unified-planning (seconds), which every test
+# process would pay when collecting this file.
+
+
+def _endure_damage() -> str:
+    """The damage actions' name prefix."""
+    from translator.model.strips_compile import ENDURE_DAMAGE
+
+    return ENDURE_DAMAGE
+
 
 # Small enough for pyperplan's grounding of lifted actions (every combination of objects),
 # and between them: damage, traps, a skeleton, a wait, the empty plan.
@@ -59,7 +69,7 @@ def test_export_is_pure_strips_without_costs(tmp_path: Path, capsys) -> None:
     for construct in ("when", "forall", "exists", "either", "increase", "total-cost",
                       ":negative-preconditions", ":conditional-effects"):
         assert construct not in domain + problem
-    assert f"(:action {ENDURE_DAMAGE}1" in domain  # static spikes hurt
+    assert f"(:action {_endure_damage()}1" in domain  # static spikes hurt
     assert "(problem static_spikes)" in problem
 
 
@@ -67,7 +77,7 @@ def test_action_costs_variant_keeps_costs_but_no_negative_preconditions(tmp_path
                                                                         capsys) -> None:
     domain, _ = _export(tmp_path, ROOT / "levels" / "static_spikes.txt", "--action-costs")
     assert _requirements(domain) == {":strips", ":typing", ":action-costs"}
-    assert ENDURE_DAMAGE not in domain
+    assert _endure_damage() not in domain
     assert all("(not " not in p for p in _preconditions(domain))
 
 
@@ -106,6 +116,8 @@ def test_fast_downward_solves_the_files_and_plans_map_back(path: Path, costs: st
     assert run.cost == par
     if costs == "steps":
         assert len(run.steps) == par  # one action per unit of cost
+    from translator.solving.strips_export import key_presses_of_strips_plan
+
     verdict = validate(level, key_presses_of_strips_plan(run.steps))
     assert verdict.valid and verdict.cost == par, verdict.reason
 
@@ -115,6 +127,8 @@ def test_fast_downward_solves_the_files_and_plans_map_back(path: Path, costs: st
 def test_pyperplan_solves_the_files_and_plans_map_back(path: Path, tmp_path: Path,
                                                        capsys) -> None:
     from pyperplan.planner import SEARCHES, search_plan
+
+    from translator.solving.strips_export import key_presses_of_strips_plan
 
     _export(tmp_path, path)
     solution = search_plan(str(tmp_path / "domain.pddl"), str(tmp_path / "problem.pddl"),

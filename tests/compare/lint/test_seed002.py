@@ -15,7 +15,8 @@ SEED_002 = "seeds/002_86e1b4b616c1ecee.txt"
 
 
 @pytest.mark.planner
-def test_seed_002_is_read_linted_and_run_without_its_arity_slips(capsys, boards_off) -> None:
+def test_seed_002_is_read_linted_and_run_without_its_arity_slips(capsys, boards_off,
+                                                                probes_here) -> None:
     report, level = shared_path(SEED_002), shared_path("levels/tests/corridor.txt")
     if not report.exists():
         pytest.skip(SHARED_ABSENT)
@@ -79,7 +80,7 @@ def test_same_name_and_outside_vocabulary_findings() -> None:
 
 @pytest.mark.planner
 def test_seed_000_is_read_through_its_latex_and_its_conversion_damage_reported(
-        capsys, boards_off) -> None:
+        capsys, boards_off, probes_here) -> None:
     """Seed 000 is seed 001's model converted through LaTeX: its Init and But are read as
     written, 6 schemas are unreadable (73 before `Y"` was read as `Y''`), and the two that
     write `lock` with two arguments are left out; the rest runs."""

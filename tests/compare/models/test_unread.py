@@ -47,7 +47,8 @@ def test_a_model_whose_moves_are_unreadable_is_told_so_first(
 
 @pytest.mark.planner
 def test_the_conditional_effects_of_the_repro_are_read_and_it_agrees(capsys,
-                                                                     boards_off) -> None:
+                                                                     boards_off,
+                                                                     probes_here) -> None:
     model = shared_path("repros/c-conditional-effect-then-no-hero.md")
     level = shared_path("repros/corridor.txt")
     main(["compare", str(model), str(level), "--jobs", "1"])

@@ -56,7 +56,8 @@ def test_a_divergence_is_three_pictures_before_game_model() -> None:
 
 
 @pytest.mark.planner
-def test_html_report_draws_the_first_divergence(tmp_path: Path, capsys, boards_off) -> None:
+def test_html_report_draws_the_first_divergence(tmp_path: Path, capsys, boards_off,
+                                                probes_here) -> None:
     target = tmp_path / "report.html"
     level = str(shared_path("levels/classic/level6.txt"))
     status = main(["compare", str(shared_path(REPORT)), level, "-o", str(target),

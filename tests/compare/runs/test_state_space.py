@@ -198,7 +198,7 @@ def test_a_single_fault_is_caught_exactly_where_it_shows(
 @pytest.mark.parametrize(("states", "shown"), [(0, False), (100, True)])
 def test_compare_json_gives_the_states_and_the_counterexample(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], states: int, shown: bool,
-        boards_off: None) -> None:
+        boards_off: None, probes_here: None) -> None:
     """A model without the wait (R-A3, a kick that cannot move a boulder) agrees along the
     plans; on every state it diverges, with the shortest key presses that show it."""
     level = tmp_path / "push.txt"

@@ -84,7 +84,8 @@ def test_names_that_need_escaping_read_back() -> None:
 
 def test_compare_writes_the_vocabulary_it_inferred_and_reads_it_back(tmp_path: Path,
                                                                      capsys,
-                                                                     boards_off) -> None:
+                                                                     boards_off,
+                                                                     probes_here) -> None:
     model = tmp_path / "m.txt"
     # `player` with two arities: the schema of the odd one (wait) is left out, the rest is
     # read and run (issue 33: no model refused whole for one part of it).

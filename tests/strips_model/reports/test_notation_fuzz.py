@@ -56,22 +56,28 @@ def _untyped(schemas: tuple[Schema, ...]) -> tuple[Schema, ...]:
                  for schema in schemas)
 
 
+SHARED_MODELS = ("seeds/001_1103b020ed6d817c.txt", "models/sample-a.md", "models/sample-b.txt")
+
+
+def _names() -> list[str]:
+    """The known models' names, found without reading them: collection (once in every test
+    process) stays cheap, and a process reads only the models of the tests it runs."""
+    names = [path.name for path in MODELS.iterdir()] + ["helltaker.strips"]
+    return sorted(names + [relpath for relpath in SHARED_MODELS if (SHARED / relpath).is_file()])
+
+
 @cache
-def known_models() -> dict[str, tuple[Schema, ...]]:
-    """Every known model, read once, by name."""
-    texts = {path.name: (path.read_text("utf-8"), False) for path in sorted(MODELS.iterdir())}
-    texts["helltaker.strips"] = (resources.files("strips_model").joinpath(
-        "helltaker.strips").read_text("utf-8"), True)
-    for relpath in ("seeds/001_1103b020ed6d817c.txt", "models/sample-a.md",
-                    "models/sample-b.txt"):
-        if (SHARED / relpath).is_file():
-            texts[relpath] = ((SHARED / relpath).read_text("utf-8"), False)
-    return {name: _untyped(read_model(text, name, plain).schemas)
-            for name, (text, plain) in texts.items()}
+def known_model(name: str) -> tuple[Schema, ...]:
+    """One known model by name, read once."""
+    if name == "helltaker.strips":
+        text = resources.files("strips_model").joinpath(name).read_text("utf-8")
+        return _untyped(read_model(text, name, True).schemas)
+    text = (SHARED / name if name in SHARED_MODELS else MODELS / name).read_text("utf-8")
+    return _untyped(read_model(text, name, False).schemas)
 
 
 def _check(name: str, data: st.DataObject) -> None:
-    schemas = known_models()[name]
+    schemas = known_model(name)
     start = data.draw(st.integers(0, max(len(schemas) - 1, 0)))
     chosen = schemas[start:start + 12] or schemas
     text = "".join(render_schema(schema, data.draw) + data.draw(st.sampled_from(BETWEEN))
@@ -83,10 +89,6 @@ def _check(name: str, data: st.DataObject) -> None:
     diff = diff_schemas(_untyped(read), chosen)
     assert diff.identical, (text, [str(p.differences) for p in diff.pairs if p.differences],
                             [s.name for s in diff.only_a], [s.name for s in diff.only_b])
-
-
-def _names() -> list[str]:
-    return sorted(known_models())
 
 
 @pytest.mark.parametrize("name", _names())

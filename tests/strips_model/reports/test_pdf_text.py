@@ -164,7 +164,7 @@ def test_a_damaged_pdf_says_one_line_and_pypdf_logs_nothing(tmp_path: Path) -> N
 
 
 def test_compare_takes_a_pdf_and_lints_it_with_page_positions(tmp_path: Path, capsys,
-                                                             boards_off) -> None:
+                                                             boards_off, probes_here) -> None:
     # The push deletes the hero and adds none back, while the move moves it.
     pages = [REPORT_PAGES[0], [*REPORT_PAGES[1][:-1],
                                "        Effect: -rock(X′, Y), rock(X”, Y), -hero(X, Y)"]]

@@ -124,7 +124,7 @@ def test_the_repair_rejects_the_evidence_fix_and_counts_it_formerly_verified(
     ours = set_up.file.report.schemas
     both = apply_edits(ours, (_edit(*BOARD_ONLY), _edit(*ON_PROBES)))
     undo = _inverse(both, _edit(*ON_PROBES), apply_edits(ours, (_edit(*BOARD_ONLY),)))
-    found = suggest_fixes(set_up, (), RepairOptions(seconds=4.0, clock=time.process_time,
+    found = suggest_fixes(set_up, (), RepairOptions(seconds=8.0, clock=time.process_time,
                                                     two_edits=False, explain=False), both)
     assert undo in {edit for repair in found.unequal for edit in repair.edits}
     assert any(repair.edits == (undo,) and "the board skeleton + spikes" in why

@@ -100,7 +100,6 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
         prepare_grading,
     )
     from translator.compare.grading.table import class_table, class_totals
-    from translator.compare.runs.game_graph import explored_ahead
     from translator.measure.batch import measure_items
     from translator.runtime.executors import prepared
 
@@ -114,9 +113,6 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     # the models' workers start.
     prepare_grading(args.planner, bool(levels))
     ours = our_columns(levels, args.planner, limits, jobs)
-    if len(models) > 1 and not args.cluster:
-        # The game's side of every state is the same for every model: worked out once here.
-        explored_ahead(levels, args.states)
     tasks = [GradingTask(model, tuple(levels), args.planner, limits, task_jobs, vocabulary,
                          bool(args.output), bool(args.json), ours, args.states)
              for model in models]

@@ -65,7 +65,7 @@ def test_pddl_with_a_tiny_timeout_still_exports_a_small_level(
 
 
 @pytest.mark.fuzz
-def test_sigterm_during_a_pddl_export_ends_it_within_a_second_or_two(tmp_path: Path) -> None:
+def test_sigterm_during_a_pddl_export_ends_it_before_it_is_written(tmp_path: Path) -> None:
     """The export of a big level once took 4-18 s to end after SIGTERM; now the largest
     level `pddl` takes (the cap). Some 5 s, so under `fuzz`: the fast loop's SIGTERM claim
     is test_environments.py's `test_signals_to_the_parent` (`solve`)."""
@@ -85,17 +85,15 @@ def test_sigterm_during_a_pddl_export_ends_it_within_a_second_or_two(tmp_path: P
                 break
             time.sleep(0.05)
         assert run.poll() is None, "the export ended before the signal"
-        sent = time.monotonic()
         run.send_signal(signal.SIGTERM)
         _, err = run.communicate(timeout=30)
-        ended = time.monotonic() - sent
     finally:
         if run.poll() is None:
             run.kill()
             run.wait()
     assert run.returncode == 143, err
     assert one_line(err) == "helltaker: terminated"
-    assert ended < 3, ended
+    # Stopped mid-export (no folder written), not after it: no clock asked.
     assert not out.exists() and os.listdir(scratch) == []
 
 

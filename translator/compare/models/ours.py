@@ -81,6 +81,8 @@ class OurLevelModel(LevelModel):
         traps = level.traps_lowered | level.traps_raised
         self._raised = {parity: frozenset(c for c in traps if level.hurts(c, parity))
                         for parity in PARITY}
+        # An exhaustive comparison observes each state again for every key press reaching it.
+        self._seen: dict[frozenset[Atom], Observation] = {}
 
     @cached_property
     def _facts(self) -> Facts:
@@ -112,6 +114,12 @@ class OurLevelModel(LevelModel):
         return all(goal in atoms for goal in self._facts.goal)
 
     def observe(self, atoms: frozenset[Atom]) -> Observation:
+        seen = self._seen.get(atoms)
+        if seen is None:
+            seen = self._seen[atoms] = self._observed(atoms)
+        return seen
+
+    def _observed(self, atoms: frozenset[Atom]) -> Observation:
         # One pass over the atoms: an exhaustive comparison observes thousands of states.
         cells: dict[str, set[tuple[int, int]]] = {name: set() for name in _SEEN}
         for atom in atoms:

@@ -26,8 +26,9 @@ from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.models.observation import Observation
 from translator.model.level_facts import Atom
 
-Place = tuple[str, str, tuple[str, ...]]
-"""An atom's place and its other arguments (`Vocabulary.place_of`)."""
+Located = tuple[Cell | None, tuple[str, ...]]
+"""An atom's cell on the level (None when its place is no pair of numbers) and its other
+arguments (`Vocabulary.place_of`)."""
 
 SEEN_ROLES = ("hero", "boulder", "skeleton", "key", "lock", "has_key", "trap", "trap_raised",
               "trap_parity")
@@ -44,7 +45,7 @@ class AtomObserver:
                                if (predicate := words.predicate(role)) is not None)
         self._static = frozenset(atom for atom in static if atom[0] in self._read)
         self._seen: dict[frozenset[Atom], Observation] = {}
-        self._places: dict[Atom, Place] = {}
+        self._located: dict[Atom, Located] = {}
 
     def __call__(self, atoms: frozenset[Atom]) -> Observation:
         read = self._read
@@ -52,20 +53,30 @@ class AtomObserver:
         found = self._seen.get(key)
         if found is None:
             found = self._seen[key] = observe_atoms(key | self._static, self._words,
-                                                    self._coordinates, self._level, self._place)
+                                                    self._coordinates, self._level, self._locate)
         return found
 
-    def _place(self, atom: Atom) -> Place:
-        found = self._places.get(atom)
+    def _locate(self, atom: Atom) -> Located:
+        found = self._located.get(atom)
         if found is None:
-            found = self._places[atom] = self._words.place_of(atom[0], atom[1:])
+            found = self._located[atom] = located(atom, self._words, self._coordinates)
         return found
+
+
+def located(atom: Atom, words: Vocabulary, coordinates: Coordinates) -> Located:
+    x, y, rest = words.place_of(atom[0], atom[1:])
+    # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may write) is
+    # no cell the player sees: the object is then seen nowhere.
+    cell = coordinates.cell(int(x), int(y)) if _number(x) and _number(y) else None
+    return cell, rest
 
 
 def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordinates,
-                  level: Level, place_of: Callable[[Atom], Place] | None = None) -> Observation:
-    """`place_of`: an atom's place as `Vocabulary.place_of` gives it (by default, that)."""
-    place = place_of or (lambda atom: words.place_of(atom[0], atom[1:]))
+                  level: Level, locate: Callable[[Atom], Located] | None = None
+                  ) -> Observation:
+    """`locate`: an atom's cell and other arguments as `located` gives them (by default,
+    that)."""
+    place = locate or (lambda atom: located(atom, words, coordinates))
     role_predicate = dict(words.roles).get  # as `words.predicate`, the table made once
     width = words.width
     values = {name: str(value) for name, value in words.values}
@@ -75,18 +86,14 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
 
     def state_of(atom: Atom) -> str | None:
         """The atom's first argument besides its place ([places] says where that is)."""
-        rest = place(atom)[2]
+        rest = place(atom)[1]
         return rest[0] if rest else None
 
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
         predicate = role_predicate(role)
-        found = (a for a in by_predicate.get(predicate or "", ()) if len(a) > width)
-        # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may
-        # write) is no cell the player sees: the object is then seen nowhere.
-        return frozenset(coordinates.cell(int(x), int(y))
-                         for a in found for x, y, rest in [place(a)]
-                         if (state is None or (rest and rest[0] == state))
-                         and _number(x) and _number(y))
+        found = (place(a) for a in by_predicate.get(predicate or "", ()) if len(a) > width)
+        return frozenset(cell for cell, rest in found
+                         if cell is not None and (state is None or (rest and rest[0] == state)))
 
     lock, hero = role_predicate("lock"), words.required("hero")
     locks = by_predicate.get(lock or "", [])

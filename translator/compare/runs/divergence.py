@@ -169,14 +169,16 @@ UNTOLD: Final = Divergence(0, None, "", "", "")
 
 def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[Atom],
                 direction: Direction, outcome: Move | NotAnAction,
-                options: list[GroundAction], tell: bool = True, why: bool = True) -> Press:
+                options: list[GroundAction], tell: bool = True, why: bool = True,
+                seen: Observation | None = None) -> Press:
     """The key press `direction` as letter `index`, in the game's `state` and the model's
     `atoms`; `outcome` is the game's step, `options` the model's actions for the key. With
     `tell` False a fault is `UNTOLD` (at its letter): an exhaustive comparison keeps the first
     it finds and only counts the others, and explaining one costs more than finding it. With
     `why` False, a key press the model has no action for is told without the schema to blame
     (why_blocked.py): scoring a reading (hypotheses.py) needs where and how far the model
-    departs, and that search was 80% of the reading's time on seed 000."""
+    departs, and that search was 80% of the reading's time on seed 000. `seen`: what the game
+    shows after the move, when the caller has it (the game's graph keeps it per state)."""
     def told(make: Callable[[], Divergence]) -> Divergence:
         return make() if tell else replace(UNTOLD, letter=index, direction=direction)
 
@@ -190,7 +192,8 @@ def judge_press(model: LevelModel, index: int, state: State, atoms: frozenset[At
             model, index, direction, state, atoms,
             f"has no action: {why_blocked(model, atoms, direction, game_step(model, outcome))}"
             if why else "has no action")), None)
-    seen = observe_game(model.level, outcome.state)
+    if seen is None:
+        seen = observe_game(model.level, outcome.state)
     shown = [model.observe(a.apply(atoms)) for a in options]
     agreeing = tuple(a for a, after in zip(options, shown, strict=True)
                      if after == seen and a.cost == outcome.cost)

@@ -35,7 +35,9 @@ class GamePress:
     outcome: Move | NotAnAction
     after: Observation | None
     """What the player sees after it (None: it is no action)."""
-    changes: Changes
+    changed: int
+    """How many facts it changes on the board (`changed` lists them: only a model that
+    departs from the game needs them listed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,14 +49,25 @@ class GameState:
     presses: tuple[GamePress, ...]
 
 
+def change_count(before: Observation, after: Observation) -> int:
+    """`len(changed(before, after))`, without listing them."""
+    return (len(before.hero ^ after.hero) + len(before.boulders ^ after.boulders)
+            + len(before.skeletons ^ after.skeletons) + (before.key_taken != after.key_taken)
+            + (before.lock_open != after.lock_open)
+            + len(before.raised_traps ^ after.raised_traps))
+
+
 def changed(before: Observation, after: Observation) -> Changes:
     """What a key press changes on the board, part by part: facts added, facts removed."""
+    if before == after:
+        return ()
     changes: list[tuple[str, object]] = []
     for (name, old), (_, new) in zip(before.parts(), after.parts(), strict=True):
+        if old == new:
+            continue
         if isinstance(old, bool) or isinstance(new, bool):
-            if old != new:
-                changes.append(("+" if new else "-", name))
-        elif old != new:
+            changes.append(("+" if new else "-", name))
+        else:
             changes.extend(("+", (name, cell)) for cell in new - old)
             changes.extend(("-", (name, cell)) for cell in old - new)
     return tuple(changes)
@@ -66,6 +79,9 @@ class GameGraph:
     def __init__(self, level: Level) -> None:
         self.level = level
         self._states: dict[State, GameState] = {}
+        # A state is seen once as the outcome of each key press that reaches it and once as
+        # itself: each observation is kept by state.
+        self._seen: dict[State, Observation] = {}
 
     def __len__(self) -> int:
         return len(self._states)
@@ -103,16 +119,22 @@ class GameGraph:
 
     def _played(self, state: State) -> GameState:
         level = self.level
-        seen = observe_game(level, state)
+        seen = self._observed(state)
         if is_goal(level, state):
             return GameState(True, seen, ())
         presses = []
         for direction in Direction:
             outcome = step(level, state, direction)
-            after = observe_game(level, outcome.state) if isinstance(outcome, Move) else None
+            after = self._observed(outcome.state) if isinstance(outcome, Move) else None
             presses.append(GamePress(direction, outcome, after,
-                                     changed(seen, after) if after is not None else ()))
+                                     change_count(seen, after) if after is not None else 0))
         return GameState(False, seen, tuple(presses))
+
+    def _observed(self, state: State) -> Observation:
+        seen = self._seen.get(state)
+        if seen is None:
+            seen = self._seen[state] = observe_game(self.level, state)
+        return seen
 
 
 KEPT_STATES: Final = 60_000

@@ -43,6 +43,7 @@ from translator.compare.runs.game_graph import GameGraph, changed, game_graph
 from translator.compare.runs.state_bound import STATES
 from translator.ground.exact_semantics import asking_many_states
 from translator.model.level_facts import Atom
+from translator.runtime.collector import collector_paused
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,7 @@ def compare_states(model: LevelModel, bound: int = STATES) -> StateCheck:
     """The model against the game on the level's reachable states, the cheapest first, at most
     `bound` of them (the module doc)."""
     # Thousands of states: the model's grounder indexes its reachable actions early.
-    with asking_many_states():
+    with asking_many_states(), collector_paused():
         return _compared(model, bound)
 
 
@@ -218,7 +219,7 @@ def _judge(search: _Search, entry: _Entry, spent: int
         search.applicability += Tally(int(moves and bool(chosen)), int(not moves and bool(chosen)),
                                       int(moves and not chosen))
         press = judge_press(model, letter, state, atoms, direction, outcome, chosen,
-                            tell=search.divergence is None)
+                            tell=search.divergence is None, seen=game_after)
         search.found(press.fault or press.several, state)
         if counter is not None and isinstance(outcome, Move) and search.divergence is None \
                 and (wrong := miscounted(counter, counted, press.agreeing)) is not None:
@@ -227,8 +228,9 @@ def _judge(search: _Search, entry: _Entry, spent: int
         if not isinstance(outcome, Move) or press.after is None or game_after is None:
             continue
         # Where the model showed the game's board before and after, it changed the same facts.
-        search.effects += Tally(len(played.changes), 0, 0) if (shown, press.after) == (
-            game.seen, game_after) else _effects(played.changes, changed(shown, press.after))
+        search.effects += Tally(played.changed, 0, 0) if (shown, press.after) == (
+            game.seen, game_after) else _effects(changed(game.seen, game_after),
+                                                 changed(shown, press.after))
         if press.agreeing:
             successors.append((outcome.cost, direction, (
                 outcome.state, press.agreeing[0].apply(atoms), press.after)))

@@ -105,3 +105,25 @@ def test_a_board_that_cannot_run_is_not_run_with_the_reason(monkeypatch: pytest.
     monkeypatch.setattr(board_check, "BOARD_SECONDS", 0.2)
     (ended,) = bounded_boards(_Endless(), SKELETON_ALONE[:1])
     assert ended.verdict == "not run" and "failed" in (ended.not_run or "")
+
+
+def test_every_groups_witness_names_the_schema_to_blame() -> None:
+    """Only a layout's first board that differs is told in full (`_boards_here`): each group's
+    witness must be one, told as `check_board` tells it alone. Ours without the adjacency
+    `step_hurt` needs is blocked on the boards of many groups."""
+    report, ours = our_model()
+    schemas = report.schemas
+    variant = next(
+        model for seed in range(200)
+        for (faults,) in [mutants(schemas, 1, 1, seed, direction_words(schemas, ours.words))]
+        if (faults[0].schema, faults[0].kind.value, getattr(faults[0].before, "predicate", None))
+        == ("step_hurt", "remove", "adjacent")
+        and not isinstance(model := rebuilt(report, apply_edits(schemas, faults), "variant",
+                                            ours.words), UnbuildableModel))
+    groups = group_results(bounded_boards(variant, distinct_boards()))
+    witnesses = [group.witness for group in groups if group.verdict == "diverges"]
+    assert len(witnesses) >= 5
+    for witness in witnesses:
+        assert witness is not None and witness.divergence is not None
+        assert witness.divergence == check_board(variant, witness.board).divergence
+    assert any("has no action: step_hurt fails on" in (w.divergence or "") for w in witnesses)

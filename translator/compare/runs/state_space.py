@@ -126,8 +126,10 @@ class _Search:
     model: LevelModel
     bound: int
     counter: Counter | None
-    game: GameGraph
     """The model's counter, judged after every key press (None: it has none)."""
+    game: GameGraph
+    why: bool = True
+    """Whether a key press the model has no action for is told with the schema to blame."""
     reached: dict[State, tuple[State | None, Direction | None, int]] = field(default_factory=dict)
     """State -> (the state before, the key press, presses from the start)."""
     divergence: Divergence | None = None
@@ -148,17 +150,18 @@ class _Search:
         return "".join(reversed(letters))
 
 
-def compare_states(model: LevelModel, bound: int = STATES) -> StateCheck:
+def compare_states(model: LevelModel, bound: int = STATES, why: bool = True) -> StateCheck:
     """The model against the game on the level's reachable states, the cheapest first, at most
-    `bound` of them (the module doc)."""
+    `bound` of them (the module doc). With `why` False, a first divergence where the model has
+    no action does not name the schema to blame (divergence.py `judge_press`)."""
     # Thousands of states: the model's grounder indexes its reachable actions early.
     with asking_many_states(), collector_paused():
-        return _compared(model, bound)
+        return _compared(model, bound, why)
 
 
-def _compared(model: LevelModel, bound: int) -> StateCheck:
+def _compared(model: LevelModel, bound: int, why: bool) -> StateCheck:
     level = model.level
-    search = _Search(model, bound, counter_of(model), game_graph(level))
+    search = _Search(model, bound, counter_of(model), game_graph(level), why)
     search.reached[level.start] = (None, None, 0)
     start = model.initial()
     # Costs are 1 or 2: a queue per cost, each first in first out, orders by cost exactly.
@@ -219,7 +222,7 @@ def _judge(search: _Search, entry: _Entry, spent: int
         search.applicability += Tally(int(moves and bool(chosen)), int(not moves and bool(chosen)),
                                       int(moves and not chosen))
         press = judge_press(model, letter, state, atoms, direction, outcome, chosen,
-                            tell=search.divergence is None, seen=game_after)
+                            tell=search.divergence is None, why=search.why, seen=game_after)
         search.found(press.fault or press.several, state)
         if counter is not None and isinstance(outcome, Move) and search.divergence is None \
                 and (wrong := miscounted(counter, counted, press.agreeing)) is not None:

@@ -13,7 +13,6 @@ tables. Plain helpers are in helpers.py.
 
 from __future__ import annotations
 
-import gc
 import os
 import shutil
 import tempfile
@@ -172,10 +171,6 @@ def pytest_configure(config: pytest.Config) -> None:
     """Derived values (translator/runtime/derived_cache.py) are kept in a folder of the run's
     own, removed at its end, never in the user's cache folder. xdist's workers inherit the
     variable from the process that starts them, so the run shares one folder."""
-    # A worker's caches (the game's graphs, groundings, models read) grow through the run and
-    # form no cycles, yet each full collection rescanned them all: 9-10 of 110-140 CPU s per
-    # worker on tests/compare. Full collections now come a hundred times less often.
-    gc.set_threshold(10_000, 50, 1000)
     if "HELLTAKER_CACHE_DIR" not in os.environ:
         _CACHE_FOLDERS.append(tempfile.mkdtemp(prefix="helltaker-test-cache-"))
         os.environ["HELLTAKER_CACHE_DIR"] = _CACHE_FOLDERS[-1]

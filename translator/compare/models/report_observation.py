@@ -76,7 +76,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
                   ) -> Observation:
     """`locate`: an atom's cell and other arguments as `located` gives them (by default,
     that)."""
-    place = locate or (lambda atom: located(atom, words, coordinates))
+    locate = locate or (lambda atom: located(atom, words, coordinates))
     role_predicate = dict(words.roles).get  # as `words.predicate`, the table made once
     width = words.width
     values = {name: str(value) for name, value in words.values}
@@ -86,12 +86,12 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
 
     def state_of(atom: Atom) -> str | None:
         """The atom's first argument besides its place ([places] says where that is)."""
-        rest = place(atom)[1]
+        rest = locate(atom)[1]
         return rest[0] if rest else None
 
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
         predicate = role_predicate(role)
-        found = (place(a) for a in by_predicate.get(predicate or "", ()) if len(a) > width)
+        found = (locate(a) for a in by_predicate.get(predicate or "", ()) if len(a) > width)
         return frozenset(cell for cell, rest in found
                          if cell is not None and (state is None or (rest and rest[0] == state)))
 

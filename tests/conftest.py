@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -170,7 +171,15 @@ _CACHE_FOLDERS: list[str] = []
 def pytest_configure(config: pytest.Config) -> None:
     """Derived values (translator/runtime/derived_cache.py) are kept in a folder of the run's
     own, removed at its end, never in the user's cache folder. xdist's workers inherit the
-    variable from the process that starts them, so the run shares one folder."""
+    variable from the process that starts them, so the run shares one folder.
+
+    Ctrl-C is given back its meaning when the run was started with SIGINT ignored, as a
+    non-interactive shell starts a command put in the background with `&`: an ignored signal
+    stays ignored across exec, so the commands the signal tests start would never see the
+    SIGINT they are sent (tests/cli/test_environments.py, test_solve_reserved.py,
+    tests/runtime/test_limits.py) and would fail for the way the suite was launched."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if "HELLTAKER_CACHE_DIR" not in os.environ:
         _CACHE_FOLDERS.append(tempfile.mkdtemp(prefix="helltaker-test-cache-"))
         os.environ["HELLTAKER_CACHE_DIR"] = _CACHE_FOLDERS[-1]

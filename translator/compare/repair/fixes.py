@@ -143,6 +143,11 @@ class RepairReport:
         return [fix.as_json() for fix in self.fixes]
 
 
+CHECKS_SHARE = 0.25
+"""The share of the time left after the search for a complete fix that the search of each
+fault alone leaves to the checks of the fixes it finds (on every board and moved board): it
+goes on to the next fault while it has time, and a fix found but never checked is never
+shown."""
 REPAIR_STEPS = 3
 """The steps `suggest_fixes` counts on the progress shown (runtime/progress.py `tasks_shown`,
 `compare --repair` on a terminal): the search, then the fixes checked on every state (or each
@@ -238,8 +243,8 @@ def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSe
     boards once it is found. The search so extended, the fixes rejected, and those the
     comparison on every state took back (with whether the former verifier took them); each
     fix kept goes into `equal` with its verdict."""
-    alone = partial_fixes(subject, written, found.failures, options.seconds - found.seconds,
-                            options.clock,
+    alone = partial_fixes(subject, written, found.failures,
+                          (options.seconds - found.seconds) * (1 - CHECKS_SHARE), options.clock,
                             (*probe_cases(options.symmetric), *level_cases(plans, False)))
     kept, unchecked = checked_in_time(
         alone.repairs, lambda repair: fault_fix_verdict(subject, written, repair, once),

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from translator.compare.repair.search import Repair
+from translator.compare.repair.search import AS_WRITTEN, Repair
 from translator.compare.repair.verify import Failure
 from translator.compare.runs.evidence import IDENTITY, SYMMETRIES
 
@@ -81,11 +81,15 @@ def mends(repair: Repair, failures: Sequence[Failure]) -> tuple[Mend, ...]:
     """The failures of the model as written that `repair` mends (their case in `fixed`), one
     per level or probe, in the order of `failures`."""
     fixed = set(repair.fixed)
+    edited = {edit.schema for edit in repair.edits}
     groups: list[tuple[Failure, list[str]]] = []
     by_family: dict[str, int] = {}
     for failure in failures:
         if failure.case not in fixed:
             continue
+        if failure.case == AS_WRITTEN and repair.still_failing and \
+                not edited & set(failure.suspects[:1]):
+            continue  # a schema left out that this fix of one fault among several leaves out
         name = family(failure.case)
         at = by_family.get(name)
         # Two failures of one case are two faults (the schemas the model is run without).

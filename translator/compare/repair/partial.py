@@ -7,10 +7,12 @@ some failing case agree, keeps every case that agreed agreeing, and keeps the mo
 the game on every failing case as far as it did (each cut before its divergence, a guard: a
 fix that only moves a divergence earlier is no fix). It is a complete fix of the evidence
 narrowed to those cases plus one failing case, the target, found by the same search
-(search.py) and verified on all of them. Targets are the failures grouped by what they point
-at, in the order faults.py gives; once a target is fixed, every failure its fix mends is of
-that fault, and the search goes on to the next fault, so that every fault of the model gets
-its fix, numbered in the order a student meets them. Each target has a share of the time left.
+(search.py) and verified on all of them. Targets are the schemas the reader left out first
+(what each lacks is stated; a fix of one mends that schema, on those cases alone), then the
+failures grouped by what they point at, in the order faults.py gives; once a target is fixed,
+every failure its fix mends is of that fault, and the search goes on to the next fault, so
+that every fault of the model gets its fix, numbered in the order a student meets them. Each
+target has a share of the time left.
 
 The cases' plans are a sample: an added precondition that never holds where its schema is
 needed breaks no case that agreed, yet switches a move off. So a candidate verified on the
@@ -32,6 +34,11 @@ from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import faults
 from translator.compare.repair.edits import Edit, apply_edits
+from translator.compare.repair.first_evidence import (
+    AS_WRITTEN,
+    left_out_failures,
+    left_out_names,
+)
 from translator.compare.repair.kept_agreement import Memo, keeps_agreement
 from translator.compare.repair.search import Clock, Keep, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.verify import Failure, check_case
@@ -55,7 +62,6 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     started = clock()
     named = {c.name: c for c in subject.cases}
     current = [f for f in failures if f.case in named]  # a case of the evidence
-    failures = current
     base, after = schemas, tuple[Edit, ...]()
     repairs: list[Repair] = []
     rejected: list[tuple[Repair, str]] = []
@@ -65,28 +71,34 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     model = subject.model(base)
     evidence = _evidence(subject, model, named, current)
     while (left := seconds - (clock() - started)) > 0:
-        pending = [t for t in faults.targets(current)
-                   if (len(after), *faults.pointing(t)) not in searched]
+        # The schemas the reader left out first: what each lacks is stated, and a move it
+        # would make may be behind failures of the cases too.
+        pending = [t for t in (*_left_out(model), *faults.targets(current))
+                   if (len(after), *_pointing(t)) not in searched]
         if not pending or isinstance(model, UnbuildableModel) and after:
             break
         target = pending[0]
-        searched.add((len(after), *faults.pointing(target)))
-        narrowed = replace(subject, cases=(named[target.case], *evidence))
+        searched.add((len(after), *_pointing(target)))
+        mending = target.case == AS_WRITTEN
+        narrowed = replace(subject, cases=evidence if mending else (named[target.case],
+                                                                    *evidence))
         # A model that cannot be built agrees nowhere: there is no agreement to keep.
         if kept is None and not isinstance(model, UnbuildableModel):
             kept = _Kept(model, subject.cases if kept_on is None else kept_on)
         keep = None if kept is None else kept.keep(
             Repair((), (target.case,), target.rules, len(narrowed.cases), len(current) - 1))
         found = suggest(narrowed, base, left / min(len(pending), SHARES), explain=False,
-                        clock=clock, whole=False, keep=keep)
+                        clock=clock, whole=mending, keep=keep,
+                        mend=target.suspects[0] if mending else None)
         tried += found.tried
         # Each fault's edits apply to the file as written: none touches an earlier fix's schema.
         own = [r for r in found.repairs
                if not {e.schema for e in r.edits} & {e.schema for e in after}]
         if own:
             fault = len({repair.fault for repair in repairs}) + 1
-            widened = [replace(_widened(subject, base, repair, current, len(narrowed.cases)),
-                               fault=fault, after=after) for repair in own]
+            widened = [replace(_widened(subject, base, repair, current, len(narrowed.cases),
+                                        left_out_names(model)), fault=fault, after=after)
+                       for repair in own]
             repairs += widened
             base, after = apply_edits(base, widened[0].edits), (*after, *widened[0].edits)
             model = subject.model(base)
@@ -128,6 +140,19 @@ class _Kept:
         return keep
 
 
+def _left_out(model: ModelOrDefect) -> tuple[Failure, ...]:
+    """A failure for each schema `model` runs without (none when it cannot be built)."""
+    return () if isinstance(model, UnbuildableModel) else left_out_failures(model)
+
+
+def _pointing(failure: Failure) -> tuple[str, ...]:
+    """What a target is searched once for: the schema left out, or what a case's failure
+    points at (faults.py)."""
+    if failure.case == AS_WRITTEN:
+        return ("left out", *failure.suspects[:1])
+    return faults.pointing(failure)
+
+
 def _rejected(kept: _Kept | None) -> tuple[tuple[Repair, str], ...]:
     return () if kept is None else tuple(kept.rejected)
 
@@ -161,13 +186,19 @@ def _guards(original: ComparedModel, named: dict[str, Case], failures: Sequence[
 
 
 def _widened(subject: Subject, schemas: tuple[Schema, ...], repair: Repair,
-             failures: Sequence[Failure], verified_on: int) -> Repair:
-    """The repair with every failing case it makes agree, the target and the others."""
+             failures: Sequence[Failure], verified_on: int, left_out: frozenset[str]
+             ) -> Repair:
+    """The repair with every failing case it makes agree, the target and the others, and
+    the model as written when it mends a schema of `left_out` (those left out before it);
+    the schemas still left out count as failing."""
     model = subject.model(apply_edits(schemas, repair.edits))
     named = {c.name: c for c in subject.cases}
     fixed = [f for f in failures
              if not isinstance(model, UnbuildableModel)
              and check_case(model, named[f.case]) is None]
-    return replace(repair, fixed=tuple(f.case for f in fixed),
+    still_out = left_out_names(model)
+    mended = (AS_WRITTEN,) if left_out - still_out else ()
+    return replace(repair, fixed=(*mended, *(f.case for f in fixed)),
                    rules=tuple(dict.fromkeys(r for f in fixed for r in f.rules)),
-                   verified_on=verified_on, still_failing=len(failures) - len(fixed))
+                   verified_on=verified_on,
+                   still_failing=len(failures) - len(fixed) + len(still_out))

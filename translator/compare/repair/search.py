@@ -106,43 +106,47 @@ agreement on every state); one it turns down is not found, and the search goes o
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
             two_edits: bool = True, explain: bool = True,
             clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None,
-            evidence_seconds: float | None = None) -> RepairSearch:
+            evidence_seconds: float | None = None, mend: str | None = None) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
     for `deadline_seconds` of `clock`, the evidence built first within `evidence_seconds`
     (`deadline_seconds` when None; first_evidence.py: a case it leaves unchecked is not
     searched, and said so). With `explain`, every failing case of the model as written is
     listed; else only the first, which is all the search needs. `whole`: a schema the model
-    runs without is a failure too, which a fix mends (a fix of one fault among several,
-    partial.py, may leave it out still)."""
+    runs without is a failure too, which a fix mends: every such schema, or only the one
+    `mend` names (a fault among several, partial.py), whose edits alone are tried; without
+    `whole` a fix may leave them out still."""
     with remembering_groundings():
         return _suggest(subject, schemas, (deadline_seconds, evidence_seconds or
                                            deadline_seconds), two_edits, explain, clock,
-                        whole, keep)
+                        (whole, mend), keep)
 
 
 def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float, float],
-             two_edits: bool, explain: bool, clock: Clock, whole: bool,
+             two_edits: bool, explain: bool, clock: Clock, mending: tuple[bool, str | None],
              keep: Keep | None) -> RepairSearch:
     started, (deadline_seconds, evidence_seconds) = clock(), bounds
 
     def in_time() -> bool:
         return clock() - started < deadline_seconds
 
-    original = subject.model(schemas)
+    (whole, mend), original = mending, subject.model(schemas)
     evidence = evidence_of(subject.cases, schemas, original, explain, whole,
                            lambda: clock() - started < evidence_seconds)
     failures, uses, unchecked = evidence.failures, evidence.uses, evidence.unchecked
-    if not failures or not in_time():  # nothing to fix, or no time left to search
+    # An edit mends one schema left out at most: past the edits allowed, no complete fix.
+    beyond = whole and mend is None and \
+        len(left_out_names(original)) > (2 if two_edits else 1)
+    if not failures or beyond or not in_time():  # nothing to fix, or to search in time
         return RepairSearch(failures, (), 0, clock() - started, unchecked=unchecked,
                             unwalked=evidence.unwalked)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
-                     left_out_names(original), whole, keep)
+                     left_out_names(original), whole, keep, mend)
 
     def case_of(failure: Failure) -> Case | None:
         return next((c for c in subject.cases if c.name == failure.case), None)
 
     leads = leads_of(original, case_of(failures[0]), failures[0], schemas, uses)
-    suspects = leads.suspects(failures, schemas)
+    suspects = [mend] if mend is not None else leads.suspects(failures, schemas)
 
     def ranked_edits(edited: tuple[Schema, ...], model: ModelOrDefect,
                      failed: Sequence[Failure], past: int = 0) -> list[Edit]:
@@ -199,7 +203,7 @@ class _Search:
                  failures: tuple[Failure, ...], started: float, seconds: float,
                  clock: Clock,
                  left_out: frozenset[str] = frozenset(), mend: bool = True,
-                 keep: Keep | None = None) -> None:
+                 keep: Keep | None = None, mend_only: str | None = None) -> None:
         self.subject, self.schemas, self.failures = subject, schemas, failures
         self.started, self.seconds, self.clock = started, seconds, clock
         self.counterexamples = [failures[0].case]
@@ -210,8 +214,10 @@ class _Search:
         """Where the current stage (single edits, pairs) ends, in seconds from the start."""
         self.seen: set[tuple[Edit, ...]] = set()
         self.left_out = left_out
-        """A fix leaves out none but these, and fewer with `mend`."""
+        """A fix leaves out none but these, and with `mend` fewer, or not `mend_only`; those
+        it leaves out still count as failing (`Repair.still_failing`)."""
         self.must_mend = mend and bool(left_out)
+        self.mend_only = mend_only
         self.keep = keep
 
     def out_of_time(self) -> bool:
@@ -256,8 +262,9 @@ class _Search:
         if isinstance(model, UnbuildableModel):
             return False
         left = left_out_names(model)
-        if not left <= self.left_out or (self.must_mend and left == self.left_out):
-            return False  # a schema broken, or the one left out not mended
+        if not left <= self.left_out or self.must_mend and (
+                left == self.left_out if self.mend_only is None else self.mend_only in left):
+            return False  # a schema broken, or those left out not mended
         failure = verify(model, self.subject.cases, self.counterexamples, tell=False)
         if failure is not None:
             if failure.case not in self.counterexamples:
@@ -265,12 +272,14 @@ class _Search:
             return False
         if self.keep is not None and not self.keep(edits, model):
             return False  # agrees on every case, yet is no fix (`Keep`)
-        self.found.append(_repair(edits, self.failures, len(self.subject.cases)))
+        self.found.append(_repair(edits, self.failures, len(self.subject.cases), len(left)))
         self.first_at = self.tried if self.first_at is None else self.first_at
         return True
 
 
-def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int) -> Repair:
+def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int,
+            left_out: int) -> Repair:
+    """`left_out`: the schemas the fixed model still runs without, failing still."""
     rules = tuple(dict.fromkeys(r for f in failures for r in f.rules))
     fixed = tuple(dict.fromkeys(f.case for f in failures))
-    return Repair(edits, fixed, rules, cases)
+    return Repair(edits, fixed, rules, cases, still_failing=left_out)

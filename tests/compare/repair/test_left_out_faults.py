@@ -1,0 +1,88 @@
+"""Schemas the reader leaves out, among several faults (issue 40 item 3): each is a fault of its
+own, mended on what its reason states, even when no single fix mends them all. The model is
+the repair bench's textbook model (one schema per case, a move counter), two of whose schemas
+are slipped so that the reader cannot read them; the evidence is the probes as given."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from strips_model.schema import Schema
+from translator.compare.check import set_up_model
+from translator.compare.models.compared import UnbuildableModel
+from translator.compare.repair.edits import Edit, Signature, apply_edits, local_edits
+from translator.compare.repair.first_evidence import AS_WRITTEN, left_out_names
+from translator.compare.repair.mends import mends
+from translator.compare.repair.partial import partial_fixes
+from translator.compare.repair.search import RepairSearch, Subject, suggest
+from translator.compare.runs.evidence import probe_cases
+from translator.measure.repair_bench import bench_models
+
+_SLIPS = {("MoveOddHurt_or2", "remove steps(c2)"), ("CrushMobOddHurt_or4", "remove succ(c2, c1)")}
+"""A counter value never added, a counter chain cut: each schema is left out, with why."""
+
+
+@cache
+def _subject() -> Subject:
+    set_up = set_up_model(next(path for path in bench_models() if path.endswith("textbook.txt")))
+    model = set_up.model
+    assert not isinstance(model, UnbuildableModel)
+    return Subject(set_up.file.report, model.label, model.words,
+                   probe_cases(symmetric=False))
+
+
+@cache
+def _slipped() -> tuple[tuple[Edit, ...], tuple[Schema, ...]]:
+    schemas = _subject().report.schemas
+    signature = Signature.of(schemas)
+    slips = tuple(edit for schema in schemas for edit in local_edits(schema, signature)
+                  if (edit.schema, edit.text()) in _SLIPS)
+    assert len(slips) == 2
+    return slips, apply_edits(schemas, slips)
+
+
+@cache
+def _complete() -> RepairSearch:
+    """The search for one fix of everything, allowed a single edit."""
+    return suggest(_subject(), _slipped()[1], 30.0, two_edits=False)
+
+
+@cache
+def _alone() -> RepairSearch:
+    return partial_fixes(_subject(), _slipped()[1], _complete().failures, 60.0)
+
+
+def test_the_slipped_schemas_are_left_out_and_listed_as_failures() -> None:
+    model = _subject().model(_slipped()[1])
+    assert not isinstance(model, UnbuildableModel)
+    assert left_out_names(model) == {schema for schema, _ in _SLIPS}
+    listed = {f.suspects[0] for f in _complete().failures if f.case == AS_WRITTEN}
+    assert listed == left_out_names(model)
+
+
+def test_no_complete_fix_is_searched_past_the_edits_allowed() -> None:
+    """One edit mends one schema at most: two left out cannot be mended by a single edit."""
+    found = _complete()
+    assert found.repairs == () and found.tried == 0
+
+
+def test_each_schema_left_out_gets_a_fix_of_its_own_that_mends_it_alone() -> None:
+    subject, (slips, slipped) = _subject(), _slipped()
+    found = _alone()
+    mending = [repair for repair in found.repairs if AS_WRITTEN in repair.fixed]
+    assert {repair.edits[0].schema for repair in mending} == {s for s, _ in _SLIPS}
+    before = left_out_names(subject.model(slipped))
+    for repair in mending:
+        [schema] = {edit.schema for edit in repair.edits}
+        model = subject.model(apply_edits(slipped, (*repair.after, *repair.edits)))
+        assert not isinstance(model, UnbuildableModel)
+        still = left_out_names(model)
+        assert schema not in still and still <= before
+        assert repair.still_failing == len(still)
+        # The divergences it mends: its own schema's, and no other still left out.
+        told = {mend.failure.suspects[0] for mend in mends(repair, found.failures)
+                if mend.failure.case == AS_WRITTEN}
+        assert schema in told and not told & still
+    assert any(repair.still_failing == 0 for repair in mending), \
+        "with the first fix of the other made, the second leaves nothing out"
+    assert slips  # the faults were made

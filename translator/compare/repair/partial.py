@@ -79,9 +79,7 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
             break
         target = pending[0]
         searched.add((len(after), *_pointing(target)))
-        mending = target.case == AS_WRITTEN
-        narrowed = replace(subject, cases=evidence if mending else (named[target.case],
-                                                                    *evidence))
+        narrowed, mending = _narrowed(subject, target, evidence, named)
         # A model that cannot be built agrees nowhere: there is no agreement to keep.
         if kept is None and not isinstance(model, UnbuildableModel):
             kept = _Kept(model, subject.cases if kept_on is None else kept_on)
@@ -102,10 +100,7 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
             repairs += widened
             base, after = apply_edits(base, widened[0].edits), (*after, *widened[0].edits)
             model = subject.model(base)
-            current = [] if isinstance(model, UnbuildableModel) else [
-                f for f in (check_case(model, named[f.case])
-                            for f in current if f.case not in widened[0].fixed)
-                if f is not None]
+            current = _failing_after(model, named, current, widened[0].fixed)
             evidence = _evidence(subject, model, named, current)
             rejected += _rejected(kept)
             kept = None
@@ -138,6 +133,24 @@ class _Kept:
             return self.verdicts[edits] is None
 
         return keep
+
+
+def _narrowed(subject: Subject, target: Failure, evidence: tuple[Case, ...],
+              named: dict[str, Case]) -> tuple[Subject, bool]:
+    """The evidence a target is searched on, and whether it is a schema left out (mended on
+    the evidence alone) rather than a failing case (the case made to agree with it)."""
+    if target.case == AS_WRITTEN:
+        return replace(subject, cases=evidence), True
+    return replace(subject, cases=(named[target.case], *evidence)), False
+
+
+def _failing_after(model: ModelOrDefect, named: dict[str, Case], failing: Sequence[Failure],
+                   fixed: Sequence[str]) -> list[Failure]:
+    """The failures of `failing` not in `fixed`, as `model` (a fault fixed) fails them now."""
+    if isinstance(model, UnbuildableModel):
+        return []
+    again = (check_case(model, named[f.case]) for f in failing if f.case not in fixed)
+    return [failure for failure in again if failure is not None]
 
 
 def _left_out(model: ModelOrDefect) -> tuple[Failure, ...]:

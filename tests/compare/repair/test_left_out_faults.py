@@ -60,10 +60,20 @@ def test_the_slipped_schemas_are_left_out_and_listed_as_failures() -> None:
     assert listed == left_out_names(model)
 
 
-def test_no_complete_fix_is_searched_past_the_edits_allowed() -> None:
-    """One edit mends one schema at most: two left out cannot be mended by a single edit."""
+def test_a_fix_that_mends_one_schema_of_two_counts_the_other_as_failing() -> None:
+    """A single edit mends one of the two schemas: the other is still failing, and the fix
+    is said to mend its own schema alone."""
+    subject, (_, slipped) = _subject(), _slipped()
     found = _complete()
-    assert found.repairs == () and found.tried == 0
+    assert found.repairs
+    for repair in found.repairs:
+        model = subject.model(apply_edits(slipped, repair.edits))
+        assert not isinstance(model, UnbuildableModel)
+        still = left_out_names(model)
+        assert len(still) == 1 and repair.still_failing == 1
+        told = {mend.failure.suspects[0] for mend in mends(repair, found.failures)
+                if mend.failure.case == AS_WRITTEN}
+        assert told == {repair.edits[0].schema} and not told & still
 
 
 def test_each_schema_left_out_gets_a_fix_of_its_own_that_mends_it_alone() -> None:

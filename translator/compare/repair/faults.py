@@ -71,6 +71,15 @@ def numbered(repairs: Sequence[Repair], failures: Sequence[Failure],
                         key=lambda repair: repair.fault))
 
 
+def firsts_first(repairs: Sequence[Repair]) -> list[Repair]:
+    """Each fault's first fix, then the alternatives: checked in this order (fixes.py), the
+    bound reaches every fault before a second fix of any."""
+    firsts: dict[int, Repair] = {}
+    for repair in repairs:
+        firsts.setdefault(repair.fault, repair)
+    return [*firsts.values(), *(repair for repair in repairs if repair not in firsts.values())]
+
+
 def together(repairs: Sequence[Repair]) -> Repair | None:
     """The first fix of every fault made at once: the fault partial.py found last, with the
     others made before it, as it was verified; None with fewer than two faults, or when a fix

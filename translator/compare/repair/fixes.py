@@ -37,7 +37,7 @@ from translator.compare.repair.every_state import (
     unequal_why,
     warm_boards,
 )
-from translator.compare.repair.faults import together
+from translator.compare.repair.faults import firsts_first, together
 from translator.compare.repair.mends import Mend, mends
 from translator.compare.repair.mutants import (
     OPERATORS,
@@ -48,7 +48,7 @@ from translator.compare.repair.mutants import (
     operator,
 )
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
-from translator.compare.repair.partial import partial_fixes
+from translator.compare.repair.partial import CHECKS_SHARE, partial_fixes
 from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.shifted import by_coordinates
 from translator.compare.repair.verify import Failure, check_case
@@ -143,11 +143,6 @@ class RepairReport:
         return [fix.as_json() for fix in self.fixes]
 
 
-CHECKS_SHARE = 0.25
-"""The share of the time left after the search for a complete fix that the search of each
-fault alone leaves to the checks of the fixes it finds (on every board and moved board): it
-goes on to the next fault while it has time, and a fix found but never checked is never
-shown."""
 REPAIR_STEPS = 3
 """The steps `suggest_fixes` counts on the progress shown (runtime/progress.py `tasks_shown`,
 `compare --repair` on a terminal): the search, then the fixes checked on every state (or each
@@ -247,16 +242,16 @@ def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSe
                           (options.seconds - found.seconds) * (1 - CHECKS_SHARE), options.clock,
                             (*probe_cases(options.symmetric), *level_cases(plans, False)))
     kept, unchecked = checked_in_time(
-        alone.repairs, lambda repair: fault_fix_verdict(subject, written, repair, once),
-        in_time)
+        firsts_first(alone.repairs),
+        lambda repair: fault_fix_verdict(subject, written, repair, once), in_time)
     rejected = [*alone.rejected, *unchecked, *[(repair, verdict.differs) for repair, verdict
                                                  in kept if verdict.differs is not None]]
     unequal = [(repair, False) for repair, _ in alone.rejected]
     unequal += [(repair, verdict.formerly_accepted) for repair, verdict in kept
                 if verdict.differs is not None]
     equal.update((repair, verdict) for repair, verdict in kept if verdict.differs is None)
-    alone = replace(alone, repairs=tuple(repair for repair, verdict in kept
-                                             if verdict.differs is None))
+    passed = {repair for repair, verdict in kept if verdict.differs is None}
+    alone = replace(alone, repairs=tuple(r for r in alone.repairs if r in passed))
     return (replace(alone, tried=found.tried + alone.tried,
                     seconds=found.seconds + alone.seconds, suspects=found.suspects),
             rejected, unequal)

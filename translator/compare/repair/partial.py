@@ -46,6 +46,10 @@ from translator.compare.runs.evidence import Case
 
 SHARES = 3
 """The time left is shared among at most this many targets at once (the first gets a third)."""
+CHECKS_SHARE = 0.25
+"""The share of its time that the search of each fault alone leaves to the checks of the
+fixes it finds (fixes.py: every board and moved board): it goes on to the next fault while it
+has time, and a fix found but never checked is never shown."""
 
 
 def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Sequence[Failure],

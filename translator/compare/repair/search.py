@@ -133,8 +133,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
     evidence = evidence_of(subject.cases, schemas, original, explain, whole,
                            lambda: clock() - started < evidence_seconds)
     failures, uses, unchecked = evidence.failures, evidence.uses, evidence.unchecked
-    beyond = whole and mend is None and _past_the_edits(original, two_edits)
-    if not failures or beyond or not in_time():  # nothing to fix, or to search in time
+    if not failures or not in_time():  # nothing to fix, or no time left to search
         return RepairSearch(failures, (), 0, clock() - started, unchecked=unchecked,
                             unwalked=evidence.unwalked)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
@@ -273,12 +272,6 @@ class _Search:
         self.found.append(_repair(edits, self.failures, len(self.subject.cases), len(left)))
         self.first_at = self.tried if self.first_at is None else self.first_at
         return True
-
-
-def _past_the_edits(original: ModelOrDefect, two_edits: bool) -> bool:
-    """Whether more schemas are left out than the edits allowed can mend: an edit mends one
-    schema left out at most, so no complete fix is to be found."""
-    return len(left_out_names(original)) > (2 if two_edits else 1)
 
 
 def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int,

@@ -97,8 +97,10 @@ def test_auto_falls_back_on_fd_with_the_same_cost(monkeypatch: pytest.MonkeyPatc
 
 @pytest.mark.planner
 def test_fds_attempt_started_beside_the_search_is_the_one_that_answers() -> None:
-    """Classic level 6 is not settled within 5,000 states: Fast Downward's attempt, started in
-    its child beside the search at 2,000, answers, and no other child is started for it."""
+    """Classic level 6 is not settled within 5,000 states: Fast Downward's attempt is started
+    in its child beside the search at 2,000, no other child is started for it, and the first
+    proven answer is taken. Which of the two answers first is the machine's speed (the search
+    has won on a loaded CI run, 10,588 states expanded): either is right."""
     from translator.runtime import processes
 
     level = load_level(str(shared_path("levels/classic/level6.txt")))
@@ -117,7 +119,7 @@ def test_fds_attempt_started_beside_the_search_is_the_one_that_answers() -> None
         patch.delitem(sys.modules, "translator.planners.fast_downward", raising=False)
         outcome = run_planner("auto", level, PlannerOptions(level.budget, timeout=120.0))
     assert outcome.status is Status.SOLVED and outcome.cost == 42
-    assert outcome.planner.startswith("auto -> fd astar(")
+    assert outcome.planner.startswith(("auto -> fd astar(", "auto -> search (A* over"))
     assert len(started) == 1 and processes._LIVE == {}
 
 

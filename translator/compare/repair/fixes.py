@@ -240,7 +240,7 @@ def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSe
     fix kept goes into `equal` with its verdict."""
     alone = partial_fixes(subject, written, found.failures,
                           (options.seconds - found.seconds) * (1 - CHECKS_SHARE), options.clock,
-                            (*probe_cases(options.symmetric), *level_cases(plans, False)))
+                          (*probe_cases(options.symmetric), *level_cases(plans, False)))
     kept, unchecked = checked_in_time(
         firsts_first(alone.repairs),
         lambda repair: fault_fix_verdict(subject, written, repair, once), in_time)

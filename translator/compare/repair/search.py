@@ -112,9 +112,9 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     (`deadline_seconds` when None; first_evidence.py: a case it leaves unchecked is not
     searched, and said so). With `explain`, every failing case of the model as written is
     listed; else only the first, which is all the search needs. `whole`: a schema the model
-    runs without is a failure too, which a fix mends: every such schema, or only the one
-    `mend` names (a fault among several, partial.py), whose edits alone are tried; without
-    `whole` a fix may leave them out still."""
+    runs without is a failure too, which a fix mends: one at least (those it leaves out count
+    as still failing), or the one `mend` names (a fault among several, partial.py), whose
+    edits alone are tried; without `whole` a fix may leave them out still."""
     with remembering_groundings():
         return _suggest(subject, schemas, (deadline_seconds, evidence_seconds or
                                            deadline_seconds), two_edits, explain, clock,

@@ -61,18 +61,21 @@ class Leads:
             (*(part.schema for part in self.left_out), *self.undecided, *self.near.schemas,
              *suspects_of(failures, schemas))) if name in known]
 
-    def mends(self, edit: Edit) -> tuple[int, int]:
-        """Where an edit ranks as the mend of a schema left out: (0, -n) when it edits a
+    def mends(self, edit: Edit) -> tuple[int, int, bool]:
+        """Where an edit ranks as the mend of a schema left out: (0, -n, ...) when it edits a
         literal of a predicate the reason names (`no succ chain`), n of its arguments named
-        there too (`between c and c2`); (1, 0) for another edit of that schema; (2, 0) else."""
+        there too (`between c and c2`), an addition first (a schema left out lacks what its
+        reason names: `one steps(C) to add`; negating the one it has would switch it off);
+        (1, 0, False) for another edit of that schema; (2, 0, False) else."""
         reason = next((part.reason for part in self.left_out if part.schema == edit.schema),
                       None)
         if reason is None:
-            return 2, 0
+            return 2, 0, False
         touched = [lit for lit in (edit.before, edit.after) if lit is not None]
         if not any(_says(lit.predicate, reason) for lit in touched):
-            return 1, 0
-        return 0, -sum(1 for lit in touched for term in lit.args if _says(term.name, reason))
+            return 1, 0, False
+        return 0, -sum(1 for lit in touched for term in lit.args if _says(term.name, reason)), \
+            edit.kind is not Kind.ADD
 
 
 def _says(word: str, reason: str) -> bool:
@@ -128,7 +131,7 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (2, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (2, 0, False, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
         return (*leads.mends(edit), near.rank(edit) != 0, *blamed.rank(edit),

@@ -27,6 +27,7 @@ from translator.compare.repair.first_evidence import AS_WRITTEN as AS_WRITTEN
 from translator.compare.repair.first_evidence import evidence_of, left_out_names
 from translator.compare.repair.first_evidence import failing_cases as failing_cases
 from translator.compare.repair.first_evidence import left_out_failures as left_out_failures
+from translator.compare.repair.twins import with_twins
 from translator.compare.repair.verify import Failure, rebuilt, verify
 from translator.compare.runs.evidence import Case
 from translator.ground.grounding_memo import remembering_groundings
@@ -255,6 +256,14 @@ class _Search:
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.tried += 1
         self.seen.add(edits)
+        # A place the schemas left out share is one line of the file: edited in each (twins.py),
+        # whichever case the edit came from.
+        twinned = with_twins(edits, self.schemas, self.left_out)
+        if twinned != edits:
+            edits = tuple(sorted(twinned, key=lambda e: (e.schema, e.clause, e.index)))
+            if edits in self.seen:
+                return False
+            self.seen.add(edits)
         model = self.build(edits)
         if isinstance(model, UnbuildableModel):
             return False

@@ -19,6 +19,7 @@ from strips_model import plain_values
 from strips_model.derived import Derivation, derive, package_sources
 from strips_model.errors import Position, SchemaError
 from strips_model.lark_front import SyntaxProblem, Unexpected, Wording, integer_of, parse_with
+from strips_model.schema_memo import per_schema
 
 UNTYPED = "object"
 
@@ -189,8 +190,39 @@ def parse_schemas(text: str, source: str = "<schemas>") -> tuple[Schema, ...]:
                       _SchemaBuilder(source), SchemaError, _header_without_clauses)
 
 
+_Use = tuple[str, tuple[str, ...], "Literal", "str | None"]
+"""A literal as `build_domain` reads it: its predicate, its arguments' types (a constant's
+empty: taken from the other uses), the literal, and the first variable no parameter binds."""
+
+
+def _uses(schema: Schema) -> tuple[_Use, ...]:
+    """The schema's literals as `build_domain` reads them, in order, each (predicate, types)
+    once unless it binds a variable no parameter declares: a later one with the same types
+    changes no signature."""
+    # The first parameter of a name gives its type, as `Schema.parameter_type` reads it.
+    declared: dict[str, str] = {}
+    for parameter in schema.parameters:
+        declared.setdefault(parameter.name, parameter.type)
+    uses: list[_Use] = []
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for literal in (*schema.preconditions, *schema.effects):
+        types = tuple((declared.get(term.name) or UNTYPED) if term.is_variable else ""
+                      for term in literal.args)
+        unbound = next((term.name for term in literal.args
+                        if term.is_variable and term.name not in declared), None)
+        if unbound is not None or (literal.predicate, types) not in seen:
+            seen.add((literal.predicate, types))
+            uses.append((literal.predicate, types, literal, unbound))
+    return tuple(uses)
+
+
+_read_uses = per_schema(_uses)
+
+
 def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) -> Domain:
-    """Collect predicates; with `strict`, reject unbound variables and clashing signatures."""
+    """Collect predicates; with `strict`, reject unbound variables and clashing signatures.
+    Each schema is read once per object (`_read_uses`): a repair builds thousands of models
+    that share all their schemas but one."""
     signatures: dict[str, tuple[tuple[str, ...], Literal]] = {}
     fluents: set[str] = set()
     names: dict[str, Schema] = {}
@@ -199,37 +231,27 @@ def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) 
             raise SchemaError(f"schema {schema.name!r} defined twice (first at "
                               f"line {names[schema.name].position.line})", schema.position)
         names[schema.name] = schema
-        # The first parameter of a name gives its type, as `Schema.parameter_type` reads it.
-        declared: dict[str, str] = {}
-        for parameter in schema.parameters:
-            declared.setdefault(parameter.name, parameter.type)
-        for literal in (*schema.preconditions, *schema.effects):
-            types: list[str] = []
-            for term in literal.args:
-                if term.is_variable:
-                    if strict and term.name not in declared:
-                        raise SchemaError(f"variable {term.name} in {literal} is not a "
-                                          f"parameter of {schema.name}", literal.position)
-                    types.append(declared.get(term.name) or UNTYPED)
-                else:
-                    types.append("")  # a constant: its type is taken from the other uses
-            known = signatures.get(literal.predicate)
+        for predicate, types, literal, unbound in _read_uses(schema):
+            if strict and unbound is not None:
+                raise SchemaError(f"variable {unbound} in {literal} is not a "
+                                  f"parameter of {schema.name}", literal.position)
+            known = signatures.get(predicate)
             if known is None:
-                signatures[literal.predicate] = (tuple(types), literal)
+                signatures[predicate] = (types, literal)
                 continue
             known_types, first = known
             if len(known_types) != len(types):
                 raise SchemaError(
-                    f"{literal.predicate} has {len(types)} arguments here but "
+                    f"{predicate} has {len(types)} arguments here but "
                     f"{len(known_types)} at line {first.position.line}", literal.position)
-            if tuple(types) == known_types:
+            if types == known_types:
                 continue  # the most common case: nothing to merge, nothing clashes
             merged = tuple(a or b for a, b in zip(known_types, types, strict=True))
             if strict and any(a and b and a != b for a, b in zip(known_types, types, strict=True)):
                 raise SchemaError(
-                    f"{literal} uses types {types} but {first} (line {first.position.line}) "
-                    f"uses {list(known_types)}", literal.position)
-            signatures[literal.predicate] = (merged, first)
+                    f"{literal} uses types {list(types)} but {first} (line "
+                    f"{first.position.line}) uses {list(known_types)}", literal.position)
+            signatures[predicate] = (merged, first)
         fluents.update(literal.predicate for literal in schema.effects)
     predicates = tuple(
         Predicate(name, tuple(t or UNTYPED for t in types), name in fluents)
@@ -264,3 +286,4 @@ def _decoded_domain(data: bytes) -> Domain:
     if not isinstance(domain, Domain):
         raise TypeError(f"not a Domain: {type(domain).__name__}")
     return domain
+

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from strips_model.reports.schema_memo import per_schema
 from strips_model.schema import Literal, Parameter, Schema, Term
+from strips_model.schema_memo import per_schema
 
 
 def offset_predicate(offset: int) -> str:

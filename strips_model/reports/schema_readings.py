@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from strips_model.reports.schema_memo import per_schema, per_schema_and
 from strips_model.schema import UNTYPED, Literal, Parameter, Schema
+from strips_model.schema_memo import per_schema, per_schema_and
 
 
 def _variables(literal: Literal) -> list[str]:

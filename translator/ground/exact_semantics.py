@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from typing import Final
 
 from strips_model.schema import Domain, Literal, Schema
+from strips_model.schema_memo import per_schema
 from translator.ground.action_index import ActionIndex
 from translator.ground.ground_action import GroundAction
 from translator.ground.grounding_estimate import copies_within
@@ -76,6 +77,16 @@ reads."""
 _MANY: list[bool] = []
 
 
+def _read_by(schema: Schema) -> tuple[frozenset[str], frozenset[str]]:
+    """The predicates of the schema's positive preconditions, and of all of them."""
+    return (frozenset(lit.predicate for lit in schema.preconditions if lit.positive),
+            frozenset(lit.predicate for lit in schema.preconditions))
+
+
+# A grounder is set up per level and probe, and per candidate of a repair (one schema changed).
+_predicates_read = per_schema(_read_by)
+
+
 @contextmanager
 def asking_many_states() -> Iterator[None]:
     """Grounders asked for states inside build their index early (`MANY_AFTER`): for a
@@ -106,9 +117,8 @@ class Grounder:
         self._fluent, self._plans = domain_plans(domain)
         # What a state must hold some atom of for each schema to apply: a state holding no
         # `odd` atom skips the schemas of the odd phase without joining them.
-        self._needs = [frozenset(lit.predicate for lit in schema.preconditions
-                                 if lit.positive and lit.predicate not in self._static_atoms)
-                       for schema, _, _ in self._plans]
+        read = [_predicates_read(schema) for schema, _, _ in self._plans]
+        self._needs = [positive.difference(self._static_atoms) for positive, _ in read]
         self._memo = active_memo()
         self._table = self._memo.table(facts) if self._memo is not None else {}
         numbers = self._memo.numbers(domain) if self._memo is not None else Numbers([])
@@ -118,8 +128,7 @@ class Grounder:
         self._next_try = INDEXED_AFTER
         self._tried = False
         self._index: ActionIndex | None = None
-        self._read = frozenset(lit.predicate for schema in domain.schemas
-                               for lit in schema.preconditions)
+        self._read = frozenset().union(*(every for _, every in read))
         self._query = not self._read & self._fluent
         self._unchanging: dict[frozenset[Atom], list[GroundAction]] = {}
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from strips_model.errors import InputError
-from strips_model.schema import Domain, Schema
+from strips_model.schema import Domain, Parameter, Schema
+from strips_model.schema_memo import per_schema
 from translator.ground.static_join import Relations, groups, join_bound, join_count
 from translator.model.level_facts import Atom, Facts
 
@@ -91,14 +92,21 @@ class GroundingOverBudget(InputError):
     that level's reason, never the end of the comparison."""
 
 
+def _unnamed(schema: Schema) -> tuple[Parameter, ...]:
+    named = {t.name for lit in schema.preconditions if lit.positive for t in lit.args
+             if t.is_variable}
+    return tuple(p for p in schema.parameters if p.name not in named)
+
+
+# Every level and probe of a model, and every candidate of a repair (one schema changed), asks.
+_unnamed_parameters = per_schema(_unnamed)
+
+
 def unbound_values(schema: Schema, objects: dict[str, tuple[str, ...]] | dict[str, set[str]]
                    ) -> tuple[tuple[str, int], ...]:
     """The schema's parameters no positive precondition names, each with the objects of its
     type: what each of its bindings is copied by."""
-    named = {t.name for lit in schema.preconditions if lit.positive for t in lit.args
-             if t.is_variable}
-    return tuple((p.name, len(objects.get(p.type, ()))) for p in schema.parameters
-                 if p.name not in named)
+    return tuple((p.name, len(objects.get(p.type, ()))) for p in _unnamed_parameters(schema))
 
 
 def copies_within(domain: Domain, objects: dict[str, tuple[str, ...]] | dict[str, set[str]],

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
-from strips_model.reports.schema_memo import per_schema_and
 from strips_model.schema import Domain, Literal, Schema
+from strips_model.schema_memo import per_schema_and
 from translator.model.level_facts import Atom
 
 

@@ -1,5 +1,5 @@
 """The views kept per schema object (report_views.py) and the readings kept likewise
-(strips_model/reports/schema_memo.py): a model rebuilt after one schema is edited is the model
+(strips_model/schema_memo.py): a model rebuilt after one schema is edited is the model
 built from scratch, never one with a view of the schema as it was."""
 
 from __future__ import annotations

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strips_model.reports.arithmetic import without_arithmetic
-from strips_model.reports.schema_memo import per_schema
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.schema import Schema
+from strips_model.schema_memo import per_schema
 from translator.compare.check import our_model
 
 

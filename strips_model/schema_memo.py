@@ -15,9 +15,10 @@ from collections.abc import Callable, Hashable
 from functools import wraps
 from typing import TypeVar
 
-from strips_model.schema import Schema
-
 _Result = TypeVar("_Result")
+Schema = TypeVar("Schema")
+"""A schema, or any other immutable object read the same way: this module imports no schema
+module, so that schema.py's own domain builder reads through it too."""
 
 KEPT = 50_000
 """Results kept per reading; past it the reading forgets them all and starts again."""

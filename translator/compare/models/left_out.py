@@ -30,6 +30,9 @@ class LeftOut:
     schema: str
     position: Position
     reason: str
+    written_wrong: bool = False
+    """Its reason is a literal written wrong (an arity slip), which a mend rewrites; else it
+    lacks what its reason names (a counter never added back), which a mend adds."""
 
 
 def kept_arities(schemas: tuple[Schema, ...]) -> dict[str, int]:
@@ -61,7 +64,7 @@ def without_arity_slips(report: Report) -> tuple[Report, tuple[LeftOut, ...]]:
         left.append(LeftOut(schema.name, first.position or schema.position,
                             f"{first} has {len(first.args)} argument(s) where the other uses "
                             f"of {first.predicate} have {arity[first.predicate]}: write it "
-                            f"with {arity[first.predicate]}, or rename it"))
+                            f"with {arity[first.predicate]}, or rename it", True))
     if not left and not _facts_slip(report, arity):
         return report, ()
     init = report.init

@@ -64,18 +64,18 @@ class Leads:
     def mends(self, edit: Edit) -> tuple[int, int, bool]:
         """Where an edit ranks as the mend of a schema left out: (0, -n, ...) when it edits a
         literal of a predicate the reason names (`no succ chain`), n of its arguments named
-        there too (`between c and c2`), an addition first (a schema left out lacks what its
-        reason names: `one steps(C) to add`; negating the one it has would switch it off);
+        there too (`between c and c2`), an addition first where the schema lacks what its
+        reason names (`one steps(C) to add`: negating the one it has would switch it off);
         (1, 0, False) for another edit of that schema; (2, 0, False) else."""
-        reason = next((part.reason for part in self.left_out if part.schema == edit.schema),
-                      None)
-        if reason is None:
+        part = next((part for part in self.left_out if part.schema == edit.schema), None)
+        if part is None:
             return 2, 0, False
+        reason = part.reason
         touched = [lit for lit in (edit.before, edit.after) if lit is not None]
         if not any(_says(lit.predicate, reason) for lit in touched):
             return 1, 0, False
         return 0, -sum(1 for lit in touched for term in lit.args if _says(term.name, reason)), \
-            edit.kind is not Kind.ADD
+            edit.kind is not Kind.ADD and not part.written_wrong
 
 
 def _says(word: str, reason: str) -> bool:

@@ -4,7 +4,9 @@ case is left out, and the fix is the written line mended, the same edit in each 
 The unit properties run on a small header in random letters; the search runs on the repair
 bench's textbook model, its shared effect `steps(c2)` dropped from both cases of
 `MoveOddHurt` (`spike ∨ trapUp`): before, each case was mended alone, the other still left
-out, and the fix offered switched the first case's counter off (`steps(c) -> ¬steps(c)`)."""
+out, and the fix offered switched the first case's counter off (`steps(c) -> ¬steps(c)`).
+Now the left-out reason names the value the counter's chain reaches (`c2`), whose addition
+is tried first, in both cases at once."""
 
 from __future__ import annotations
 
@@ -83,6 +85,9 @@ def test_a_counter_dropped_from_a_shared_effect_is_given_back_in_every_case(
     set_up = set_up_model(str(slipped))
     assert not isinstance(set_up.model, UnbuildableModel)
     assert left_out_names(set_up.model) == {"MoveOddHurt_or1", "MoveOddHurt_or2"}
+    # The reason names what is missing: the value the counter's chain reaches.
+    assert all(part.reason.endswith("to add (it adds none; its succ chain reaches c2)")
+               for part in set_up.model.left_out)
     found = suggest_fixes(set_up, (), RepairOptions(seconds=60.0, symmetric=False,
                                                     clock=time.process_time))
     assert found.fixes

@@ -59,10 +59,17 @@ def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
     # the value it deletes.
     required = required or [lit for lit in schema.effects if lit.predicate == counter
                             and not lit.positive and lit.args[0].is_variable]
-    if len(required) > 1 or len(added) != 1:
-        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add",
-                          schema.position)
     up = _steps_up(schema, plus_one, successor_step(vocabulary))
+    if len(required) > 1 or len(added) != 1:
+        # What is missing, where the schema says it: the value its chain reaches from the one
+        # it requires (`steps(c2)` dropped from `steps(c) ∧ succ(c1, c) ∧ succ(c2, c1)`).
+        ends = _chain_ends(up, required[0].args[0].name) if len(required) == 1 and not added \
+            else []
+        # Only the end is named: the repair ranks the edits whose arguments the reason names.
+        reached = f" (it adds none; its {plus_one or 'successor'} chain reaches " \
+            f"{' or '.join(ends)})" if ends else ""
+        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add"
+                          + reached, schema.position)
     start = added[0].args[0].name
     target = required[0].args[0].name if required else None
     down = _chain(up, start, target)
@@ -92,6 +99,21 @@ def _steps_up(schema: Schema, plus_one: str | None, sign: int) -> dict[str, tupl
         elif offset is not None:
             steps.setdefault(high, (low, int(offset.group(2))))
     return steps
+
+
+def _chain_ends(steps: dict[str, tuple[str, int]], value: str) -> list[str]:
+    """The far ends of the chains down and up from `value`, where they lead anywhere."""
+    up = {low: high for low, (high, _) in steps.items()}
+    down = {high: low for low, high in up.items()}
+    ends = []
+    for links in (down, up):
+        end, seen = value, {value}
+        while end in links and links[end] not in seen and len(seen) <= 8:
+            end = links[end]
+            seen.add(end)
+        if end != value:
+            ends.append(end)
+    return ends
 
 
 def _chain(steps: dict[str, tuple[str, int]], start: str, target: str | None

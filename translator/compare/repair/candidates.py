@@ -16,7 +16,7 @@ from itertools import takewhile
 
 from strips_model.errors import HelltakerError
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import Schema
+from strips_model.schema import Literal, Schema
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.left_out import LeftOut
 from translator.compare.repair.edits import (
@@ -61,21 +61,29 @@ class Leads:
             (*(part.schema for part in self.left_out), *self.undecided, *self.near.schemas,
              *suspects_of(failures, schemas))) if name in known]
 
-    def mends(self, edit: Edit) -> tuple[int, int, bool]:
+    def mends(self, edit: Edit) -> tuple[int, int, int]:
         """Where an edit ranks as the mend of a schema left out: (0, -n, ...) when it edits a
         literal of a predicate the reason names (`no succ chain`), n of its arguments named
-        there too (`between c and c2`), an addition first where the schema lacks what its
-        reason names (`one steps(C) to add`: negating the one it has would switch it off);
-        (1, 0, False) for another edit of that schema; (2, 0, False) else."""
+        there too (`between c and c2`); where the schema lacks what its reason names (`one
+        steps(C) to add`), the edits that supply a literal of it (an addition, a negation or
+        another predicate made into it) before the others, and those that take one away (the
+        counter it requires negated, which would switch the move off) last; (1, 0, 0) for
+        another edit of that schema; (2, 0, 0) else."""
         part = next((part for part in self.left_out if part.schema == edit.schema), None)
         if part is None:
-            return 2, 0, False
+            return 2, 0, 0
         reason = part.reason
         touched = [lit for lit in (edit.before, edit.after) if lit is not None]
         if not any(_says(lit.predicate, reason) for lit in touched):
-            return 1, 0, False
+            return 1, 0, 0
+
+        def holds_named(literal: Literal | None) -> bool:
+            return literal is not None and literal.positive and _says(literal.predicate, reason)
+
+        supplies, takes = holds_named(edit.after), holds_named(edit.before)
+        order = 1 if part.written_wrong or supplies == takes else 0 if supplies else 2
         return 0, -sum(1 for lit in touched for term in lit.args if _says(term.name, reason)), \
-            edit.kind is not Kind.ADD and not part.written_wrong
+            order
 
 
 def _says(word: str, reason: str) -> bool:
@@ -131,7 +139,7 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (2, 0, False, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
         return (*leads.mends(edit), near.rank(edit) != 0, *blamed.rank(edit),

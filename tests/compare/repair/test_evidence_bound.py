@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strips_model.errors import HelltakerError
-from translator.compare.repair import fixes, search
+from translator.compare.repair import faults_alone, fixes, search
 from translator.compare.repair.fixes import RepairOptions, RepairReport, suggest_fixes
 from translator.compare.repair.search import RepairSearch
 from translator.compare.repair.verify import Failure
@@ -63,7 +63,7 @@ def _repair(monkeypatch: pytest.MonkeyPatch, failing: list[bool], each: float,
         later.append("faults alone")
         return RepairSearch(failures, (), 0, 0.0)
 
-    monkeypatch.setattr(fixes, "partial_fixes", alone)
+    monkeypatch.setattr(faults_alone, "partial_fixes", alone)
     monkeypatch.setattr(fixes, "render", lambda found, set_up, written, count, *_: RepairReport(
         found.failures, (), found.tried, found.seconds, count, unchecked=found.unchecked,
         unwalked=found.unwalked))

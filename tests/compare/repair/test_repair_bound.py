@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from translator.compare.repair import fixes
+from translator.compare.repair import faults_alone, fixes
 from translator.compare.repair.bound import UNCHECKED
 from translator.compare.repair.fixes import RepairOptions, RepairReport, suggest_fixes
 from translator.compare.repair.search import Repair, RepairSearch
@@ -54,7 +54,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
     monkeypatch.setattr(fixes, "suggest", search)
     monkeypatch.setattr(fixes, "on_every_state", check("states", SimpleNamespace(differs=None)))
     monkeypatch.setattr(fixes, "by_coordinates", check("moved", None))
-    monkeypatch.setattr(fixes, "partial_fixes", lambda *arguments: pytest.fail("no fault alone"))
+    monkeypatch.setattr(faults_alone, "partial_fixes", lambda *arguments: pytest.fail("no fault alone"))
     monkeypatch.setattr(fixes, "render", lambda found, *arguments: RepairReport(
         found.failures, (), found.tried, found.seconds, 0))
     set_up = SimpleNamespace(file=SimpleNamespace(report=SimpleNamespace(schemas=())),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import difflib
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
@@ -29,15 +29,16 @@ from strips_model.schema import Schema
 from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.bound import UNCHECKED, checked_in_time, unchecked_evidence
+from translator.compare.repair.crowding import SEVERAL_SHARE
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.every_state import (
     StateVerdict,
-    fault_fix_verdict,
     on_every_state,
     unequal_why,
     warm_boards,
 )
-from translator.compare.repair.faults import firsts_first, together
+from translator.compare.repair.faults import together
+from translator.compare.repair.faults_alone import faults_alone
 from translator.compare.repair.mends import Mend, mends
 from translator.compare.repair.mutants import (
     OPERATORS,
@@ -48,7 +49,7 @@ from translator.compare.repair.mutants import (
     operator,
 )
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
-from translator.compare.repair.partial import CHECKS_SHARE, partial_fixes
+from translator.compare.repair.partial import CHECKS_SHARE
 from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
 from translator.compare.repair.shifted import by_coordinates
 from translator.compare.repair.verify import Failure, check_case
@@ -62,11 +63,10 @@ __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairRep
 
 SEARCH_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
-CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor "
-           "fixes one of its faults alone, within the bound searched: its faults need more "
-           "edits than that, or more time (--repair-seconds); if a predicate plays another part "
-           "than the report's head says, correct the reading with --vocabulary-out and "
-           "--vocabulary")
+CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor fixes "
+           "one of its faults alone, within the bound searched: its faults need more edits than "
+           "that, or more time (--repair-seconds); if a predicate plays another part than the "
+           "report's head says, correct the reading with --vocabulary-out and --vocabulary")
 """Said when no fix was found. It blames no vocabulary: an inferred reading was tested on the
 game's plans already (translator/compare/hypotheses.py), and changed where another explains
 the game better."""
@@ -184,13 +184,14 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     in_time = partial(_in_time, options, options.clock())
     # The evidence may take the whole bound; the search for a complete fix, half of it.
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
-                    options.clock, evidence_seconds=options.seconds)
+                    options.clock, evidence_seconds=options.seconds, several=SEVERAL_SHARE)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
     rejected: list[tuple[Repair, str]] = []
     unequal: list[tuple[Repair, bool]] = []  # each with whether the former verifier took it
     once = repair_cases(plans, symmetric=False)
     unchecked: list[tuple[Repair, str]] = []
     equal: dict[Repair, StateVerdict] = {}  # each fix kept, with how far it was compared
+    moved: dict[Repair, str | None] = {}  # each fix moved, with where it held by accident
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
         verdicts, unchecked = checked_in_time(
@@ -206,17 +207,22 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     if not found.repairs and found.failures and not unchecked and in_time() and \
             not (found.unchecked or found.unwalked) and \
             not isinstance(subject.model(written), UnbuildableModel):
-        found, alone, taken_back = _faults_alone(subject, written, found, plans, options,
-                                                 in_time, once, equal)
-        rejected += alone
-        unequal += taken_back
+        alone = faults_alone(subject, written, found,
+                             (*probe_cases(options.symmetric), *level_cases(plans, False)),
+                             (options.seconds - found.seconds) * (1 - CHECKS_SHARE),
+                             options.clock, in_time, once, equal)
+        found, rejected, unequal = alone.found, rejected + alone.rejected, unequal + alone.unequal
+        moved.update(alone.moved)
     task_finished(next_item="the fixes on moved boards")
-    moved, unchecked = checked_in_time(
-        found.repairs, lambda repair: by_coordinates(subject, written, repair, once), in_time)
+    later, unchecked = checked_in_time(
+        [r for r in found.repairs if r not in moved],
+        lambda repair: by_coordinates(subject, written, repair, once), in_time)
+    moved.update(later)
     task_finished()
     rejected += unchecked + [(repair, f"it holds only by accident of coordinates ({where})")
-                             for repair, where in moved if where is not None]
-    found = replace(found, repairs=tuple(repair for repair, where in moved if where is None))
+                             for repair, where in moved.items() if where is not None]
+    found = replace(found, repairs=tuple(r for r in found.repairs
+                                         if r in moved and moved[r] is None))
     return replace(render(found, set_up, written, len(cases), equal), rejected=tuple(rejected),
                    unequal=tuple(repair for repair, _ in unequal),
                    formerly_verified=tuple(repair for repair, former in unequal if former))
@@ -226,35 +232,6 @@ def _in_time(options: RepairOptions, began: float) -> bool:
     """Whether the bound leaves time for one more fix's check: past it, a fix the plans
     accepted is reported unchecked, never suggested unverified."""
     return options.clock() - began < options.seconds
-
-
-def _faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSearch,
-                  plans: Sequence[GamePlan], options: RepairOptions,
-                  in_time: Callable[[], bool], once: tuple[Case, ...],
-                  equal: dict[Repair, StateVerdict]
-                  ) -> tuple[RepairSearch, list[tuple[Repair, str]], list[tuple[Repair, bool]]]:
-    """A model of several faults has no complete fix: each fault is fixed alone
-    (partial.py), each fix kept on each level within that search, then on the generated
-    boards once it is found. The search so extended, the fixes rejected, and those the
-    comparison on every state took back (with whether the former verifier took them); each
-    fix kept goes into `equal` with its verdict."""
-    alone = partial_fixes(subject, written, found.failures,
-                          (options.seconds - found.seconds) * (1 - CHECKS_SHARE), options.clock,
-                          (*probe_cases(options.symmetric), *level_cases(plans, False)))
-    kept, unchecked = checked_in_time(
-        firsts_first(alone.repairs),
-        lambda repair: fault_fix_verdict(subject, written, repair, once), in_time)
-    rejected = [*alone.rejected, *unchecked, *[(repair, verdict.differs) for repair, verdict
-                                                 in kept if verdict.differs is not None]]
-    unequal = [(repair, False) for repair, _ in alone.rejected]
-    unequal += [(repair, verdict.formerly_accepted) for repair, verdict in kept
-                if verdict.differs is not None]
-    equal.update((repair, verdict) for repair, verdict in kept if verdict.differs is None)
-    passed = {repair for repair, verdict in kept if verdict.differs is None}
-    alone = replace(alone, repairs=tuple(r for r in alone.repairs if r in passed))
-    return (replace(alone, tried=found.tried + alone.tried,
-                    seconds=found.seconds + alone.seconds, suspects=found.suspects),
-            rejected, unequal)
 
 
 @contextmanager

@@ -22,6 +22,7 @@ from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
 from translator.compare.repair.candidates import leads_of, single_edits
+from translator.compare.repair.crowding import crowded
 from translator.compare.repair.edits import Edit, Signature, apply_edits
 from translator.compare.repair.first_evidence import AS_WRITTEN as AS_WRITTEN
 from translator.compare.repair.first_evidence import evidence_of, left_out_names
@@ -107,7 +108,8 @@ agreement on every state); one it turns down is not found, and the search goes o
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
             two_edits: bool = True, explain: bool = True,
             clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None,
-            evidence_seconds: float | None = None, mend: str | None = None) -> RepairSearch:
+            evidence_seconds: float | None = None, mend: str | None = None,
+            several: float = 1.0) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
     for `deadline_seconds` of `clock`, the evidence built first within `evidence_seconds`
     (`deadline_seconds` when None; first_evidence.py: a case it leaves unchecked is not
@@ -115,17 +117,20 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     listed; else only the first, which is all the search needs. `whole`: a schema the model
     runs without is a failure too, which a fix mends: one at least (those it leaves out count
     as still failing), or the one `mend` names (a fault among several, partial.py), whose
-    edits alone are tried; without `whole` a fix may leave them out still."""
+    edits alone are tried; without `whole` a fix may leave them out still. `several`: the
+    share of `deadline_seconds` the search keeps, past the evidence, when the failures point
+    first at more schemas than it may edit (crowding.py)."""
     with remembering_groundings():
         return _suggest(subject, schemas, (deadline_seconds, evidence_seconds or
-                                           deadline_seconds), two_edits, explain, clock,
-                        (whole, mend), keep)
+                                           deadline_seconds, several), two_edits, explain,
+                        clock, (whole, mend), keep)
 
 
-def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float, float],
+
+def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float, float, float],
              two_edits: bool, explain: bool, clock: Clock, mending: tuple[bool, str | None],
              keep: Keep | None) -> RepairSearch:
-    started, (deadline_seconds, evidence_seconds) = clock(), bounds
+    started, (deadline_seconds, evidence_seconds, several) = clock(), bounds
 
     def in_time() -> bool:
         return clock() - started < deadline_seconds
@@ -134,6 +139,8 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
     evidence = evidence_of(subject.cases, schemas, original, explain, whole,
                            lambda: clock() - started < evidence_seconds)
     failures, uses, unchecked = evidence.failures, evidence.uses, evidence.unchecked
+    if several < 1.0 and crowded(failures, two_edits):
+        deadline_seconds = min(deadline_seconds, clock() - started + several * deadline_seconds)
     if not failures or not in_time():  # nothing to fix, or no time left to search
         return RepairSearch(failures, (), 0, clock() - started, unchecked=unchecked,
                             unwalked=evidence.unwalked)

@@ -54,7 +54,8 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
     monkeypatch.setattr(fixes, "suggest", search)
     monkeypatch.setattr(fixes, "on_every_state", check("states", SimpleNamespace(differs=None)))
     monkeypatch.setattr(fixes, "by_coordinates", check("moved", None))
-    monkeypatch.setattr(faults_alone, "partial_fixes", lambda *arguments: pytest.fail("no fault alone"))
+    monkeypatch.setattr(faults_alone, "partial_fixes",
+                        lambda *arguments: pytest.fail("no fault alone"))
     monkeypatch.setattr(fixes, "render", lambda found, *arguments: RepairReport(
         found.failures, (), found.tried, found.seconds, 0))
     set_up = SimpleNamespace(file=SimpleNamespace(report=SimpleNamespace(schemas=())),

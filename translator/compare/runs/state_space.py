@@ -19,9 +19,10 @@ key press changes on the board.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from typing import Final
 
 from strips_model.level import State
 from strips_model.moves import Direction
@@ -42,9 +43,12 @@ from translator.compare.runs.divergence import (
 )
 from translator.compare.runs.game_graph import GameGraph, changed, game_graph
 from translator.compare.runs.state_bound import STATES
-from translator.ground.exact_semantics import INDEXED_STATES, asking_many_states
+from translator.ground.exact_semantics import asking_many_states
 from translator.model.level_facts import Atom
 from translator.runtime.collector import collector_paused
+
+MANY_STATES: Final = 150
+"""States compared before the model's grounder is told that thousands may follow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,17 +159,17 @@ def compare_states(model: LevelModel, bound: int = STATES, why: bool = True) -> 
     """The model against the game on the level's reachable states, the cheapest first, at most
     `bound` of them (the module doc). With `why` False, a first divergence where the model has
     no action does not name the schema to blame (divergence.py `judge_press`)."""
-    # Thousands of states: the model's grounder indexes its reachable actions early. A board
-    # or probe of a few dozen states never pays for that index (a forked grounding of 0.5 to
-    # 0.9 s for a model of 288 schemas, where joining its states costs a few milliseconds
-    # each); the game's first states, explored to tell, are those compared next.
-    many = bound > INDEXED_STATES and len(
-        game_graph(model.level).explored(INDEXED_STATES)) > INDEXED_STATES
-    with asking_many_states() if many else nullcontext(), collector_paused():
-        return _compared(model, bound, why)
+    # Thousands of states: the model's grounder indexes its reachable actions early, once the
+    # comparison has passed `MANY_STATES` of them. A generated board (100 states at most), a
+    # small probe, or a model that differs at once never pays for that index (a forked
+    # grounding of 0.5 to 0.9 s for a model of 288 schemas, where joining its states costs
+    # milliseconds each).
+    with ExitStack() as many, collector_paused():
+        return _compared(model, bound, why, lambda: many.enter_context(asking_many_states()))
 
 
-def _compared(model: LevelModel, bound: int, why: bool) -> StateCheck:
+def _compared(model: LevelModel, bound: int, why: bool, many: Callable[[], None]
+              ) -> StateCheck:
     level = model.level
     search = _Search(model, bound, counter_of(model), game_graph(level), why)
     search.reached[level.start] = (None, None, 0)
@@ -184,6 +188,8 @@ def _compared(model: LevelModel, bound: int, why: bool) -> StateCheck:
         if best[state] < spent:
             continue
         compared += 1
+        if compared == MANY_STATES:
+            many()
         for cost, direction, following in _judge(search, entry, spent):
             successor, total = following[0], spent + cost
             if total < best.get(successor, total + 1):

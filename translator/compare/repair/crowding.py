@@ -20,3 +20,12 @@ SEVERAL_SHARE = 0.4
 def crowded(failures: Sequence[Failure], two_edits: bool) -> bool:
     """Whether the failures point first at more schemas than a fix may edit."""
     return len({f.suspects[0] for f in failures if f.suspects}) > (2 if two_edits else 1)
+
+
+def searched_for(seconds: float, several: float, failures: Sequence[Failure], two_edits: bool,
+                 spent: float) -> float:
+    """The bound of a search for one complete fix given `seconds`, `spent` of them on the
+    evidence: `several` of them past that when the failures are `crowded`."""
+    if several < 1.0 and crowded(failures, two_edits):
+        return min(seconds, spent + several * seconds)
+    return seconds

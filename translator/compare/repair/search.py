@@ -22,7 +22,7 @@ from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
 from translator.compare.repair.candidates import leads_of, single_edits
-from translator.compare.repair.crowding import crowded
+from translator.compare.repair.crowding import searched_for
 from translator.compare.repair.edits import Edit, Signature, apply_edits
 from translator.compare.repair.first_evidence import AS_WRITTEN as AS_WRITTEN
 from translator.compare.repair.first_evidence import evidence_of, left_out_names
@@ -139,8 +139,8 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
     evidence = evidence_of(subject.cases, schemas, original, explain, whole,
                            lambda: clock() - started < evidence_seconds)
     failures, uses, unchecked = evidence.failures, evidence.uses, evidence.unchecked
-    if several < 1.0 and crowded(failures, two_edits):
-        deadline_seconds = min(deadline_seconds, clock() - started + several * deadline_seconds)
+    deadline_seconds = searched_for(deadline_seconds, several, failures, two_edits,
+                                    clock() - started)
     if not failures or not in_time():  # nothing to fix, or no time left to search
         return RepairSearch(failures, (), 0, clock() - started, unchecked=unchecked,
                             unwalked=evidence.unwalked)
@@ -149,7 +149,6 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
 
     def case_of(failure: Failure) -> Case | None:
         return next((c for c in subject.cases if c.name == failure.case), None)
-
     leads = leads_of(original, case_of(failures[0]), failures[0], schemas, uses)
     suspects = [mend] if mend is not None else leads.suspects(failures, schemas)
 

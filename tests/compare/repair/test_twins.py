@@ -26,8 +26,9 @@ from translator.compare.repair.fixes import RepairOptions, suggest_fixes
 from translator.compare.repair.twins import with_twins
 from translator.measure.repair_bench import bench_models
 
-_NAMES = st.lists(st.from_regex(r"[a-z]{3,8}", fullmatch=True), min_size=5, max_size=5,
+_NAMES = st.lists(st.from_regex(r"z[a-z]{2,8}", fullmatch=True), min_size=5, max_size=5,
                   unique=True)
+"""Random letters, never a clause keyword of the course's notations (`add`, `pre`, `del`)."""
 
 
 def _cases(names: list[str]) -> tuple[Schema, Schema]:

@@ -260,7 +260,6 @@ class _Search:
         return self.subject.model(apply_edits(self.schemas, edits))
 
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
-        self.tried += 1
         self.seen.add(edits)
         # A place the schemas left out share is one line of the file: edited in each (twins.py),
         # whichever case the edit came from.
@@ -268,8 +267,9 @@ class _Search:
         if twinned != edits:
             edits = tuple(sorted(twinned, key=lambda e: (e.schema, e.clause, e.index)))
             if edits in self.seen:
-                return False
+                return False  # that change, made from another case: not tried again
             self.seen.add(edits)
+        self.tried += 1
         model = self.build(edits)
         if isinstance(model, UnbuildableModel):
             return False

@@ -182,7 +182,8 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
     subject = Subject(report, model.label, model.words, cases)
     written = report.schemas if schemas is None else schemas
     in_time = partial(_in_time, options, options.clock())
-    # The evidence may take the whole bound; the search for a complete fix, half of it.
+    # The evidence may take the whole bound; the search for a complete fix, half of it (less
+    # where the failures point at more schemas than two edits: crowding.py).
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
                     options.clock, evidence_seconds=options.seconds, several=SEVERAL_SHARE)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")

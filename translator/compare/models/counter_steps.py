@@ -103,17 +103,9 @@ def _steps_up(schema: Schema, plus_one: str | None, sign: int) -> dict[str, tupl
 
 def _chain_ends(steps: dict[str, tuple[str, int]], value: str) -> list[str]:
     """The far ends of the chains down and up from `value`, where they lead anywhere."""
-    up = {low: high for low, (high, _) in steps.items()}
-    down = {high: low for low, high in up.items()}
-    ends = []
-    for links in (down, up):
-        end, seen = value, {value}
-        while end in links and links[end] not in seen and len(seen) <= 8:
-            end = links[end]
-            seen.add(end)
-        if end != value:
-            ends.append(end)
-    return ends
+    down = {high: (low, cost) for low, (high, cost) in steps.items()}
+    found = (_chain(links, value, None) for links in (down, steps))
+    return [chain[-1] for chain, _ in filter(None, found) if chain[-1] != value]
 
 
 def _chain(steps: dict[str, tuple[str, int]], start: str, target: str | None

@@ -49,11 +49,13 @@ _SEPARATOR: Final = re.compile(r"^\s*(?:-{3,}|_{3,}|\*{3,}|={3,})\s*$")
 _BREAK: Final = re.compile(r"^\s*(?:#|//|%|--|```|~~~|\\(?:begin|end)\b)")
 _CONTINUES: Final = re.compile(r"^\s*(?:∧|∨|\^|&|,|¬|~|\(|\)|and\b|et\b|or\b|ou\b|v\b|"
                                r"\\land|\\lor|\\vee|\\wedge|\\neg|\\lnot|"
-                               rf"-?\s*{NAME}\s*\(|{NAME}\s*(?:[<>≤≥≠=∧∨^&]|!=))")
-"""A line that goes on with the clause before it: a connective, a literal, a comparison
-(`t>0 ∧ man(x,y)`) or a literal without arguments before a connective (`r ∧ p(x)`). Prose
-may start with a word and a comma, `|` (a table) or `Non`: those lines continue a clause
-only after a connective, or as the first line of a precondition an effect follows."""
+                               rf"(?:(?:not|non)\s+)?-?\s*{NAME}\s*\(|"
+                               rf"{NAME}\s*(?:[<>≤≥≠=∧∨^&]|!=))")
+"""A line that goes on with the clause before it: a connective, a literal (`not mob(x, y)`
+too), a comparison (`t>0 ∧ man(x,y)`) or a literal without arguments before a connective
+(`r ∧ p(x)`). Prose may start with a word and a comma, `|` (a table) or `Non`: those lines
+continue a clause only after a connective, or as the first line of a precondition an effect
+follows."""
 _ACTION_ALONE: Final = re.compile(r"^[\s>*#+-]*(?:Action|ACTION|action)\s*\(\s*$")
 """`Action(` on a line of its own: the header of the next schema starts here."""
 _FACTS: Final = re.compile(r"^\s*(?:Init|But|Goal|Objectif)\s*\(")

@@ -30,6 +30,10 @@ FAST = {
     "plain-cells-relation-per-direction": Encoding(notation="plain", place="cell",
                                                    adjacency="per_direction",
                                                    direction_parameter=False),
+    "textbook-static-floor": Encoding(walls="floor"),
+    "plain-cells-free-fluent": Encoding(notation="plain", place="cell",
+                                        adjacency="per_direction", direction_parameter=False,
+                                        walls="free"),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

@@ -30,6 +30,7 @@ Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
 KeyHeld = Literal["flag", "state", "hero"]
 Counter = Literal["successor", "arithmetic"]
 Traps = Literal["two", "phase"]
+Walls = Literal["negated", "floor", "free"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -55,6 +56,11 @@ class Encoding:
     counter: Counter = "successor"
     traps: Traps = "two"
     """`trapDown(P)`/`trapUp(P)` by their phase at the start, or `trap(P, 0)`/`trap(P, 1)`."""
+    walls: Walls = "negated"
+    """Where a part may arrive: `¬wall(P)` and the other parts absent; a static `floor(P)` on
+    every cell that is no wall, with the other parts absent; or one fluent `free(P)` on every
+    cell free for an object (RULES.md §3), kept as boulders and skeletons move and die and the
+    lock opens."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -66,7 +72,8 @@ class Encoding:
     def label(self) -> str:
         return "-".join((self.notation, self.place, self.adjacency,
                          "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
-                         f"count_{self.counter}", f"traps_{self.traps}"))
+                         f"count_{self.counter}", f"traps_{self.traps}",
+                         f"walls_{self.walls}"))
 
 
 Names = Callable[[str], str]
@@ -116,7 +123,7 @@ class Atom:
 
 @dataclass(frozen=True, slots=True)
 class AnyOf:
-    """A disjunction of positive atoms (the reader splits the schema, one per case)."""
+    """A disjunction of atoms (the reader splits the schema, one per case)."""
 
     atoms: tuple[Atom, ...]
 
@@ -232,7 +239,8 @@ class _Builder:
             doomed = ("s1", "s2") if self.encoding.place == "pair" else ("s",)
             preconditions += [Atom("doomed"), Atom("doomedAt", (*here, *doomed)),
                               Atom("mob", doomed)]
-            effects += [-Atom("mob", doomed), -Atom("doomedAt", (*here, *doomed))]
+            effects += [-Atom("mob", doomed), -Atom("doomedAt", (*here, *doomed)),
+                        *self._leaves(doomed)]
             if family != "PushMobOnTrap":
                 effects.append(-Atom("doomed"))
         else:
@@ -264,10 +272,27 @@ class _Builder:
         return self.schemas
 
     def _free(self, place: tuple[str, ...]) -> list[Clause]:
-        return [-Atom(p, place) for p in ("wall", "demon", "box", "mob", "lock")]
+        walls = self.encoding.walls
+        if walls == "free":
+            return [Atom("free", place)]
+        floor = [Atom("floor", place)] if walls == "floor" else [-Atom("wall", place)]
+        return [*floor, *(-Atom(p, place) for p in ("demon", "box", "mob", "lock"))]
 
     def _blocked(self, place: tuple[str, ...]) -> list[Clause]:
-        return [AnyOf(tuple(Atom(p, place) for p in ("wall", "demon", "box", "mob", "lock")))]
+        walls = self.encoding.walls
+        if walls == "free":
+            return [-Atom("free", place)]
+        wall = -Atom("floor", place) if walls == "floor" else Atom("wall", place)
+        return [AnyOf((wall, *(Atom(p, place) for p in ("demon", "box", "mob", "lock"))))]
+
+    def _leaves(self, place: tuple[str, ...]) -> list[Atom]:
+        """What says a part left `place` (a fluent `free` follows it)."""
+        return [Atom("free", place)] if self.encoding.walls == "free" else []
+
+    def _moved(self, left: tuple[str, ...], reached: tuple[str, ...]) -> list[Atom]:
+        if self.encoding.walls != "free":
+            return []
+        return [Atom("free", left), -Atom("free", reached)]
 
     def _two(self, step: str) -> tuple[tuple[str, ...], tuple[str, ...], list[Atom]]:
         n1, first = self.neighbour(step, self.origin(), 2)
@@ -307,7 +332,8 @@ class _Builder:
                              Atom("lock", n1)]
         if self.encoding.key != "hero":
             pre.append(self.holds_key(True))
-        eff = [self.hero(n1, "haskey"), -self.hero(here, "haskey"), -Atom("lock", n1)]
+        eff = [self.hero(n1, "haskey"), -self.hero(here, "haskey"), -Atom("lock", n1),
+               *self._leaves(n1)]
         self.add("Unlock", direction, odd, None, reaping, pre, eff)
 
     def bump(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
@@ -333,7 +359,7 @@ class _Builder:
 
     def push_box(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         self._kick("PushBox", step, direction, odd, reaping, "box", self._free,
-                   lambda a, b: [Atom("box", b), -Atom("box", a)])
+                   lambda a, b: [Atom("box", b), -Atom("box", a), *self._moved(a, b)])
 
     def kick_box(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         self._kick("KickBox", step, direction, odd, reaping, "box", self._blocked,
@@ -344,7 +370,7 @@ class _Builder:
             return [*self._free(place), -Atom("spike", place), -self.trap(place, False),
                     -self.trap(place, True)]
         self._kick("PushMob", step, direction, odd, reaping, "mob", stays,
-                   lambda a, b: [Atom("mob", b), -Atom("mob", a)])
+                   lambda a, b: [Atom("mob", b), -Atom("mob", a), *self._moved(a, b)])
 
     def doom_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
@@ -352,7 +378,8 @@ class _Builder:
         def doomed(place: tuple[str, ...]) -> list[Clause]:
             return [*self._free(place), self.lowered_after(place, odd)]
         self._kick("PushMobOnTrap", step, direction, odd, reaping, "mob", doomed,
-                   lambda a, b: [Atom("mob", b), -Atom("mob", a), Atom("doomed"),
+                   lambda a, b: [Atom("mob", b), -Atom("mob", a), *self._moved(a, b),
+                                 Atom("doomed"),
                                  Atom("doomedAt", (*here, *b))])
 
     def kill_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
@@ -360,11 +387,11 @@ class _Builder:
             return [*self._free(place),
                     AnyOf((Atom("spike", place), self.raised_after(place, odd)))]
         self._kick("KillMob", step, direction, odd, reaping, "mob", dies,
-                   lambda a, b: [-Atom("mob", a)])
+                   lambda a, b: [-Atom("mob", a), *self._leaves(a)])
 
     def crush_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         self._kick("CrushMob", step, direction, odd, reaping, "mob", self._blocked,
-                   lambda a, b: [-Atom("mob", a)])
+                   lambda a, b: [-Atom("mob", a), *self._leaves(a)])
 
 
 def _offset(variable: str, by: int) -> str:
@@ -456,5 +483,8 @@ ENCODINGS: tuple[Encoding, ...] = (
     Encoding(key="hero", adjacency="successor", direction_parameter=False),
     Encoding(traps="phase"),
     Encoding(adjacency="direction", direction_parameter=False),
+    Encoding(walls="floor"),
+    Encoding(notation="plain", place="cell", adjacency="per_direction",
+             direction_parameter=False, walls="free"),
 )
 """The encodings tried, each differing in structure."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,14 +17,10 @@ from hypothesis import strategies as st
 
 from strips_model.level_file import load_level
 from translator.compare.check import our_model, set_up_model
-from translator.compare.hypotheses import (
-    PART_ROLES,
-    PARTS,
-    ScoredReading,
-    case_explained,
-    score_reading,
-)
-from translator.compare.models.compared import UnbuildableModel
+from translator.compare.hypotheses import PART_ROLES, case_explained, score_reading
+from translator.compare.models.compared import UnbuildableModel, reread
+from translator.compare.models.protocols import ComparedModel
+from translator.compare.reading_scores import PARTS, ScoredReading
 from translator.compare.runs.evidence import probe_cases
 from translator.compare.runs.level_comparison import compare_level
 from translator.measure.repair_bench import MODELS_FOLDER
@@ -104,3 +102,21 @@ def test_a_reading_that_departs_where_the_first_followed_is_abandoned() -> None:
     failing = next(i for i, case in enumerate(cases)
                    if case.plan is not None and i not in scored.agreed)
     assert score_reading(model, model.words.roles, cases, frozenset({failing})) is None
+
+
+def test_a_reading_that_leaves_the_walls_unread_misjudges_the_key_presses_off_the_plans(
+        agreeing_model: Callable[[str], ComparedModel]) -> None:
+    """The game's plans never walk into a wall, so following them cannot tell a reading that
+    writes no wall; the key presses on the way can: the hero goes through walls."""
+    # Numbered places stepped by a successor: with no wall read, nothing keeps the hero out
+    # (an adjacency relation would, as the Init then leaves out the steps into a wall).
+    model = agreeing_model("plain-successor-per-direction")
+    assert model.words is not None
+    cases = probe_cases(symmetric=False)
+    own = score_reading(model, model.words.roles, cases)
+    assert own is not None and own.misjudged == 0
+    roles = tuple(pair for pair in model.words.roles if pair[0] != "wall")
+    unwalled = reread(model, replace(model.words, roles=roles))
+    assert not isinstance(unwalled, UnbuildableModel)
+    scored = score_reading(unwalled, roles, cases)
+    assert scored is not None and scored.misjudged > 0 and scored.rank < own.rank

@@ -4,86 +4,89 @@
 (vocabulary/). One wrong guess (a static floor read as the key, a key the model never takes
 read as spikes) would then make every level diverge for an artefact of the reading, not for a
 fault of the model. So, as a careful grader reads a model charitably, the inferred reading is
-tested on the levels given (those the simulator solves in a few thousand states) and the
-rules' probes: the game's plan of each, replayed in the model under that reading, counts the key
-presses the model follows, and at the first where it departs, the parts of what the player
-then sees that it gets right (and the cost). A level holding a part the reading names no
-predicate for counts nothing: the model cannot be run on it. When it does not follow them all,
-the readings one change away (one predicate given another part, or two predicates swapping
-theirs) are tested alike, and the one under which the model follows the most of the game is
-used. The names of the predicates only order readings the game cannot tell apart. What was
-tried, and the score of each near reading, goes into the evidence that heads the report.
+tested on the levels given (those the simulator solves in a few thousand states) and the rules'
+probes: the game's plan of each, replayed in the model under that reading, counts the key
+presses the model follows, and at the first where it departs, the parts of what the player then
+sees that it gets right (and the cost), less a seventh for each other key press, in the states
+on the way, that the model allows where the game does not move (a plan never walks into a wall,
+so only these tell a reading that leaves the walls unread). A level holding a part the reading
+names no predicate for counts nothing: the model cannot be run on it. When it does not follow
+them all, the readings one change away (one predicate given another part, or two predicates
+swapping theirs) are tested alike, and the one under which the model follows the most of the
+game is used. The names of the predicates only order readings the game cannot tell apart. What
+was tried, and the score of each near reading, goes into the evidence that heads the report
+(reading_scores.py).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import replace
 
 from strips_model.errors import HelltakerError
-from strips_model.level import Level
-from strips_model.reports.vocabulary import Vocabulary
+from strips_model.level import Level, State
+from strips_model.moves import Direction
+from strips_model.reports.vocabulary import ROLES, Vocabulary
+from strips_model.simulator import Move, step
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_init import unnamed_parts
+from translator.compare.reading_scores import (
+    PARTS,
+    ScoredReading,
+    Tried,
+    changed_sentence,
+    kept_sentence,
+    overruled,
+)
 from translator.compare.runs.divergence import Divergence, replay_directions
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
 from translator.compare.vocabulary.words import role_scores
+from translator.ground.ground_action import GroundAction
 
 PART_ROLES = ("key", "spikes", "floor", "wall", "lock", "boulder", "skeleton", "demon", "goal")
 """The parts a placed predicate may be read as, for the readings one change away."""
-NEAR = 2
-"""How many of the readings that come closest are named in the evidence."""
 
 
 LEVEL_EXPANSIONS = 5000
 """The levels given are solved by the simulator's search within this many states (the `auto`
 planner's budget) for their game plans; a larger one is left out of the test."""
-PARTS = 7
-"""What a key press shows the player (observation.py's six parts) and its cost."""
-
-
-@dataclass(frozen=True, slots=True)
-class ScoredReading:
-    roles: tuple[tuple[str, str], ...]
-    explained: int
-    """In sevenths of a key press: the key presses of the game's plans the model follows,
-    and the parts it gets right at the first where it departs."""
-    agreed: frozenset[int]
-    """The cases (by index) whose game plan the model follows to the end."""
-    named: int
-    """How well the predicates' names fit their parts (words.py), for ties only."""
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        return self.explained, self.named
-
-    def shown(self) -> str:
-        whole, parts = divmod(self.explained, PARTS)
-        return f"{whole}" + (f" {parts}/{PARTS}" if parts else "")
-
-
-Tried = list[tuple[ScoredReading, ComparedModel]]
-"""Each reading tried, scored, with the model read so."""
 
 
 def case_explained(model: ComparedModel, case: Case) -> int:
     """How much of the game's plan on `case` the model explains, in sevenths of a key press
     (a level whose Init would leave a part out, or that the model cannot be set up on, counts
     nothing)."""
+    return case_scored(model, case)[0]
+
+
+def case_scored(model: ComparedModel, case: Case) -> tuple[int, int]:
+    """(explained, misjudged) on `case`: `case_explained`, and the key presses off the plan,
+    in the states on its way, that the model allows where the game does not move."""
     words = model.words
     if case.plan is None or (words is not None and unnamed_parts(case.level, words)):
-        return 0
+        return 0, 0
+    level, plan, misjudged = case.level, case.plan, 0
+
+    def visit(state: State, actions: Mapping[Direction, list[GroundAction]]) -> None:
+        # Only a press the game refuses (a wall, a demon, the edge) is judged: none is on a
+        # plan. One the model refuses where the game moves is the plan's to show, and off
+        # it, a model that cannot kick yet would pay for every skeleton beside the path.
+        nonlocal misjudged
+        misjudged += sum(bool(actions.get(d)) for d in Direction
+                         if not isinstance(step(level, state, d), Move))
+
     try:
         # Only where it departs and what it shows there count, not why it has no action.
-        divergence, _ = replay_directions(model.on(case.level), case.plan, why=False)
+        divergence, _ = replay_directions(model.on(level), plan, why=False, visit=visit)
     except (HelltakerError, ValueError):
         # ValueError: an atom of a part, under this reading, whose arguments are no cell (a
         # step counter read as the key): the reading cannot even show the board.
-        return 0
-    return PARTS * len(case.plan) if divergence is None else \
+        return 0, 0
+    explained = PARTS * len(plan) if divergence is None else \
         PARTS * (divergence.letter - 1) + _right_parts(divergence)
+    return explained, misjudged
 
 
 def _right_parts(divergence: Divergence) -> int:
@@ -106,15 +109,15 @@ def score_reading(model: ComparedModel, roles: tuple[tuple[str, str], ...],
     (those are tried first): a reading never trades a case the model follows to the end for
     a gain elsewhere."""
     order = [*sorted(kept), *(i for i in range(len(cases)) if i not in kept)]
-    total, agreed = 0, set()
+    total, agreed, misjudged = 0, set(), 0
     for index in order:
-        found = case_explained(model, cases[index])
+        found, off_plan = case_scored(model, cases[index])
         if found == _whole(cases[index]) and cases[index].plan is not None:
             agreed.add(index)
         elif index in kept:
             return None
-        total += found
-    return ScoredReading(roles, total, frozenset(agreed), _named(roles))
+        total, misjudged = total + found, misjudged + off_plan
+    return ScoredReading(roles, total, frozenset(agreed), _named(roles), misjudged)
 
 
 def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelOrDefect:
@@ -132,7 +135,7 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
         return model
     tried: Tried = [(first, model)]
     for roles in _near_readings(model, model.words):
-        other = reread(model, replace(model.words, roles=roles,
+        other = reread(model, replace(model.words, roles=roles, summary=_summary(roles),
                                       places=_places(model.words, roles)))
         if isinstance(other, UnbuildableModel):
             continue
@@ -146,10 +149,11 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
                        key=lambda pair: pair[0].rank)
     total = most // PARTS
-    if best is first or not (best.agreed > first.agreed or best.explained == first.explained
-                             or best.explained >= first.explained + PARTS):
-        return _with_evidence(model, _kept(first, tried, total))
-    return _with_evidence(chosen, _changed(first, best, tried, total))
+    if best is first or not (best.agreed > first.agreed or best.score == first.score
+                             or best.score >= first.score + PARTS):
+        return _with_evidence(model, kept_sentence(first, tried, total))
+    return _with_evidence(chosen, changed_sentence(first, best, tried, total),
+                          tuple(sorted(set(first.roles) - set(best.roles))))
 
 
 CHANGING = ("key", "lock", "boulder", "skeleton", "floor")
@@ -207,49 +211,24 @@ def _places(words: Vocabulary, roles: tuple[tuple[str, str], ...]) -> tuple[tupl
     return tuple((role, start[name]) for role, name in roles if name in start)
 
 
-
 def _named(roles: tuple[tuple[str, str], ...]) -> int:
     return sum(role_scores(name).get(role, 0) for role, name in roles)
 
 
-def _near(tried: Tried, chosen: ScoredReading, most: int) -> str:
-    """The readings that come closest to the chosen one, each by what it reads otherwise."""
-    others = sorted((t for t, _ in tried if t is not chosen), key=lambda t: t.rank,
-                    reverse=True)
-    return "; ".join(f"{_differing(t, chosen)}: {t.shown()} of {most}"
-                     for t in others[:NEAR]) or "none"
+def _with_evidence(model: ComparedModel, line: str,
+                   dropped: tuple[tuple[str, str], ...] = ()) -> ComparedModel:
+    """`model` with `line` closing its evidence; the sentences of the inferred roles the game
+    changed (`dropped`) say so, so that no line reads as the reading used."""
+    if model.words is None:
+        return model
+    said = tuple(overruled(sentence) if any(sentence.startswith((f"{role}: {name},",
+                                                                   f"{role}: {name} ("))
+                                             for role, name in dropped) else sentence
+                 for sentence in model.evidence)
+    return reread(model, model.words, (*said, line))
 
 
-def _differing(reading: ScoredReading, chosen: ScoredReading) -> str:
-    """What `reading` reads otherwise than `chosen`: `clé as spikes`, `empty as no part`."""
-    mine, theirs = dict(reading.roles), dict(chosen.roles)
-    names = {name for role, name in reading.roles if theirs.get(role) != name} | \
-        {name for role, name in chosen.roles if mine.get(role) != name}
-    parts = {name: role for role, name in reading.roles}
-    return ", ".join(f"{name} as {parts.get(name, 'no part')}" for name in sorted(names))
-
-
-def _kept(first: ScoredReading, tried: Tried, most: int) -> str:
-    return (f"reading tested by the game: under it the model follows {first.shown()} of the "
-            f"{most} key presses of the game's plans on the levels and probes, and no reading "
-            "one change away follows more without losing a case it follows to the end or "
-            f"leaving more of the text unread (the nearest: {_near(tried, first, most)})")
-
-
-def _changed(first: ScoredReading, best: ScoredReading, tried: Tried, most: int) -> str:
-    if best.explained == first.explained:
-        return (f"reading changed by the names: {_differing(best, first)} instead of "
-                f"{_differing(first, best)}: the game cannot tell them apart (the model follows "
-                f"{best.shown()} of the {most} key presses of the game's plans on the levels "
-                "and probes under either), and the names fit the parts better so; the roles "
-                "above are read so")
-    return (f"reading changed by the game: {_differing(best, first)} instead of "
-            f"{_differing(first, best)}: the model then follows {best.shown()} of the {most} "
-            f"key presses of the game's plans on the levels and probes, against "
-            f"{first.shown()} as inferred above (the nearest others: "
-            f"{_near(tried, best, most)}); the roles above are read so")
-
-
-def _with_evidence(model: ComparedModel, line: str) -> ComparedModel:
-    return reread(model, model.words, (*model.evidence, line)) \
-        if model.words is not None else model
+def _summary(roles: tuple[tuple[str, str], ...]) -> str:
+    """The vocabulary's one-line summary, as inference.py writes it: its first four roles."""
+    ordered = sorted(roles, key=lambda pair: ROLES.index(pair[0]))
+    return ", ".join(f"{role} {name}" for role, name in ordered[:4])

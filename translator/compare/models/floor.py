@@ -12,7 +12,8 @@ part arrives, leaves or is required:
   part and keeps it there (the hero arriving on an empty cell it leaves empty).
 
 With no evidence either way, boulders, skeletons and the lock occupy their cells, the other
-parts (the hero, the key, spikes, traps) do not. Walls and demons are never free; cells
+parts (the hero, the key, spikes, traps) do not. A floor no action changes (`empty(x, y)`, a
+cell that is not a wall) holds under every part. Walls and demons are never free; cells
 outside the hero's room are left out.
 """
 
@@ -40,7 +41,9 @@ def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
 def occupying(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
     """The parts that make a cell not free, in the model's reading (module doc)."""
     floor = words.predicate("floor")
-    if floor is None:
+    if floor is None or not any(lit.predicate == floor for schema in schemas
+                                for lit in schema.effects):
+        # A floor no action changes is the level's shape: every cell that is no wall.
         return frozenset()
     votes: dict[str, int] = {}
     for schema in schemas:

@@ -187,7 +187,9 @@ def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -
                       for direction in Direction]
     atoms: list[Atom] = []
     # A model with no wall predicate writes walls as missing adjacency: none into a wall.
-    walled = vocabulary.predicate("wall") is None
+    # One with a floor says where walls are by its absence, and a skeleton is crushed against
+    # a wall only through an adjacency into it.
+    walled = vocabulary.predicate("wall") is None and vocabulary.predicate("floor") is None
 
     def blocked(cell: tuple[int, int]) -> bool:
         return walled and not level.is_open(cell) and cell not in level.demons

@@ -11,7 +11,7 @@ one that came closest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -110,22 +110,31 @@ def along_directions(model: LevelModel, directions: Sequence[Direction]) -> Dive
     return replay_directions(model, directions)[0]
 
 
+Visit = Callable[[State, Mapping[Direction, list[GroundAction]]], None]
+"""Told, at each state a replay reaches, the model's actions there by key press."""
+
+
 def replay_directions(model: LevelModel, directions: Sequence[Direction], tell: bool = True,
-                      why: bool = True) -> tuple[Divergence | None, Divergence | None]:
+                      why: bool = True, visit: Visit | None = None
+                      ) -> tuple[Divergence | None, Divergence | None]:
     """The first divergence along a plan of key presses, and the first key press for which the
     model allows several outcomes. The replay goes on with an action that does what the game
     does, so only a key press that no applicable action matches diverges; one for which the
     model also allows another outcome is a fault of the model all the same (a non-determinism
     the game does not have), returned second, and named in a later divergence. With `tell`
     False a divergence is `UNTOLD` (`judge_press`): whether there is one, not what it is; with
-    `why` False, one where the model has no action does not say which schema the game blames."""
+    `why` False, one where the model has no action does not say which schema the game blames;
+    `visit` is told each state reached before the last key press judged."""
     level = model.level
     state, atoms = level.start, model.initial()
     several: Divergence | None = None
     for index, direction in enumerate(directions, start=1):
         outcome = step(level, state, direction)
+        actions = by_direction(model, atoms)
+        if visit is not None:
+            visit(state, actions)
         press = judge_press(model, index, state, atoms, direction, outcome,
-                            by_direction(model, atoms).get(direction, []), tell, why)
+                            actions.get(direction, []), tell, why)
         if press.fault is not None:
             return (_also(several, press.fault) if tell else press.fault), several
         several = several or press.several

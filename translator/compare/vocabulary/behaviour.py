@@ -6,11 +6,16 @@ any name:
 
 - a **skeleton** is a place fluent the actions move (require it at one place, delete it there,
   add it at another) and also delete without adding it anywhere (a kick into an obstacle);
+  in a model that never kicks, one an action without the hero deletes for good (it dies on
+  spikes or a raised trap);
 - a **boulder** is a place fluent the actions move and never delete for good;
 - a **wall** is a static place predicate the hero's moves require absent where the hero
   arrives, that none requires there (the hero walks onto a key, spikes), and that no goal
   names (a demon is also absent where the hero arrives, but the
   goal names it, or the cells next to it);
+- a static **floor** is a static place predicate more than half of the hero's moves require
+  where the hero arrives and none requires absent there (a key or spikes lie where only some
+  moves go, and the others avoid them);
 - a **successor** relates two values that hold the same coordinate of two places (`X` in
   the hero's place before and `X'` after), never the two coordinates of one place, as a
   wall's `wall(X, Y')` does.
@@ -41,6 +46,8 @@ class Behaviour:
     blocks: int = 0
     stepped: int = 0
     """Moves that require it where the hero arrives: something the hero walks onto."""
+    reaped: int = 0
+    """Actions that destroy it without needing the hero: a skeleton dying at a turn's end."""
 
 
 def variables(literal: Literal) -> tuple[str, ...]:
@@ -78,11 +85,13 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
     """Each candidate predicate's behaviour over the schemas."""
     found: dict[str, Behaviour] = {}
     for name in sorted(candidates):
-        moved = destroyed = blocks = stepped = 0
+        moved = destroyed = blocks = stepped = reaped = 0
         for schema in read:
             if name not in static:
                 shifted, gone = moved_by(schema, name)
                 moved, destroyed = moved + shifted, destroyed + gone
+                reaped += gone and not any(p.positive and p.predicate == hero
+                                           for p in schema.preconditions)
                 continue
             arrival = arrival_of(schema, hero)
             if arrival is None:
@@ -92,7 +101,7 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
                      and set(variables(lit)) and set(variables(lit)) <= arrival]
             blocks += False in there
             stepped += True in there
-        found[name] = Behaviour(moved, destroyed, blocks, stepped)
+        found[name] = Behaviour(moved, destroyed, blocks, stepped, reaped)
     return found
 
 
@@ -122,6 +131,13 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
         b = seen[skeleton]
         evidence.append(by_actions(Role.SKELETON, skeleton, f"moved by {b.moved} action(s) "
                                    f"and destroyed by {b.destroyed}"))
+    else:
+        skeleton = pick(Role.SKELETON, {n: b.reaped for n, b in seen.items() if b.reaped})
+        if skeleton is not None:
+            found[Role.SKELETON] = skeleton
+            evidence.append(by_actions(Role.SKELETON, skeleton, (
+                f"destroyed by {seen[skeleton].reaped} action(s) that do not need the hero "
+                "(a skeleton dying where it stands)")))
     floors = floor_fitting(read, hero, candidates - static)  # it moves too, against the rest
     boulder = pick(Role.BOULDER, {n: b.moved for n, b in seen.items()
                                   if b.moved and not b.destroyed and n != skeleton
@@ -143,6 +159,17 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
         found[Role.WALL] = wall
         evidence.append(by_actions(Role.WALL, wall, f"absent where the hero arrives in "
                                    f"{walls[wall]} action(s) and named by no goal"))
+    # A static floor (`empty(x, y)`: no wall there) is needed wherever the hero goes; the
+    # key, spikes or a trap only where some moves go, and kept from the others.
+    moves = sum(arrival_of(schema, hero) is not None for schema in read)
+    floors = {n: b.stepped for n, b in seen.items() if n in static and not b.blocks
+              and 2 * b.stepped > moves and n not in facts.goal}
+    floor = pick(Role.FLOOR, floors)
+    if floor is not None:
+        found[Role.FLOOR] = floor
+        evidence.append(by_actions(Role.FLOOR, floor, f"needed where the hero arrives in "
+                                   f"{floors[floor]} of {moves} moves, never kept from it, and "
+                                   "changed by no action: every cell that is no wall"))
     return Found(found, tuple(evidence))
 
 

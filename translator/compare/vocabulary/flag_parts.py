@@ -4,7 +4,8 @@ tie between predicates that fit, so a model renamed to random letters reads alik
 
 - a **trap written as two predicates** (`piegeActive`, `piegeInactive`): two place fluents the
   actions swap for each other on one cell, each way round, and never move; the raised one is
-  the one the cell holds after an action that destroys a skeleton there (R-E2);
+  the one the cell holds after an action that destroys a skeleton there (R-E2), or that an
+  action removing a place fluent for good requires on its cell;
 - a **trap written with its phase** that no action changes (`spike_dynamic(X, Y, 1)`): a
   static place predicate with a constant beside the place, required where the hero arrives;
 - the **key**: a place predicate the hero takes, required where the hero stands or arrives
@@ -61,6 +62,8 @@ def trap_pair(read: tuple[Schema, ...], fluents: set[str], skeleton: str | None
             votes.update(e.predicate for e in schema.effects
                          if e.positive and e.predicate in (a, b))
     if votes[a] == votes[b]:
+        votes = _held_where_removed(read, (a, b))
+    if votes[a] == votes[b]:
         # Nothing the actions do tells the phases apart: the names do, then the order.
         raised = max((a, b), key=lambda n: (role_scores(n).get("trap_raised", 0)
                                             - role_scores(n).get("trap_lowered", 0), n == a))
@@ -68,6 +71,20 @@ def trap_pair(read: tuple[Schema, ...], fluents: set[str], skeleton: str | None
                                                  "else the order")
     told = "the one held where a skeleton is destroyed"
     return (a, b, told) if votes[a] > votes[b] else (b, a, told)
+
+
+def _held_where_removed(read: tuple[Schema, ...], pair: tuple[str, str]) -> Counter[str]:
+    """Of the two phases, how often each is required on a cell where an action removes
+    another place fluent for good (`mob(x, y) ∧ raised(x, y)` then `¬mob(x, y)`): a skeleton
+    dies on the raised phase, whichever predicate the skeleton is read as later."""
+    votes = Counter[str]()
+    for schema in read:
+        gone = {e.args for e in schema.effects if not e.positive and e.predicate not in pair
+                and e.args and not any(a.positive and a.predicate == e.predicate
+                                       for a in schema.effects)}
+        votes.update(p.predicate for p in schema.preconditions
+                     if p.positive and p.predicate in pair and p.args in gone)
+    return votes
 
 
 def _hero_cell(schema: Schema, hero: str) -> tuple[set[str], bool] | None:
@@ -219,6 +236,8 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     needs: dict[str, Counter[str]] = {}
     with_a_constant = _with_a_constant(facts)
     for schema in facts.read:
+        if not any(p.positive and p.predicate == hero for p in schema.preconditions):
+            continue  # the hero opens the lock: a removal without it is a skeleton dying
         for lit in schema.preconditions:
             if (not lit.positive or lit.predicate not in candidates
                     or lit.predicate in facts.static

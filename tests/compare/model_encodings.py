@@ -28,9 +28,10 @@ Notation = Literal["plain", "textbook"]
 Place = Literal["pair", "cell"]
 Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
 KeyHeld = Literal["flag", "state", "hero"]
-Counter = Literal["successor", "arithmetic"]
+Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free"]
+Goal = Literal["cells", "flag"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -54,8 +55,13 @@ class Encoding:
     """`key(P)` removed and a flag `haskey`; `key(P, lying)` turned `key(P, taken)` and the
     flag; or `key(P)` removed and the hero's state `at(P, haskey)`."""
     counter: Counter = "successor"
+    """The moves left, down a successor chain or by arithmetic; or the moves taken, up the
+    chain to a static `limit(L)` (`C2 <= L`)."""
     traps: Traps = "two"
     """`trapDown(P)`/`trapUp(P)` by their phase at the start, or `trap(P, 0)`/`trap(P, 1)`."""
+    goal: Goal = "cells"
+    """`But(at(P), goal(P))` over the cells next to a demon; or an action taking no key press
+    that raises a flag there, `But(won)`."""
     walls: Walls = "negated"
     """Where a part may arrive: `¬wall(P)` and the other parts absent; a static `floor(P)` on
     every cell that is no wall, with the other parts absent; or one fluent `free(P)` on every
@@ -73,7 +79,7 @@ class Encoding:
         return "-".join((self.notation, self.place, self.adjacency,
                          "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
                          f"count_{self.counter}", f"traps_{self.traps}",
-                         f"walls_{self.walls}"))
+                         f"walls_{self.walls}", f"goal_{self.goal}"))
 
 
 Names = Callable[[str], str]
@@ -128,7 +134,14 @@ class AnyOf:
     atoms: tuple[Atom, ...]
 
 
-Clause = Atom | AnyOf
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A comparison of two numbers (`c1 <= l`), written as is: no name to give."""
+
+    text: str
+
+
+Clause = Atom | AnyOf | Comparison
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,12 +230,20 @@ class _Builder:
         return [-spike, -raised]
 
     # the counter --------------------------------------------------------------------------
-    def counter(self, cost: int) -> tuple[list[Atom], list[Atom], list[str]]:
-        guards = [Atom("steps", ("c",)), -Atom("steps", ("0",))]
+    def counter(self, cost: int) -> tuple[list[Clause], list[Atom], list[str]]:
+        guards: list[Clause] = [Atom("steps", ("c",)), -Atom("steps", ("0",))]
         if cost == 2:
             guards.append(-Atom("steps", ("1",)))
         if self.encoding.counter == "arithmetic":
             return guards, [Atom("steps", (f"c - {cost}",)), -Atom("steps", ("c",))], ["c"]
+        if self.encoding.counter == "up":
+            # The actions taken so far, against the budget a static `limit(L)` holds.
+            reached = "c1" if cost == 1 else "c2"
+            chain = [Atom("succ", ("c", "c1"))] + ([Atom("succ", ("c1", "c2"))] if cost == 2
+                                                   else [])
+            bound: list[Clause] = [Atom("limit", ("l",)), Comparison(f"{reached} <= l")]
+            return ([Atom("steps", ("c",)), *chain, *bound],
+                    [Atom("steps", (reached,)), -Atom("steps", ("c",))], [])
         chain = [Atom("succ", ("c2", "c"))] if cost == 1 else [
             Atom("succ", ("c1", "c")), Atom("succ", ("c2", "c1"))]
         return guards + chain, [Atom("steps", ("c2",)), -Atom("steps", ("c",))], []
@@ -251,6 +272,8 @@ class _Builder:
                         "Hurt" if hurts else "", "Reaping" if reaping else ""))
         parameters: list[str] = []
         for clause in preconditions:
+            if isinstance(clause, Comparison):
+                continue
             for atom in clause.atoms if isinstance(clause, AnyOf) else (clause,):
                 for arg in atom.args:
                     for v in _variables(arg):
@@ -269,6 +292,11 @@ class _Builder:
                 for odd in (False, True):
                     for reaping in (False, True):
                         family(direction or "up", direction, odd, reaping)
+        if self.encoding.goal == "flag":
+            here = self.origin()
+            self.schemas.append(Schema("Win", tuple(v for a in here for v in _variables(a)),
+                                       (self.hero(here), Atom("goal", here), -Atom("won")),
+                                       (Atom("won"),)))
         return self.schemas
 
     def _free(self, place: tuple[str, ...]) -> list[Clause]:
@@ -438,6 +466,8 @@ def _atom(atom: Atom, names: Names, notation: Notation) -> str:
 
 
 def _clause(clause: Clause, names: Names, notation: Notation) -> str:
+    if isinstance(clause, Comparison):
+        return clause.text
     if isinstance(clause, AnyOf):
         return "(" + " ∨ ".join(_atom(a, names, notation) for a in clause.atoms) + ")"
     return _atom(clause, names, notation)
@@ -460,7 +490,8 @@ def render(encoding: Encoding, names: Names = same_names,
             lines += [header, f"    Precondition: {pre}", f"    Effect: {eff}", ""]
     here = ("X", "Y") if encoding.place == "pair" else ("P",)
     hero = Atom("at", (*here, "K") if encoding.key == "hero" else here)
-    goal = f"But({_atom(hero, names, notation)}, {_atom(Atom('goal', here), names, notation)})"
+    goal = f"But({_atom(hero, names, notation)}, {_atom(Atom('goal', here), names, notation)})" \
+        if encoding.goal == "cells" else f"But({_atom(Atom('won'), names, notation)})"
     lines += ["Goal: the hero on a cell next to a demon.", "", goal, ""]
     return "\n".join(lines)
 
@@ -483,7 +514,8 @@ ENCODINGS: tuple[Encoding, ...] = (
     Encoding(key="hero", adjacency="successor", direction_parameter=False),
     Encoding(traps="phase"),
     Encoding(adjacency="direction", direction_parameter=False),
-    Encoding(walls="floor"),
+    Encoding(walls="floor", counter="up"),
+    Encoding(goal="flag"),
     Encoding(notation="plain", place="cell", adjacency="per_direction",
              direction_parameter=False, walls="free"),
 )

@@ -43,6 +43,15 @@ def goal_view(block: GoalBlock, planning: tuple[Schema, ...], static: frozenset[
                     {pddl_symbol(s.name): s for s in domain.schemas})
 
 
+def goal_raisers(goals: tuple[Schema, ...], schemas: tuple[Schema, ...],
+                 bookkeeping: tuple[str, ...]) -> frozenset[str]:
+    """The actions taking no key press that add what the goal asks (`Win` raising `won` next
+    to the demon): the game is won as soon as one of them can be taken."""
+    asked = {lit.predicate for goal in goals for lit in goal.preconditions if lit.positive}
+    return frozenset(schema.name for schema in schemas if schema.name in bookkeeping
+                     and any(e.positive and e.predicate in asked for e in schema.effects))
+
+
 def _fits(block: GoalBlock, level: Level, coordinates: Coordinates, words: Vocabulary
           ) -> bool | None:
     """Whether the places the block names are the level's (None: it names none)."""

@@ -2,12 +2,13 @@
 `plusOne`; strips_model/reports/vocabularies/seed001.toml) on a level.
 
 The exact view is the report's schemas as read (strips_model/reports/schema_readings.py) over an
-Init in its vocabulary generated from each level (models/report_init.py); its goal, `But(...)`.
+Init in its vocabulary generated from each level (models/report_init.py); its goal, `But(...)`,
+holds too where an action taking no key press can raise it (goal_blocks.py `goal_raisers`).
 
-The planning view is compiled from it, because Fast Downward cannot ground the model as
-written (translator/compare/models/report_planning.py says how): no counter but action costs and a
-cost bound, positive complements of static negative preconditions, one action per way of
-reaching the goal, and PDDL names. Plans are replayed in the exact view, counter included.
+The planning view is compiled from it, because Fast Downward cannot ground the model as written
+(translator/compare/models/report_planning.py says how): no counter but action costs and a cost
+bound, positive complements of static negative preconditions, one action per way of reaching
+the goal, and PDDL names. Plans are replayed in the exact view, counter included.
 """
 
 from __future__ import annotations
@@ -33,18 +34,14 @@ from translator.compare.models.comparisons import comparison_atoms, comparisons_
 from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.floor import occupying
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
-from translator.compare.models.goal_blocks import goal_block_for, goal_view
+from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
 from translator.compare.models.init_level import rebuilt_init
 from translator.compare.models.left_out import LeftOut
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_observation import AtomObserver
-from translator.compare.models.report_planning import (
-    GOAL_ACTION,
-    constant_name,
-    planning_facts,
-)
+from translator.compare.models.report_planning import GOAL_ACTION, constant_name, planning_facts
 from translator.compare.models.report_views import SchemaViews, direction_parameter
 from translator.ground.exact_semantics import Grounder
 from translator.ground.ground_action import GroundAction
@@ -68,8 +65,7 @@ class ReportModel:
         self.schemas = report.schemas
         # A model that states no goal gets the game's (game_goal.py), and the report says so.
         self.game_goal = report.goal is None
-        goal = report.goal if report.goal is not None \
-            else game_goal(report.schemas, vocabulary, report.source)
+        goal = report.goal or game_goal(report.schemas, vocabulary, report.source)
         self.goal = GAME_GOAL_TEXT if report.goal is None else ", ".join([
             *map(str, goal.conjuncts),
             *("(" + " | ".join(map(str, group)) + ")" for group in goal.disjunctions)])
@@ -82,9 +78,8 @@ class ReportModel:
         used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
         used |= {lit.predicate for block in self.goal_blocks for lit in block.conjuncts}
         self.predicates = frozenset(used)
-        # Rebuilt now, so that a faulty Init is known before any level is compared. It
-        # matters only without LEVEL files (compare/check.py then runs the model on it, and
-        # says why it cannot be): on a level file the level's Init is generated.
+        # Rebuilt now, so that a faulty Init is known before any level is compared. It matters
+        # only without LEVEL files (check.py then runs the model on it): else it is generated.
         rebuilt = rebuilt_init(report, self.words)
         self.rebuilt = rebuilt if isinstance(rebuilt, RebuiltLevel) else None
         self.init_defect = rebuilt if isinstance(rebuilt, str) else None
@@ -201,12 +196,10 @@ class ReportLevelModel(LevelModel):
         chosen, said = goal_block_for(model.goal_blocks, level, coordinates, model.words)
         self.view = model.views[chosen]
         self.goal_note = "the game's (the model states no goal)" if model.game_goal else said
-        # Without a counter, the budget itself bounds the actions' costs.
-        counted = model.words.predicate("counter") is not None
         self._atoms = atoms
-        self._traps = level.traps_lowered | level.traps_raised
+        # Without a counter, the budget itself bounds the actions' costs.
         self.cost_limit = level.budget
-        if counted:
+        if model.words.predicate("counter") is not None:
             # The counter's own guards say how far it goes (counter_steps.py): seed 001's
             # reaches -1, one point past the budget; `t > 0` stops at 0; counting up, its limit.
             # Never past budget + 1: further is only where the levels' number lists end.
@@ -219,8 +212,7 @@ class ReportLevelModel(LevelModel):
     @cached_property
     def _exact_facts(self) -> Facts:
         static = self.model.static
-        values = {arg for atom in self._atoms for arg in atom[1:]}
-        values |= self.model.constants
+        values = {arg for atom in self._atoms for arg in atom[1:]} | self.model.constants
         return Facts({UNTYPED: tuple(sorted(values, key=_numeric))},
                      frozenset(a for a in self._atoms if a[0] in static),
                      frozenset(a for a in self._atoms if a[0] not in static), ())
@@ -268,7 +260,14 @@ class ReportLevelModel(LevelModel):
         return by_constant.get(constant or "")
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
-        return bool(self._goal_grounder.applicable(atoms))
+        return bool(self._goal_grounder.applicable(atoms)) or bool(self._goal_raisers) and any(
+            self._goal_grounder.applicable(a.apply(atoms)) for a in self.applicable(atoms)
+            if a.schema in self._goal_raisers)
+
+    @cached_property
+    def _goal_raisers(self) -> frozenset[str]:
+        model = self.model
+        return goal_raisers(self.view.goals, model.exact.schemas, model.words.not_key_presses)
 
     def observe(self, atoms: frozenset[Atom]) -> Observation:
         return self._observer(atoms)

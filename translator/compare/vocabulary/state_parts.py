@@ -136,6 +136,8 @@ def trap_parity(read: tuple[Schema, ...], arity: Mapping[str, int], taken: Abstr
         after = {lit.positive for lit in schema.effects if lit.predicate == name}
         return len(before) == 1 and after == {not next(iter(before))}
 
+    # An action that only raises a flag (`won` where the goal holds) takes no turn.
+    turns = [schema for schema in read if any(e.args for e in schema.effects)]
     flags = sorted(name for name, count in arity.items() if count == 0 and name not in taken
-                   and read and all(flips(schema, name) for schema in read))
+                   and turns and all(flips(schema, name) for schema in turns))
     return flags[0] if len(flags) == 1 else None

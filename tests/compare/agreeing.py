@@ -32,6 +32,7 @@ FAST = {
                                                    direction_parameter=False),
     "textbook-static-floor-counting-up": Encoding(walls="floor", counter="up"),
     "textbook-goal-raised-by-an-action": Encoding(goal="flag"),
+    "textbook-cells-lock-with-a-state": Encoding(place="cell", lock="state"),
     "plain-cells-free-fluent": Encoding(notation="plain", place="cell",
                                         adjacency="per_direction", direction_parameter=False,
                                         walls="free"),

@@ -32,6 +32,7 @@ Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free"]
 Goal = Literal["cells", "flag"]
+Lock = Literal["removed", "state"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -62,6 +63,8 @@ class Encoding:
     goal: Goal = "cells"
     """`But(at(P), goal(P))` over the cells next to a demon; or an action taking no key press
     that raises a flag there, `But(won)`."""
+    lock: Lock = "removed"
+    """`lock(P)` deleted when opened, or `lock(P, closed)` turned `lock(P, open)`."""
     walls: Walls = "negated"
     """Where a part may arrive: `¬wall(P)` and the other parts absent; a static `floor(P)` on
     every cell that is no wall, with the other parts absent; or one fluent `free(P)` on every
@@ -79,7 +82,7 @@ class Encoding:
         return "-".join((self.notation, self.place, self.adjacency,
                          "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
                          f"count_{self.counter}", f"traps_{self.traps}",
-                         f"walls_{self.walls}", f"goal_{self.goal}"))
+                         f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}"))
 
 
 Names = Callable[[str], str]
@@ -159,7 +162,7 @@ def _variables(term: str) -> Iterator[str]:
             yield token
 
 
-_CONSTANTS = {*DIRECTIONS, "lying", "taken", "nokey", "haskey"}
+_CONSTANTS = {*DIRECTIONS, "lying", "taken", "nokey", "haskey", "closed", "open"}
 
 
 @dataclass
@@ -304,14 +307,19 @@ class _Builder:
         if walls == "free":
             return [Atom("free", place)]
         floor = [Atom("floor", place)] if walls == "floor" else [-Atom("wall", place)]
-        return [*floor, *(-Atom(p, place) for p in ("demon", "box", "mob", "lock"))]
+        return [*floor, *(-Atom(p, place) for p in ("demon", "box", "mob")),
+                -self.locked(place)]
 
     def _blocked(self, place: tuple[str, ...]) -> list[Clause]:
         walls = self.encoding.walls
         if walls == "free":
             return [-Atom("free", place)]
         wall = -Atom("floor", place) if walls == "floor" else Atom("wall", place)
-        return [AnyOf((wall, *(Atom(p, place) for p in ("demon", "box", "mob", "lock"))))]
+        return [AnyOf((wall, *(Atom(p, place) for p in ("demon", "box", "mob")),
+                       self.locked(place)))]
+
+    def locked(self, place: tuple[str, ...]) -> Atom:
+        return Atom("lock", (*place, "closed") if self.encoding.lock == "state" else place)
 
     def _leaves(self, place: tuple[str, ...]) -> list[Atom]:
         """What says a part left `place` (a fluent `free` follows it)."""
@@ -357,10 +365,11 @@ class _Builder:
         here = self.origin()
         n1, adj = self.neighbour(step, here, 2)
         pre: list[Clause] = [self.hero(here, "haskey"), -Atom("goal", here), *adj,
-                             Atom("lock", n1)]
+                             self.locked(n1)]
         if self.encoding.key != "hero":
             pre.append(self.holds_key(True))
-        eff = [self.hero(n1, "haskey"), -self.hero(here, "haskey"), -Atom("lock", n1),
+        opened = [Atom("lock", (*n1, "open"))] if self.encoding.lock == "state" else []
+        eff = [self.hero(n1, "haskey"), -self.hero(here, "haskey"), -self.locked(n1), *opened,
                *self._leaves(n1)]
         self.add("Unlock", direction, odd, None, reaping, pre, eff)
 
@@ -369,7 +378,7 @@ class _Builder:
         n1, adj = self.neighbour(step, here, 2)
         for hurts in (False, True):
             pre: list[Clause] = [self.hero(here, "nokey"), -Atom("goal", here), *adj,
-                                 Atom("lock", n1)]
+                                 self.locked(n1)]
             if self.encoding.key != "hero":
                 pre.append(self.holds_key(False))
             pre += self.hurt(here, odd, hurts)
@@ -516,6 +525,7 @@ ENCODINGS: tuple[Encoding, ...] = (
     Encoding(adjacency="direction", direction_parameter=False),
     Encoding(walls="floor", counter="up"),
     Encoding(goal="flag"),
+    Encoding(place="cell", lock="state"),
     Encoding(notation="plain", place="cell", adjacency="per_direction",
              direction_parameter=False, walls="free"),
 )

@@ -7,7 +7,8 @@ The key is held when a `has_key` fluent holds, when the hero's key flag says so
 (`hero(x, y, 1)`), when a lock with a state is in its opened value (seed 001 opens it as the
 key is taken), or when the key's atom is gone from the board (the game's key stays taken once
 the lock is opened, where a model may spend its `haskey`). The lock is
-open when no closed lock is left or the key is held. Traps are raised by their phase value or
+open when no closed lock is left or the key is held (as the game shows it, whatever the
+lock's state says while the key is held). Traps are raised by their phase value or
 by a `trap_raised` predicate. A part the vocabulary names no predicate for is seen empty.
 
 An exhaustive comparison observes tens of thousands of states of one level, most of them
@@ -122,7 +123,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
         raised = traps - raised
     return Observation(hero=cells("hero"), boulders=cells("boulder"),
                        skeletons=cells("skeleton"), key_taken=held,
-                       lock_open=not closed or ("lock_closed" not in values and held),
+                       lock_open=not closed or held,
                        raised_traps=raised & traps)
 
 

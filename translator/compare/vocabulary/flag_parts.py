@@ -206,7 +206,7 @@ def flag_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     return Found(found, tuple(evidence))
 
 
-def _with_a_constant(facts: SchemaFacts) -> frozenset[str]:
+def with_a_constant_of(facts: SchemaFacts) -> frozenset[str]:
     """The predicates some literal writes with a constant argument (`lock(X, Y, open)`),
     gathered in one pass: asked of every precondition, a scan each was most of the reading
     of an 848-schema model."""
@@ -215,7 +215,7 @@ def _with_a_constant(facts: SchemaFacts) -> frozenset[str]:
                      if any(not term.is_variable for term in lit.args))
 
 
-def _place_with_a_state(facts: SchemaFacts, name: str, with_a_constant: frozenset[str]
+def place_with_a_state(facts: SchemaFacts, name: str, with_a_constant: frozenset[str]
                         ) -> bool:
     """`name` is a place, or a place and a state some literal writes as a constant (`lock(X,
     Y, open)`, `with_a_constant`); not a relation between two places (`doomedAt(P, S)`, where
@@ -234,14 +234,14 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     removals: Counter[str] = Counter()
     every_removal: Counter[str] = Counter()
     needs: dict[str, Counter[str]] = {}
-    with_a_constant = _with_a_constant(facts)
+    with_a_constant = with_a_constant_of(facts)
     for schema in facts.read:
         if not any(p.positive and p.predicate == hero for p in schema.preconditions):
             continue  # the hero opens the lock: a removal without it is a skeleton dying
         for lit in schema.preconditions:
             if (not lit.positive or lit.predicate not in candidates
                     or lit.predicate in facts.static
-                    or not _place_with_a_state(facts, lit.predicate, with_a_constant)
+                    or not place_with_a_state(facts, lit.predicate, with_a_constant)
                     or not _removed(schema, lit)):
                 continue
             every_removal[lit.predicate] += 1
@@ -256,7 +256,7 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     needed = needs[lock]
     # A part is a place, with a state at most: a relation between two places (a skeleton
     # doomed from where the hero stands) that an opening also needs is no key.
-    keys = {n: c for n, c in needed.items() if _place_with_a_state(facts, n, with_a_constant)
+    keys = {n: c for n, c in needed.items() if place_with_a_state(facts, n, with_a_constant)
             and n in candidates}
     key = pick(Role.KEY, keys)
     return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "

@@ -24,6 +24,7 @@ from collections.abc import Set as AbstractSet
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, floor_fitting, pick, variables
 from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.flag_parts import place_with_a_state, with_a_constant_of
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 
@@ -118,9 +119,12 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
                        if n in facts.static}, "stepped on or avoided by {} action(s)")
     take(Role.FLOOR, floor_fitting(read, hero, fluent & candidates), "freed where something "
          "leaves, taken where it arrives, in {} action(s), and needed by a plain move")
+    # A lock is a place with a state at most: a relation of two places (a skeleton doomed
+    # from where the hero stands) that actions delete is none.
+    constant = with_a_constant_of(facts)
     opened = {n: sum(_toggles(s, n) or any(not e.positive and e.predicate == n
                                               for e in s.effects) for s in read)
-              for n in fluent & candidates}
+              for n in fluent & candidates if place_with_a_state(facts, n, constant)}
     take(Role.LOCK, opened, "opened or removed by {} action(s), never moved")
     return Found(found, tuple(evidence))
 

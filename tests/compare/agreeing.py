@@ -33,6 +33,7 @@ FAST = {
     "textbook-static-floor-counting-up": Encoding(walls="floor", counter="up"),
     "textbook-goal-raised-by-an-action": Encoding(goal="flag"),
     "textbook-cells-lock-with-a-state": Encoding(place="cell", lock="state"),
+    "plain-goal-beside-a-demon": Encoding(notation="plain", goal="demon"),
     "plain-cells-free-fluent": Encoding(notation="plain", place="cell",
                                         adjacency="per_direction", direction_parameter=False,
                                         walls="free"),

@@ -31,7 +31,7 @@ KeyHeld = Literal["flag", "state", "hero"]
 Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free"]
-Goal = Literal["cells", "flag"]
+Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
 
 DIRECTIONS = ("up", "down", "left", "right")
@@ -61,8 +61,8 @@ class Encoding:
     traps: Traps = "two"
     """`trapDown(P)`/`trapUp(P)` by their phase at the start, or `trap(P, 0)`/`trap(P, 1)`."""
     goal: Goal = "cells"
-    """`But(at(P), goal(P))` over the cells next to a demon; or an action taking no key press
-    that raises a flag there, `But(won)`."""
+    """`But(at(P), goal(P))` over the cells next to a demon; an action taking no key press
+    that raises a flag there, `But(won)`; or `But(at(P), adjacent(D, P, Q), demon(Q))`."""
     lock: Lock = "removed"
     """`lock(P)` deleted when opened, or `lock(P, closed)` turned `lock(P, open)`."""
     walls: Walls = "negated"
@@ -76,6 +76,9 @@ class Encoding:
             raise ValueError("a place written as one cell needs a relation between cells")
         if self.direction_parameter and self.adjacency != "direction":
             raise ValueError("a direction parameter needs a relation with a direction argument")
+        if self.goal == "demon" and not self.direction_parameter:
+            raise ValueError("a goal beside a demon is written through the relation of a "
+                             "direction argument")
 
     @property
     def label(self) -> str:
@@ -501,6 +504,13 @@ def render(encoding: Encoding, names: Names = same_names,
     hero = Atom("at", (*here, "K") if encoding.key == "hero" else here)
     goal = f"But({_atom(hero, names, notation)}, {_atom(Atom('goal', here), names, notation)})" \
         if encoding.goal == "cells" else f"But({_atom(Atom('won'), names, notation)})"
+    if encoding.goal == "demon":
+        # The hero beside a demon, through the adjacency every move steps along.
+        builder = _Builder(encoding)
+        there, relation = builder.neighbour("right", here, 9)
+        parts = [Atom(a.predicate, tuple(arg.upper() for arg in a.args))
+                 for a in (hero, *relation, Atom("demon", there))]
+        goal = f"But({', '.join(_atom(a, names, notation) for a in parts)})"
     lines += ["Goal: the hero on a cell next to a demon.", "", goal, ""]
     return "\n".join(lines)
 
@@ -526,6 +536,7 @@ ENCODINGS: tuple[Encoding, ...] = (
     Encoding(walls="floor", counter="up"),
     Encoding(goal="flag"),
     Encoding(place="cell", lock="state"),
+    Encoding(notation="plain", goal="demon"),
     Encoding(notation="plain", place="cell", adjacency="per_direction",
              direction_parameter=False, walls="free"),
 )

@@ -1,13 +1,14 @@
-"""Fast Downward's search binary: the one place it runs, on a translated task file, and the
-one way any stage gets a plan of a PDDL task from it.
+"""Fast Downward's search binary: the one place it runs, on a translated task file, and the one
+way any stage gets a plan of a PDDL task from it.
 
 `run_search` is the search of `--planner fd` and `fd-translate` (fast_downward.py). `plan_pddl`
-is what `helltaker compare` asks for a hand-written model's planning view: its PDDL text,
-translated by Fast Downward's translator in this process (no driver, no second Python start;
-its relaxed exploration computed by clingo, translator/ground/datalog_model.py) and searched
-under a time limit. It runs where it is called: the compare stage calls it inside
-the child that already bounds a level's whole attempt (translator/compare/runs/
-level_comparison.py), so no child of its own is forked under it.
+is what `helltaker compare` asks for a hand-written model's planning view when our own
+translation cannot take it (grounded_plan.py): its PDDL text, translated by Fast Downward's
+translator in this process (no driver, no second Python start; its relaxed exploration computed
+by clingo, translator/ground/datalog_model.py) and searched under a time limit. It runs where
+it is called: the compare stage calls it inside the child that already bounds a level's whole
+attempt (translator/compare/runs/ level_comparison.py), so no child of its own is forked under
+it.
 """
 
 from __future__ import annotations
@@ -94,7 +95,12 @@ def plan_pddl(domain: str, problem: str, configuration: str,
         return PddlPlan(Status.ERROR, None, seconds, None,
                         f"exit code {exit_code}\n{log_tail(log)}", refusal(refused))
     match = _OPERATORS.search(log)
-    operators = int(match.group(1)) if match else None
+    return searched(exit_code, log, written, seconds, int(match.group(1)) if match else None)
+
+
+def searched(exit_code: int | None, log: str, written: tuple[PlanStep, ...] | None,
+             seconds: float, operators: int | None) -> PddlPlan:
+    """The plan of a search that ended with `exit_code` (None: past its time)."""
     status = Status.TIMEOUT if exit_code is None else status_of_exit(exit_code)
     if status is Status.ERROR and _PROOF in log:
         status = Status.UNSOLVABLE

@@ -12,6 +12,7 @@ from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchResult, best_first_search
 from translator.planners.fd_search import plan_pddl
+from translator.planners.grounded_plan import plan_grounded
 from translator.planners.outcome import Status
 from translator.runtime.processes import NO_LIMITS, Limits
 
@@ -26,7 +27,8 @@ class ModelRun:
     """What the model itself charges for its plan."""
     seconds: float
     ground_actions: int | None
-    """Operators after Fast Downward's translation (its relaxed reachability)."""
+    """Operators of the task Fast Downward searched, after the translation (relaxed
+    reachability and its pruning; grounded_plan.py)."""
     replay_failure: str | None
     """Why the plan does not replay in the exact view, if it does not."""
     log_tail: str
@@ -36,8 +38,9 @@ class ModelRun:
 
 
 def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
-    """Fast Downward on the model's planning view, as the planners run it
-    (translator/planners/fd_search.py), within `limits.seconds`, in this process: the compare
+    """Fast Downward on the model's planning view, as the planners run it (our grounding and
+    translation, translator/planners/grounded_plan.py, else Fast Downward's translator on its
+    PDDL text, fd_search.py), within `limits.seconds`, in this process: the compare
     stage calls it in the child that bounds the level's whole attempt
     (level_comparison.py), whose limits end it. A planning view whose grounding passes the
     budget is refused before it starts (grounding_budget.py: `GroundingOverBudget`)."""
@@ -49,7 +52,9 @@ def solve_model(model: LevelModel, limits: Limits = NO_LIMITS) -> ModelRun:
     # 34 s for 1,728 states. A node of blind search costs least, and a wrong model's large
     # space is where the others pay for their own at every node; no size rule picks better.
     check_grounding(model)
-    planned = plan_pddl(*model.pddl_texts(), model.search, limits.seconds)
+    task = model.planning_task()
+    planned = (None if task is None else plan_grounded(*task, model.search, limits.seconds)) \
+        or plan_pddl(*model.pddl_texts(), model.search, limits.seconds)
     if planned.steps is None:
         return ModelRun(planned.status, None, None, None, planned.seconds, planned.operators,
                         None, planned.log_tail, planned.refused)

@@ -174,6 +174,11 @@ def _compared(model: LevelModel, bound: int, why: bool, many: Callable[[], None]
     search = _Search(model, bound, counter_of(model), game_graph(level), why)
     search.reached[level.start] = (None, None, 0)
     start = model.initial()
+    # A level the game takes past `MANY_STATES` states gets the index at once: its first
+    # states would otherwise be joined one by one, at milliseconds each, before it comes.
+    many_ahead = len(search.game.explored(MANY_STATES)) >= MANY_STATES
+    if many_ahead:
+        many()
     # Costs are 1 or 2: a queue per cost, each first in first out, orders by cost exactly.
     queues: dict[int, deque[_Entry]] = {0: deque([(level.start, start, model.observe(start))])}
     best: dict[State, int] = {level.start: 0}
@@ -188,7 +193,7 @@ def _compared(model: LevelModel, bound: int, why: bool, many: Callable[[], None]
         if best[state] < spent:
             continue
         compared += 1
-        if compared == MANY_STATES:
+        if compared == MANY_STATES and not many_ahead:
             many()
         for cost, direction, following in _judge(search, entry, spent):
             successor, total = following[0], spent + cost

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+from compare.model_encodings import CONSONANTS
 from helpers import make_level
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,8 +17,6 @@ from hypothesis import strategies as st
 from strips_model.reports.notation import read_model
 from translator.compare.models.floor import free_cells, occupying
 from translator.compare.vocabulary.inference import infer_vocabulary
-
-CONSONANTS = "bcdfghjklmnpqrstvwxz"
 
 DYING = """```python
 Action(

@@ -162,14 +162,14 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
     # A static floor (`empty(x, y)`: no wall there) is needed wherever the hero goes; the
     # key, spikes or a trap only where some moves go, and kept from the others.
     moves = sum(arrival_of(schema, hero) is not None for schema in read)
-    floors = {n: b.stepped for n, b in seen.items() if n in static and not b.blocks
-              and 2 * b.stepped > moves and n not in facts.goal}
-    floor = pick(Role.FLOOR, floors)
+    static_floors = {n: b.stepped for n, b in seen.items() if n in static and not b.blocks
+                     and 2 * b.stepped > moves and n not in facts.goal}
+    floor = pick(Role.FLOOR, static_floors)
     if floor is not None:
         found[Role.FLOOR] = floor
         evidence.append(by_actions(Role.FLOOR, floor, f"needed where the hero arrives in "
-                                   f"{floors[floor]} of {moves} moves, never kept from it, and "
-                                   "changed by no action: every cell that is no wall"))
+                                   f"{static_floors[floor]} of {moves} moves, never kept from "
+                                   "it, and changed by no action: every cell that is no wall"))
     return Found(found, tuple(evidence))
 
 

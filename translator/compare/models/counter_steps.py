@@ -38,6 +38,11 @@ class CounterSteps:
     """The added value lies above the one required (the counter counts up)."""
 
 
+SURPLUS: Final = "more than one"
+"""How a left-out schema's reason says it holds a counter value too many (`steps(c)` added back
+beside `steps(c2)`): the repair then tries the edits that take one away first."""
+
+
 def successor_step(vocabulary: Vocabulary) -> int:
     """+1: `successor(a, b)` means b = a + 1; -1: a = b + 1."""
     return -1 if dict(vocabulary.values).get("successor_step") == -1 else 1
@@ -68,6 +73,14 @@ def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
         # Only the end is named: the repair ranks the edits whose arguments the reason names.
         reached = f" (it adds none; its {plus_one or 'successor'} chain reaches " \
             f"{' or '.join(ends)})" if ends else ""
+        many, verb = (required, "requires") if len(required) > 1 else (added, "adds")
+        if len(many) > 1:
+            # Where it adds back the value it requires, that one alone is named: the repair
+            # ranks first the edits of the literals whose arguments the reason names.
+            again = [lit for lit in added if required and lit.args == required[0].args]
+            reached = f" (it {verb} {SURPLUS}: " + (
+                f"it adds back the {again[0]} it requires)" if verb == "adds" and again
+                else f"{', '.join(map(str, many))})")
         raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add"
                           + reached, schema.position)
     start = added[0].args[0].name

@@ -18,6 +18,7 @@ from strips_model.errors import HelltakerError
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
+from translator.compare.models.counter_steps import SURPLUS
 from translator.compare.models.left_out import LeftOut
 from translator.compare.repair.edits import (
     Clause,
@@ -67,7 +68,8 @@ class Leads:
         there too (`between c and c2`); where the schema lacks what its reason names (`one
         steps(C) to add`), the edits that supply a literal of it (an addition, a negation or
         another predicate made into it) before the others, and those that take one away (the
-        counter it requires negated, which would switch the move off) last; (1, 0, 0) for
+        counter it requires negated, which would switch the move off) last, the other way
+        round where it holds one too many (`SURPLUS`); (1, 0, 0) for
         another edit of that schema; (2, 0, 0) else."""
         part = next((part for part in self.left_out if part.schema == edit.schema), None)
         if part is None:
@@ -81,6 +83,13 @@ class Leads:
             return literal is not None and literal.positive and _says(literal.predicate, reason)
 
         supplies, takes = holds_named(edit.after), holds_named(edit.before)
+        if SURPLUS in reason:
+            # A value too many: taking one away from the clause that holds them comes first,
+            # and from the other clause last (the counter it requires, negated, switches the
+            # move off).
+            there = Clause.EFFECT if f"adds {SURPLUS}" in reason else Clause.PRECONDITION
+            supplies, takes = takes and edit.clause is there, supplies or \
+                takes and edit.clause is not there
         order = 1 if part.written_wrong or supplies == takes else 0 if supplies else 2
         return 0, -sum(1 for lit in touched for term in lit.args if _says(term.name, reason)), \
             order

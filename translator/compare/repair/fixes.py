@@ -205,7 +205,10 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                    if verdict.differs is not None]
         found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
                                              if verdict.differs is None))
-    if not found.repairs and found.failures and not unchecked and in_time() and \
+    # A fix that still leaves schemas out mends one fault of several: each is then fixed
+    # alone, that one among them.
+    if all(repair.still_failing for repair in found.repairs) and found.failures \
+            and not unchecked and in_time() and \
             not (found.unchecked or found.unwalked) and \
             not isinstance(subject.model(written), UnbuildableModel):
         alone = faults_alone(subject, written, found,

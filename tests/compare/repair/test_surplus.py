@@ -44,7 +44,7 @@ def test_a_counter_value_added_back_is_taken_away_and_each_fault_gets_its_fix(
     reasons = [part.reason for part in set_up.model.left_out if part.schema in kicks]
     assert reasons and all(reason.endswith(f"(it adds {SURPLUS}: it adds back the steps(c) "
                                            "it requires)") for reason in reasons)
-    found = suggest_fixes(set_up, (), RepairOptions(seconds=20.0, symmetric=False,
+    found = suggest_fixes(set_up, (), RepairOptions(seconds=60.0, symmetric=False,
                                                     clock=time.process_time))
     assert found.together is not None and found.together.fixed_text == text
     firsts = {(e.schema.rsplit("_or", 1)[0], e.text()) for fix in found.fixes

@@ -138,8 +138,15 @@ def _translate_and_search(domain: str, problem: str, configuration: str, timeout
         remaining = None if timeout is None else timeout - (time.perf_counter() - started)
         if remaining is not None and remaining <= 0:
             return None, log, None, None
-        search = run_search(sas, configuration, work, remaining)
-        plan = os.path.join(work, PLAN_FILE)
-        written = read_plan_file(plan)[0] if search.exit_code == 0 and os.path.exists(plan) \
-            else None
-        return search.exit_code, log + search.output, written, None
+        exit_code, output, written = search_plan(sas, configuration, work, remaining)
+        return exit_code, log + output, written, None
+
+
+def search_plan(sas_file: str, configuration: str, work: str, timeout: float | None
+                ) -> tuple[int | None, str, tuple[PlanStep, ...] | None]:
+    """`run_search`, and the plan it wrote when it ended well: (exit code, log, plan)."""
+    search = run_search(sas_file, configuration, work, timeout)
+    plan = os.path.join(work, PLAN_FILE)
+    written = read_plan_file(plan)[0] if search.exit_code == 0 and os.path.exists(plan) \
+        else None
+    return search.exit_code, search.output, written

@@ -21,9 +21,8 @@ from translator.ground.ground_task import ground_and_translate
 from translator.ground.pddl_named import pddl_named
 from translator.ground.sas_writer import sas_text
 from translator.model.level_facts import Facts
-from translator.planners.fd_search import PddlPlan, run_search, searched
+from translator.planners.fd_search import PddlPlan, search_plan, searched
 from translator.planners.outcome import Status
-from translator.planners.pddl_driver import PLAN_FILE, read_plan_file
 from translator.runtime.temporary_folders import temporary_folder
 
 UNREACHABLE = "the goal is unreachable in the ground task"
@@ -55,9 +54,6 @@ def plan_grounded(domain: Domain, facts: Facts, configuration: str, timeout: flo
         if remaining is not None and remaining <= 0:
             return PddlPlan(Status.TIMEOUT, None, time.perf_counter() - started,
                             task.operator_count, "time limit reached while grounding")
-        search = run_search(sas, configuration, work, remaining)
-        plan = os.path.join(work, PLAN_FILE)
-        written = read_plan_file(plan)[0] if search.exit_code == 0 and os.path.exists(plan) \
-            else None
-    return searched(search.exit_code, search.output, written, time.perf_counter() - started,
+        exit_code, output, written = search_plan(sas, configuration, work, remaining)
+    return searched(exit_code, output, written, time.perf_counter() - started,
                     task.operator_count)

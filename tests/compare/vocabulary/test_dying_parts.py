@@ -18,6 +18,22 @@ from strips_model.reports.notation import read_model
 from translator.compare.models.floor import free_cells, occupying
 from translator.compare.vocabulary.inference import infer_vocabulary
 
+
+def _go(name: str, step: str) -> str:
+    """A move the other way along `plusOne`, flipping the traps by conditional effects."""
+    return f"""Action(
+    {name}(x, y),
+    PRECOND :
+        hero(x,y) and {step} and not wall(z, y) and not mob(z, y)
+    ,
+    EFFECT :
+        hero(z, y) and not hero(x, y)
+        and lowered(a, b) => (not lowered(a, b) and raised(a, b))
+        and raised(a, b) => (not raised(a, b) and lowered(a, b))
+    )
+"""
+
+
 DYING = """```python
 Action(
     Remove(x, y),
@@ -27,28 +43,7 @@ Action(
     EFFECT :
         not mob(x, y)
 )
-Action(
-    GoRight(x, y),
-    PRECOND :
-        hero(x,y) and plusOne(x, z) and not wall(z, y) and not mob(z, y)
-    ,
-    EFFECT :
-        hero(z, y) and not hero(x, y)
-        and lowered(a, b) => (not lowered(a, b) and raised(a, b))
-        and raised(a, b) => (not raised(a, b) and lowered(a, b))
-    )
-Action(
-    GoLeft(x, y),
-    PRECOND :
-        hero(x,y) and plusOne(z, x) and not wall(z, y) and not mob(z, y)
-    ,
-    EFFECT :
-        hero(z, y) and not hero(x, y)
-        and lowered(a, b) => (not lowered(a, b) and raised(a, b))
-        and raised(a, b) => (not raised(a, b) and lowered(a, b))
-    )
-```
-"""
+""" + _go("GoRight", "plusOne(x, z)") + _go("GoLeft", "plusOne(z, x)") + "```\n"
 
 FLOOR = """
 right(X, Y, X2)

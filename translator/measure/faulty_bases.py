@@ -147,14 +147,18 @@ def faulty_base(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edi
     return None
 
 
+def divergence(failure: Failure) -> str:
+    """A divergence as the slip's score tells it apart: its case, and for the model as written
+    the schema left out too (each is a fault of its own, though all share that case)."""
+    return f"{failure.case}: {failure.what}" if failure.case == AS_WRITTEN else failure.case
+
+
 def slip_divergences(base: Base, failures: Sequence[Failure]) -> frozenset[str]:
-    """The cases the slip made fail (`failures`: the slipped base's): those the base agreed
-    on, and the model as written where the slip broke a schema (or the whole model) the base
-    could build."""
-    failing = {f.case for f in base.failures}
-    told = {f.what for f in base.failures if f.case == AS_WRITTEN}
-    return frozenset(f.case for f in failures
-                     if f.case not in failing or (f.case == AS_WRITTEN and f.what not in told))
+    """The divergences the slip made (`failures`: the slipped base's), each as `divergence`
+    tells it: the cases the base agreed on, and each schema left out (or the whole model
+    unbuilt) that the base could build."""
+    failing = {divergence(f) for f in base.failures}
+    return frozenset(divergence(f) for f in failures if divergence(f) not in failing)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +169,8 @@ class Slip:
     failures: tuple[Failure, ...]
     """Every failure of the slipped base."""
     cases: frozenset[str]
-    """Its divergences (`slip_divergences`); none when the base's faults mask it."""
+    """Its divergences (`slip_divergences`): case names, and for the model as written its
+    failure too (`divergence`); none when the base's faults mask it."""
 
     @property
     def live(self) -> bool:

@@ -31,7 +31,7 @@ from translator.compare.repair.fixes import OPERATORS, SuggestedFix, gives_back
 from translator.compare.repair.kept_agreement import Memo, keeps_agreement
 from translator.compare.repair.search import Subject
 from translator.compare.repair.verify import Failure, verify
-from translator.measure.faulty_bases import MAX_FAULTS, Base, Slip, divergences
+from translator.measure.faulty_bases import MAX_FAULTS, Base, Slip, divergence, divergences
 
 
 def told(failures: Sequence[Failure]) -> frozenset[tuple[str, int | None, str]]:
@@ -54,9 +54,10 @@ def undoes(subject: Subject, base: Base, slip: Slip, edits: tuple[Edit, ...]) ->
 
 
 def mended(fix: SuggestedFix) -> frozenset[str]:
-    """The cases a fix mends, as its report lists them (each level or probe with its
-    copies)."""
-    return frozenset(case for mend in fix.mends for case in (mend.failure.case, *mend.copies))
+    """The divergences a fix mends, as its report lists them (each level or probe with its
+    copies, each schema left out apart), told as faulty_bases.py `divergence` tells them."""
+    return frozenset(told for mend in fix.mends
+                     for told in (divergence(mend.failure), *mend.copies))
 
 
 @dataclass(frozen=True, slots=True)

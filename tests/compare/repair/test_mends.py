@@ -4,6 +4,7 @@ agree, one per level or probe, in the failures' own words."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from functools import cache
 
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from strips_model.moves import Direction
 from translator.compare.check import our_model
+from translator.compare.repair.edits import Clause, Edit, Kind
 from translator.compare.repair.mends import family, mends
 from translator.compare.repair.mutants import mutants, mutated
 from translator.compare.repair.search import AS_WRITTEN, Repair, Subject, suggest
@@ -107,3 +109,17 @@ def test_the_game_and_the_model_are_read_off_a_divergence_as_verify_writes_it(
     (mend,) = mends(Repair((), ("level1",), (), 1),
                     (Failure("level1", (), letter, f"on the game's plan: {told}", ()),))
     assert (mend.game, mend.model) == (game, model)
+
+
+def test_a_fix_made_after_others_mends_only_the_schema_it_edits_of_those_left_out() -> None:
+    # The fault fixed last: the earlier fixes (`after`) mended the other schemas left out,
+    # so the model as written counts as fixed, and each mend must still be its own.
+    ours, theirs = (Failure(AS_WRITTEN, (), None, f"cannot be built with {name}", (name,))
+                    for name in ("ours", "theirs"))
+    edit = Edit(Kind.REMOVE, "ours", Clause.PRECONDITION, 0, None, None)
+    other = replace(edit, schema="theirs")
+    for repair in (Repair((edit,), (AS_WRITTEN,), (), 1, after=(other,)),
+                   Repair((edit,), (AS_WRITTEN,), (), 1, still_failing=1)):
+        assert [mend.failure for mend in mends(repair, (theirs, ours))] == [ours]
+    assert [m.failure for m in mends(Repair((edit,), (AS_WRITTEN,), (), 1), (theirs, ours))] \
+        == [theirs, ours]  # a complete fix mends every schema left out

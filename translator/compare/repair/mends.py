@@ -87,9 +87,9 @@ def mends(repair: Repair, failures: Sequence[Failure]) -> tuple[Mend, ...]:
     for failure in failures:
         if failure.case not in fixed:
             continue
-        if failure.case == AS_WRITTEN and repair.still_failing and \
+        if failure.case == AS_WRITTEN and (repair.still_failing or repair.after) and \
                 not edited & set(failure.suspects[:1]):
-            continue  # a schema left out that this fix of one fault among several leaves out
+            continue  # a schema left out that another fault's fix mends, or none does
         name = family(failure.case)
         at = by_family.get(name)
         # Two failures of one case are two faults (the schemas the model is run without).

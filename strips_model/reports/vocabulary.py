@@ -102,8 +102,10 @@ class Vocabulary:
 
     def place_of(self, predicate: str, args: tuple[str, ...]) -> tuple[str, str, tuple[str, ...]]:
         """An atom's arguments as (first coordinate, second, the others in order); a ValueError
-        when a cell's name does not follow the pattern."""
-        start, width = self.place_start(predicate), self.width
+        when a cell's name does not follow the pattern. An atom too short for the arguments
+        [places] puts before its place has them cut as `placed` writes them: its place first."""
+        width = self.width
+        start = min(self.place_start(predicate), max(0, len(args) - width))
         rest = (*args[:start], *args[start + width:])
         if not self.cell:
             return args[start], args[start + 1], rest

@@ -33,6 +33,7 @@ Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free"]
 Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
+Parts = Literal["own", "kind", "all", "after"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -71,11 +72,18 @@ class Encoding:
     cell free for an object (RULES.md §3), kept as boulders and skeletons move and die and the
     lock opens."""
 
+    parts: Parts = "own"
+    """Boulders and skeletons each under a predicate of its own, `box(P)` and `mob(P)`; under
+    one relation told apart by a constant, `on(boulder, P)` and `on(skeleton, P)`; or the
+    hero too, `on(hero, P)`."""
+
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
             raise ValueError("a place written as one cell needs a relation between cells")
         if self.direction_parameter and self.adjacency != "direction":
             raise ValueError("a direction parameter needs a relation with a direction argument")
+        if self.parts == "all" and self.key == "hero":
+            raise ValueError("a hero told apart by a constant holds no key state beside it")
         if self.goal == "demon" and not self.direction_parameter:
             raise ValueError("a goal beside a demon is written through the relation of a "
                              "direction argument")
@@ -85,7 +93,8 @@ class Encoding:
         return "-".join((self.notation, self.place, self.adjacency,
                          "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
                          f"count_{self.counter}", f"traps_{self.traps}",
-                         f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}"))
+                         f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}",
+                         f"parts_{self.parts}"))
 
 
 Names = Callable[[str], str]
@@ -165,7 +174,10 @@ def _variables(term: str) -> Iterator[str]:
             yield token
 
 
-_CONSTANTS = {*DIRECTIONS, "lying", "taken", "nokey", "haskey", "closed", "open"}
+_KINDS = {"box": "boulder", "mob": "skeleton"}
+"""The constant each part is told by under one relation (`Encoding.parts`)."""
+_CONSTANTS = {*DIRECTIONS, *_KINDS.values(), "hero", "lying", "taken", "nokey", "haskey", "closed",
+              "open"}
 
 
 @dataclass
@@ -459,14 +471,36 @@ def _second_atoms(encoding: Encoding, step: str, n1: tuple[str, ...], n2: tuple[
 
 def schemas(encoding: Encoding) -> list[Schema]:
     """The model of `encoding` as data, in canonical names."""
-    return _Builder(encoding).build()
+    built = _Builder(encoding).build()
+    if encoding.parts == "own":
+        return built
+    kinds = {**_KINDS, "at": "hero"} if encoding.parts == "all" else _KINDS
+
+    def of_kind(atom: Atom) -> Atom:
+        if atom.predicate not in kinds:
+            return atom
+        if encoding.parts == "after":
+            return Atom("on", (*atom.args, kinds[atom.predicate]), atom.negated)
+        return Atom("on", (kinds[atom.predicate], *atom.args), atom.negated)
+
+    def clause(written: Clause) -> Clause:
+        """`box(P)` as `on(boulder, P)`, `mob(P)` as `on(skeleton, P)`, in any clause."""
+        if isinstance(written, AnyOf):
+            return AnyOf(tuple(map(of_kind, written.atoms)))
+        return of_kind(written) if isinstance(written, Atom) else written
+
+    return [Schema(s.name, s.parameters, tuple(map(clause, s.preconditions)),
+                   tuple(map(of_kind, s.effects))) for s in built]
 
 
 # -- writing ------------------------------------------------------------------------------------
 
 
-def _term(arg: str) -> str:
-    return arg
+def _term(arg: str, names: Names) -> str:
+    """A constant that tells parts or states apart (`boulder`, `lying`, `closed`) is named as
+    a predicate is (random letters under random names): it is a name of the model's own, not
+    a word of the game. The directions keep theirs."""
+    return names(arg) if arg in _CONSTANTS and arg not in DIRECTIONS else arg
 
 
 def _atom(atom: Atom, names: Names, notation: Notation) -> str:
@@ -474,7 +508,7 @@ def _atom(atom: Atom, names: Names, notation: Notation) -> str:
     name = names(atom.predicate)
     if not atom.args:
         return sign + name
-    return f"{sign}{name}({', '.join(map(_term, atom.args))})"
+    return f"{sign}{name}({', '.join(_term(arg, names) for arg in atom.args)})"
 
 
 def _clause(clause: Clause, names: Names, notation: Notation) -> str:
@@ -502,6 +536,8 @@ def render(encoding: Encoding, names: Names = same_names,
             lines += [header, f"    Precondition: {pre}", f"    Effect: {eff}", ""]
     here = ("X", "Y") if encoding.place == "pair" else ("P",)
     hero = Atom("at", (*here, "K") if encoding.key == "hero" else here)
+    if encoding.parts == "all":
+        hero = Atom("on", ("hero", *here))
     goal = f"But({_atom(hero, names, notation)}, {_atom(Atom('goal', here), names, notation)})" \
         if encoding.goal == "cells" else f"But({_atom(Atom('won'), names, notation)})"
     if encoding.goal == "demon":
@@ -539,5 +575,9 @@ ENCODINGS: tuple[Encoding, ...] = (
     Encoding(notation="plain", goal="demon"),
     Encoding(notation="plain", place="cell", adjacency="per_direction",
              direction_parameter=False, walls="free"),
+    Encoding(place="cell", parts="kind"),
+    Encoding(place="cell", parts="all"),
+    Encoding(notation="plain", parts="after"),
+    Encoding(notation="plain", key="state", lock="state"),
 )
 """The encodings tried, each differing in structure."""

@@ -197,7 +197,7 @@ def flag_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
          "giving a flag or a new state of the hero")
     take(Role.HAS_KEY, pick(Role.HAS_KEY, dict(seen.given)), "a flag the hero gets with the key")
     if Role.LOCK not in roles:
-        for role, name, why in _lock(facts, hero, candidates, roles):
+        for role, name, why in lock_parts(facts, hero, candidates, roles):
             take(role, name, why)
     if not {Role.TRAP, Role.TRAP_RAISED, Role.LOCK} & (set(roles) | set(found)):
         take(Role.TRAP_RAISED, pick(Role.TRAP_RAISED, {
@@ -224,10 +224,12 @@ def place_with_a_state(facts: SchemaFacts, name: str, with_a_constant: frozenset
     return extra == 0 or extra == 1 and name in with_a_constant
 
 
-def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
+def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
           ) -> list[tuple[Role, str | None, str]]:
     """The lock, and what its removal needs as the key flag or the key (module doc), as
-    (role, predicate, why)."""
+    (role, predicate, why). A lock `roles` holds already (a state turned `open`,
+    state_parts.py) is opened where an action deletes it, whatever it adds: what that needs
+    is read alike."""
     arity = facts.arity
     steps = {roles[r] for r in roles if r in STEPPING}
     quiet = steps | {hero, roles.get(Role.COUNTER)}
@@ -235,14 +237,20 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     every_removal: Counter[str] = Counter()
     needs: dict[str, Counter[str]] = {}
     with_a_constant = with_a_constant_of(facts)
+    known = roles.get(Role.LOCK)
     for schema in facts.read:
         if not any(p.positive and p.predicate == hero for p in schema.preconditions):
             continue  # the hero opens the lock: a removal without it is a skeleton dying
         for lit in schema.preconditions:
-            if (not lit.positive or lit.predicate not in candidates
-                    or lit.predicate in facts.static
-                    or not place_with_a_state(facts, lit.predicate, with_a_constant)
-                    or not _removed(schema, lit)):
+            if known is not None and (not lit.positive or lit.predicate != known or not any(
+                    not e.positive and e.predicate == known and e.args == lit.args
+                    for e in schema.effects)):
+                continue
+            if known is None and (not lit.positive or lit.predicate not in candidates
+                                  or lit.predicate in facts.static
+                                  or not place_with_a_state(facts, lit.predicate,
+                                                            with_a_constant)
+                                  or not _removed(schema, lit)):
                 continue
             every_removal[lit.predicate] += 1
             wanted = {p.predicate for p in schema.preconditions if p.positive
@@ -250,8 +258,8 @@ def _lock(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
             if wanted:
                 removals[lit.predicate] += 1
                 needs.setdefault(lit.predicate, Counter()).update(wanted)
-    lock = pick(Role.LOCK, dict(removals))
-    if lock is None:
+    lock = known or pick(Role.LOCK, dict(removals))
+    if lock is None or lock not in needs:
         return []
     needed = needs[lock]
     # A part is a place, with a state at most: a relation between two places (a skeleton

@@ -6,11 +6,12 @@ per object: `at(hero, X, Y)` as `at_hero(X, Y)`, and `pos(B, X, Y)` in a schema 
 `boulder(B)` as `pos_boulder(X, Y)`, the type literal dropped once B is used nowhere else (the
 game's boulders have no identity; a level's Init lists their cells). The model's own Init is
 read alike (`pos(b1, 2, 3)` with `boulder(b1)` is `pos_boulder(2, 3)`). A predicate is read so
-only when it has a place after the object (three arguments or more) and every use names its
+when it has a place after the object (three arguments or more) and every use names its
 object by a constant, or by a variable a one-argument static predicate types, whose name says
-a part of the game placed on a cell (`hero`, `rock1`, `boulder`, `cle`); otherwise it is left
-as written (a number or a word there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`,
-places.py).
+a part of the game placed on a cell (`hero`, `rock1`, `boulder`, `cle`); or, whatever the
+names, when it is a fluent whose every use names its object so (a number aside) and no action
+turns one object into another. Otherwise it is left as written (a number or a word an action
+changes there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`, places.py).
 """
 
 from __future__ import annotations
@@ -42,13 +43,14 @@ def _types(schema: Schema, static: frozenset[str]) -> dict[str, str]:
             and lit.args[0].is_variable}
 
 
-def _object(literal: Literal, types: dict[str, str]) -> str | None:
-    """The object a literal names first: a constant, or the type of a variable."""
-    first = literal.args[0]
-    if first.is_variable:
-        return types.get(first.name)
+def _object(literal: Literal, types: dict[str, str], at: int = 0) -> str | None:
+    """The object a literal names at `at` (first, or -1: last): a constant, or the type of a
+    variable."""
+    term = literal.args[at]
+    if term.is_variable:
+        return types.get(term.name)
     # In an Init, a constant's type is listed too (`boulder(b1)`).
-    return None if _NUMBER.fullmatch(first.name) else types.get(first.name, first.name)
+    return None if _NUMBER.fullmatch(term.name) else types.get(term.name, term.name)
 
 
 def _names_a_part(name: str | None) -> bool:
@@ -56,14 +58,52 @@ def _names_a_part(name: str | None) -> bool:
     return name is not None and any(role in PLACED_ROLES for role in role_scores(name))
 
 
-def _splittable(schemas: tuple[Schema, ...], static: frozenset[str]) -> set[str]:
-    candidates: dict[str, bool] = {}
+def _splittable(schemas: tuple[Schema, ...], static: frozenset[str]) -> dict[str, int]:
+    """The predicates read as one per object, each with where its object stands (0: first,
+    -1: last): by the objects' names before the place (module doc), or by structure alone
+    (`_objects_by_structure`)."""
+    named: dict[str, bool] = {}
     for schema in schemas:
         types = _types(schema, static)
         for lit in (*schema.preconditions, *schema.effects):
-            named = len(lit.args) >= 3 and _names_a_part(_object(lit, types))
-            candidates[lit.predicate] = candidates.get(lit.predicate, True) and named
-    return {name for name, ok in candidates.items() if ok}
+            said = len(lit.args) >= 3 and _names_a_part(_object(lit, types))
+            named[lit.predicate] = named.get(lit.predicate, True) and said
+    found = {name: at for at in (-1, 0) for name in _objects_by_structure(schemas, static, at)}
+    return {**found, **{name: 0 for name, ok in named.items() if ok}}
+
+
+def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], at: int
+                          ) -> set[str]:
+    """The fluents whose every use names an object at `at` beside a place, by a constant
+    other than a number or by a typed variable, two objects at least, and that no action
+    turns from one object into
+    another: `on(boulder, P)` and `on(skeleton, P)`, or `on(P, boulder)`, under any names. A
+    constant an action swaps for another in one atom is a state (`hero(nokey, X, Y)` made
+    `hero(haskey, X2, Y2)`, `key(P, lying)` made `key(P, taken)`): left to places.py."""
+    fluents = {lit.predicate for schema in schemas for lit in schema.effects}
+    every: dict[str, bool] = {}
+    objects: dict[str, set[str | None]] = {}
+    for schema in schemas:
+        types = _types(schema, static)
+        for lit in (*schema.preconditions, *schema.effects):
+            has = len(lit.args) >= 2 and _object(lit, types, at) is not None
+            every[lit.predicate] = every.get(lit.predicate, True) and has
+            objects.setdefault(lit.predicate, set()).add(_object(lit, types, at) if has
+                                                         else None)
+        for name in {lit.predicate for lit in schema.effects if len(lit.args) >= 2}:
+            # Per object, how many atoms the action adds less how many it deletes: one
+            # object fewer and another more is one turned into the other.
+            balance: dict[str | None, int] = {}
+            for lit in schema.effects:
+                if lit.predicate == name:
+                    key = _object(lit, types, at)
+                    balance[key] = balance.get(key, 0) + (1 if lit.positive else -1)
+            if min(balance.values()) < 0 < max(balance.values()):
+                every[name] = False
+    # One object alone is no sign of several parts: `key(P, here)`, only ever deleted, is
+    # the key with a state, as written.
+    return {name for name, ok in every.items()
+            if ok and name in fluents and len(objects[name]) > 1}
 
 
 def _types_dropped(required: list[Literal], others: tuple[Literal, ...],
@@ -87,12 +127,14 @@ def split_objects(report: Report) -> ObjectSplit:
     said: dict[str, str] = {}
 
     def split(lit: Literal, types: dict[str, str]) -> Literal:
-        named = _object(lit, types) if lit.predicate in splittable else None
-        if named is None:
+        at = splittable.get(lit.predicate)
+        named = None if at is None or not lit.args else _object(lit, types, at)
+        if at is None or named is None:
             return lit
         name = f"{lit.predicate}_{named}"
-        said.setdefault(name, f"{lit.predicate}({lit.args[0]}, ...) as {name}(...)")
-        return replace(lit, predicate=name, args=lit.args[1:])
+        written = f"{lit.args[0]}, ..." if at == 0 else f"..., {lit.args[-1]}"
+        said.setdefault(name, f"{lit.predicate}({written}) as {name}(...)")
+        return replace(lit, predicate=name, args=lit.args[1:] if at == 0 else lit.args[:-1])
 
     def schema(s: Schema) -> Schema:
         types = _types(s, static)

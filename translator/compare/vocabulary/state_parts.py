@@ -24,7 +24,11 @@ from collections.abc import Set as AbstractSet
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, floor_fitting, pick, variables
 from translator.compare.vocabulary.facts import SchemaFacts
-from translator.compare.vocabulary.flag_parts import place_with_a_state, with_a_constant_of
+from translator.compare.vocabulary.flag_parts import (
+    lock_parts,
+    place_with_a_state,
+    with_a_constant_of,
+)
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 
@@ -126,6 +130,18 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
                                               for e in s.effects) for s in read)
               for n in fluent & candidates if place_with_a_state(facts, n, constant)}
     take(Role.LOCK, opened, "opened or removed by {} action(s), never moved")
+    lock = found.get(Role.LOCK)
+    if lock is not None and Role.HAS_KEY not in roles:
+        # A lock turned open (a state) is read only here, after the flags: what its opening
+        # needs besides the hero is the key flag, as for a lock removed (flag_parts.py).
+        flag = next((name for role, name, _ in lock_parts(facts, hero, candidates,
+                                                          {**roles, Role.LOCK: lock})
+                     if role is Role.HAS_KEY and name is not None
+                     and facts.arity[name] == 0), None)
+        if flag is not None:
+            found[Role.HAS_KEY] = flag
+            evidence.append(by_actions(Role.HAS_KEY, flag, f"a flag most openings of {lock} "
+                                       "need"))
     return Found(found, tuple(evidence))
 
 

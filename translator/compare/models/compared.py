@@ -28,7 +28,13 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
 from translator.compare.models.init_level import init_level
-from translator.compare.models.left_out import LeftOut, culprit, left_out, without_arity_slips
+from translator.compare.models.left_out import (
+    LeftOut,
+    culprit,
+    leave_out,
+    left_out,
+    without_arity_slips,
+)
 from translator.compare.models.ours import OurModel
 from translator.compare.models.probes import convention_by_probes
 from translator.compare.models.protocols import ComparedModel, LevelModel
@@ -151,14 +157,14 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
                                     tuple(left))
             return model
         except SchemaError as error:
-            schema = culprit(report.schemas, error)
-            if schema is None or len(report.schemas) == 1:
+            rest = leave_out(report, error)
+            if rest is None:
                 # Read, linted, but not translatable as written (no goal, say): the
                 # comparison says so level by level.
                 return UnbuildableModel(report, label, vocabulary, str(error), evidence,
                                         tuple(left))
-            report, dropped = left_out(report, schema, error.message)
-            left.append(dropped)
+            report, dropped_together = rest
+            left += dropped_together
 
 
 def reread(model: ComparedModel, vocabulary: Vocabulary,

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from strips_model.errors import Position, SchemaError
 from strips_model.reports.document import Report
+from strips_model.reports.schema_readings import static_predicates
 from strips_model.schema import Literal, Schema
 
 
@@ -105,3 +106,33 @@ def left_out(report: Report, schema: Schema, reason: str) -> tuple[Report, LeftO
     """The report without `schema`, and what says so."""
     rest = tuple(s for s in report.schemas if s is not schema)
     return replace(report, schemas=rest), LeftOut(schema.name, schema.position, reason)
+
+
+class SchemasUnbuilt(SchemaError):
+    """Each schema whose own views cannot be built (report_views.py), with its error; told
+    as the first."""
+
+    def __init__(self, errors: tuple[SchemaError, ...]) -> None:
+        super().__init__(errors[0].message, errors[0].position)
+        self.errors = errors
+
+
+def leave_out(report: Report, error: SchemaError) -> tuple[Report, list[LeftOut]] | None:
+    """The report without the schema `error` points into, or each one a `SchemasUnbuilt`
+    names, each with its reason; None when the first points into none, or into the last
+    schema. A schema's views depend on it, the vocabulary and which predicates are static:
+    the schemas are left out together only when that leaves every predicate's being static
+    as it was (a predicate only they change would make the others' views change), else the
+    first alone, as one at a time would."""
+    errors = error.errors if isinstance(error, SchemasUnbuilt) else (error,)
+    first = culprit(report.schemas, errors[0])
+    if first is None or len(report.schemas) == 1:
+        return None
+    named = {id(schema): (schema, found) for found in errors
+             if (schema := culprit(report.schemas, found)) is not None}
+    rest = tuple(s for s in report.schemas if id(s) not in named)
+    if not rest or static_predicates(rest) != static_predicates(report.schemas):
+        named = {id(first): (first, errors[0])}
+        rest = tuple(s for s in report.schemas if s is not first)
+    return replace(report, schemas=rest), [LeftOut(schema.name, schema.position, why.message)
+                                           for schema, why in named.values()]

@@ -36,7 +36,7 @@ from translator.compare.models.floor import occupying
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
 from translator.compare.models.init_level import rebuilt_init
-from translator.compare.models.left_out import LeftOut
+from translator.compare.models.left_out import LeftOut, SchemasUnbuilt
 from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
@@ -111,17 +111,17 @@ class ReportModel:
         exact: list[Schema] = []
         planning: list[Schema] = []
         views = SchemaViews.of(self.words, frozenset(self.static))
+        failed: list[SchemaError] = []  # every schema that fails, left out at once
         for schema in read:
-            if self.words.direction_of(schema.name) is None \
-                    and schema.name not in self.words.not_key_presses \
-                    and schema.name not in self.words.keyed_by_direction:
-                words = ", ".join(word for word, _ in self.words.direction_words)
-                raise SchemaError(f"{schema.name}: its name says no direction ({words}), so its "
-                                  "actions cannot be mapped to key presses",
-                                  schema.position)
-            exact_schema, planning_schema = views.of_schema(schema)
+            try:
+                exact_schema, planning_schema = views.of_schema(schema)
+            except SchemaError as error:
+                failed.append(error)
+                continue
             exact.append(exact_schema)
             planning.append(planning_schema)
+        if failed:
+            raise SchemasUnbuilt(tuple(failed))
         self.direction_parameter = {schema.name: found for schema in read
                                     if schema.name in self.words.keyed_by_direction
                                     and (found := direction_parameter(schema, self.words))}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from strips_model.errors import SchemaError
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.report_planning import counter_cost, pddl_schema, without_counter
@@ -42,10 +43,17 @@ class SchemaViews:
 
     def of_schema(self, schema: Schema) -> tuple[Schema, Schema]:
         """The schema's exact view (a counter it deletes read as required; its counter read
-        as a cost) and its planning view (report_planning.py)."""
+        as a cost) and its planning view (report_planning.py); a SchemaError when it makes no
+        key press or its counter steps cannot be told."""
         known = self._known.get(id(schema))
         if known is not None:
             return known[1], known[2]
+        words = self.words
+        if words.direction_of(schema.name) is None and schema.name not in \
+                words.not_key_presses and schema.name not in words.keyed_by_direction:
+            said = ", ".join(word for word, _ in words.direction_words)
+            raise SchemaError(f"{schema.name}: its name says no direction ({said}), so its "
+                              "actions cannot be mapped to key presses", schema.position)
         cost, counters = counter_cost(schema, self.words)
         exact = replace(_deleted_counter_required(schema, self.words), cost=cost)
         planning = pddl_schema(without_counter(replace(schema, cost=cost), counters,

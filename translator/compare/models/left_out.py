@@ -92,14 +92,25 @@ def culprit(schemas: tuple[Schema, ...], error: SchemaError) -> Schema | None:
     cases of a split disjunction share the written schema's places: of those, the one the
     error is about (its message names the schema) is the culprit, not the first
     case, which would leave out a case that builds and keep the one that does not."""
-    where = error.position
-    if where is None:
-        return None
-    there = [schema for schema in schemas if schema.position == where or any(
-        lit.position == where for lit in (*schema.preconditions, *schema.effects))]
-    named = [schema for schema in there
-             if re.search(rf"(?<![\w']){re.escape(schema.name)}(?![\w'])", error.message)]
-    return next(iter(named or there), None)
+    return culprits(schemas, (error,))[0]
+
+
+def culprits(schemas: tuple[Schema, ...], errors: tuple[SchemaError, ...]
+             ) -> list[Schema | None]:
+    """`culprit` of each error, the schemas' places gathered once for all."""
+    wanted = {error.position for error in errors if error.position is not None}
+    places: dict[Position, list[Schema]] = {}
+    for schema in schemas:
+        for where in {schema.position, *(lit.position for lit in
+                                         (*schema.preconditions, *schema.effects))} & wanted:
+            places.setdefault(where, []).append(schema)
+    found: list[Schema | None] = []
+    for error in errors:
+        there = places.get(error.position, []) if error.position is not None else []
+        named = [schema for schema in there if re.search(
+            rf"(?<![\w']){re.escape(schema.name)}(?![\w'])", error.message)]
+        found.append(next(iter(named or there), None))
+    return found
 
 
 def left_out(report: Report, schema: Schema, reason: str) -> tuple[Report, LeftOut]:
@@ -125,11 +136,12 @@ def leave_out(report: Report, error: SchemaError) -> tuple[Report, list[LeftOut]
     as it was (a predicate only they change would make the others' views change), else the
     first alone, as one at a time would."""
     errors = error.errors if isinstance(error, SchemasUnbuilt) else (error,)
-    first = culprit(report.schemas, errors[0])
+    pointed = culprits(report.schemas, errors)
+    first = pointed[0]
     if first is None or len(report.schemas) == 1:
         return None
-    named = {id(schema): (schema, found) for found in errors
-             if (schema := culprit(report.schemas, found)) is not None}
+    named = {id(schema): (schema, found) for schema, found in zip(pointed, errors, strict=True)
+             if schema is not None}
     rest = tuple(s for s in report.schemas if id(s) not in named)
     if not rest or static_predicates(rest) != static_predicates(report.schemas):
         named = {id(first): (first, errors[0])}

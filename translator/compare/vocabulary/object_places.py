@@ -86,19 +86,21 @@ def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], a
     for schema in schemas:
         types = _types(schema, static)
         for lit in (*schema.preconditions, *schema.effects):
-            has = len(lit.args) >= 2 and _object(lit, types, at) is not None
-            every[lit.predicate] = every.get(lit.predicate, True) and has
-            objects.setdefault(lit.predicate, set()).add(_object(lit, types, at) if has
-                                                         else None)
-        for name in {lit.predicate for lit in schema.effects if len(lit.args) >= 2}:
-            # Per object, how many atoms the action adds less how many it deletes: one
-            # object fewer and another more is one turned into the other.
-            balance: dict[str | None, int] = {}
-            for lit in schema.effects:
-                if lit.predicate == name:
-                    key = _object(lit, types, at)
-                    balance[key] = balance.get(key, 0) + (1 if lit.positive else -1)
-            if min(balance.values()) < 0 < max(balance.values()):
+            if not every.get(lit.predicate, True):
+                continue  # a use without an object already: not one predicate per object
+            found = _object(lit, types, at) if len(lit.args) >= 2 else None
+            every[lit.predicate] = found is not None
+            objects.setdefault(lit.predicate, set()).add(found)
+        # Per predicate and object, how many atoms the action adds less how many it deletes:
+        # one object fewer and another more is one turned into the other.
+        balance: dict[str, dict[str | None, int]] = {}
+        for lit in schema.effects:
+            if len(lit.args) >= 2 and every.get(lit.predicate):
+                counts = balance.setdefault(lit.predicate, {})
+                key = _object(lit, types, at)
+                counts[key] = counts.get(key, 0) + (1 if lit.positive else -1)
+        for name, counts in balance.items():
+            if min(counts.values()) < 0 < max(counts.values()):
                 every[name] = False
     # One object alone is no sign of several parts: `key(P, here)`, only ever deleted, is
     # the key with a state, as written.

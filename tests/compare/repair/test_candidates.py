@@ -7,8 +7,13 @@ from functools import cache
 from pathlib import Path
 
 from compare.models.test_left_out import _model, _walk
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from translator.compare.check import our_model, read_model
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Schema
+from translator.compare.check import our_model, read_model, set_up_model
+from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.candidates import Leads, leads_of, single_edits
 from translator.compare.repair.edits import (
     Clause,
@@ -23,6 +28,7 @@ from translator.compare.repair.search import SUSPECTS, Subject, suggest
 from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import verify
 from translator.compare.runs.evidence import probe_cases
+from translator.measure.repair_bench import bench_models
 
 # moveLeft takes from the counter with no plusOne between C and C': it cannot be built.
 FORGOT = {"moveLeft": "moveLeft(X, Y, C)\n    Precondition: hero(X, Y), plusOne(X', X), "
@@ -94,3 +100,39 @@ def test_a_schema_left_out_is_a_failure_mended_even_where_no_case_needs_it(
         assert not isinstance(mended, str) and not getattr(mended, "left_out", ())
     # A fix of one fault among several may leave it out still: then nothing fails here.
     assert suggest(subject, report.schemas, 60.0, explain=False, whole=False).failures == ()
+
+
+@cache
+def _textbook() -> tuple[tuple[Schema, ...], Vocabulary]:
+    model = set_up_model(next(p for p in bench_models() if p.endswith("textbook.txt"))).model
+    assert not isinstance(model, UnbuildableModel) and model.words is not None
+    return model.report.schemas, model.words
+
+
+def _gives_back(edit: Edit, counter: str) -> bool:
+    after = edit.after
+    return edit.kind is Kind.ADD and edit.clause is Clause.EFFECT and after is not None \
+        and not after.positive and after.predicate == counter
+
+
+@settings(max_examples=10, deadline=None)
+@given(index=st.integers(0, 10_000))
+def test_a_counter_delete_dropped_is_given_back_first(index: int) -> None:
+    # A schema that adds the next value and keeps the one it requires is built all the same:
+    # no reason names it, yet the dropped delete is the edit tried first.
+    schemas, words = _textbook()
+    counter = words.required("counter")
+    deleting = [s for s in schemas if any(not e.positive and e.predicate == counter
+                                          for e in s.effects)]
+    schema = deleting[index % len(deleting)]
+    dropped = next(i for i, e in enumerate(schema.effects)
+                   if not e.positive and e.predicate == counter)
+    (slipped,) = apply_edits((schema,), (Edit(Kind.REMOVE, schema.name, Clause.EFFECT, dropped,
+                                               schema.effects[dropped], None),))
+    signature = Signature.of(apply_edits(schemas, ()))
+    first = single_edits([slipped], signature, SchemaUses(), None, words)[0]
+    assert _gives_back(first, counter) and first.after is not None
+    assert first.after.args == schema.effects[dropped].args
+    # The model as written, every schema whole: no edit of any gets that rank.
+    assert not any(_gives_back(edit, counter) for edit in
+                   single_edits([schema], signature, SchemaUses(), None, words)[:1])

@@ -95,6 +95,22 @@ class Leads:
             order
 
 
+def _gives_back_a_counter_delete(edit: Edit, schema: Schema, counter: str | None) -> bool:
+    """Whether `edit` deletes the counter value its schema requires where the schema adds
+    another and keeps that one: a counter holds one value, and a schema that keeps two is
+    built all the same (its steps read from the value required to the one added), so no
+    reason names it; the dropped delete is the likeliest slip there."""
+    after = edit.after
+    if counter is None or edit.kind is not Kind.ADD or edit.clause is not Clause.EFFECT \
+            or after is None or after.positive or after.predicate != counter:
+        return False
+    required = {lit.args for lit in schema.preconditions
+                if lit.positive and lit.predicate == counter}
+    changed = {(lit.positive, lit.args) for lit in schema.effects if lit.predicate == counter}
+    return after.args in required and (False, after.args) not in changed and any(
+        positive and args not in required for positive, args in changed)
+
+
 def _says(word: str, reason: str) -> bool:
     """Whether `reason` names `word` as a word of its own (or as the `not_` form of it that
     a compiled negation is written with)."""
@@ -145,13 +161,15 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     wrong, by_name = leads.wrong, {schema.name: schema for schema in schemas}
     hero = (vocabulary.predicate("hero") if vocabulary is not None else None) or "hero"
+    counter = vocabulary.predicate("counter") if vocabulary is not None else None
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*leads.mends(edit), near.rank(edit) != 0, *blamed.rank(edit),
+        return (not _gives_back_a_counter_delete(edit, by_name[edit.schema], counter),
+                *leads.mends(edit), near.rank(edit) != 0, *blamed.rank(edit),
                 near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
                 edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,

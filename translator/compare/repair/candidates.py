@@ -107,8 +107,9 @@ def _gives_back_a_counter_delete(edit: Edit, schema: Schema, counter: str | None
     required = {lit.args for lit in schema.preconditions
                 if lit.positive and lit.predicate == counter}
     changed = {(lit.positive, lit.args) for lit in schema.effects if lit.predicate == counter}
-    return after.args in required and (False, after.args) not in changed and any(
-        positive and args not in required for positive, args in changed)
+    # One that adds the required value back holds one too many: its reason says so (SURPLUS).
+    return after.args in required and not {(False, after.args), (True, after.args)} & changed \
+        and any(positive and args not in required for positive, args in changed)
 
 
 def _says(word: str, reason: str) -> bool:

@@ -40,6 +40,9 @@ FAST = {
     "textbook-cells-every-part-under-one-relation": Encoding(place="cell", parts="all"),
     "plain-parts-named-after-the-place": Encoding(notation="plain", parts="after"),
     "plain-key-and-lock-with-states": Encoding(notation="plain", key="state", lock="state"),
+    "plain-cells-contents-as-one-relation": Encoding(
+        notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,
+        walls="free", parts="content"),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

@@ -33,7 +33,7 @@ Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free"]
 Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
-Parts = Literal["own", "kind", "all", "after"]
+Parts = Literal["own", "kind", "all", "after", "content"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -74,14 +74,18 @@ class Encoding:
 
     parts: Parts = "own"
     """Boulders and skeletons each under a predicate of its own, `box(P)` and `mob(P)`; under
-    one relation told apart by a constant, `on(boulder, P)` and `on(skeleton, P)`; or the
-    hero too, `on(hero, P)`."""
+    one relation told apart by a constant, `on(boulder, P)` and `on(skeleton, P)`; the hero
+    too, `on(hero, P)`; the constant after the place, `on(P, boulder)`; or the contents of
+    every free cell, `on(P, empty)` beside them (with `walls="free"`): a skeleton dying turns
+    `on(P, skeleton)` into `on(P, empty)`."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
             raise ValueError("a place written as one cell needs a relation between cells")
         if self.direction_parameter and self.adjacency != "direction":
             raise ValueError("a direction parameter needs a relation with a direction argument")
+        if self.parts == "content" and self.walls != "free":
+            raise ValueError("the contents of a cell name its emptiness: walls must be free")
         if self.parts == "all" and self.key == "hero":
             raise ValueError("a hero told apart by a constant holds no key state beside it")
         if self.goal == "demon" and not self.direction_parameter:
@@ -176,7 +180,7 @@ def _variables(term: str) -> Iterator[str]:
 
 _KINDS = {"box": "boulder", "mob": "skeleton"}
 """The constant each part is told by under one relation (`Encoding.parts`)."""
-_CONSTANTS = {*DIRECTIONS, *_KINDS.values(), "hero", "lying", "taken", "nokey", "haskey", "closed",
+_CONSTANTS = {*DIRECTIONS, *_KINDS.values(), "hero", "empty", "lying", "taken", "nokey", "haskey", "closed",
               "open"}
 
 
@@ -474,12 +478,13 @@ def schemas(encoding: Encoding) -> list[Schema]:
     built = _Builder(encoding).build()
     if encoding.parts == "own":
         return built
-    kinds = {**_KINDS, "at": "hero"} if encoding.parts == "all" else _KINDS
+    kinds = {**_KINDS, "at": "hero"} if encoding.parts == "all" else \
+        {**_KINDS, "free": "empty"} if encoding.parts == "content" else _KINDS
 
     def of_kind(atom: Atom) -> Atom:
         if atom.predicate not in kinds:
             return atom
-        if encoding.parts == "after":
+        if encoding.parts in ("after", "content"):
             return Atom("on", (*atom.args, kinds[atom.predicate]), atom.negated)
         return Atom("on", (kinds[atom.predicate], *atom.args), atom.negated)
 
@@ -579,5 +584,7 @@ ENCODINGS: tuple[Encoding, ...] = (
     Encoding(place="cell", parts="all"),
     Encoding(notation="plain", parts="after"),
     Encoding(notation="plain", key="state", lock="state"),
+    Encoding(notation="plain", place="cell", adjacency="per_direction",
+             direction_parameter=False, walls="free", parts="content"),
 )
 """The encodings tried, each differing in structure."""

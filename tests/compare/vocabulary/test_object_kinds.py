@@ -1,5 +1,6 @@
 """Boulders and skeletons (and the hero) under one relation told apart by a constant before
-the place or after it (`on(boulder, P)`, `on(P, skeleton)`): read as one predicate per object
+the place or after it (`on(boulder, P)`, `on(P, skeleton)`), or as the contents of every free
+cell (`on(P, empty)` beside them): read as one predicate per object
 by structure alone, whatever the names
 (translator/compare/vocabulary/object_places.py), and a constant an action swaps for
 another in one atom left as a state."""
@@ -34,15 +35,17 @@ def _roles(text: str) -> dict[str, str]:
                 .vocabulary.roles)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), place=st.sampled_from(("pair", "cell")),
-       parts=st.sampled_from(("kind", "all", "after")))
+       parts=st.sampled_from(("kind", "all", "after", "content")))
 def test_parts_under_one_relation_are_read_apart_under_random_names(
         seed: int, place: Place, parts: Parts) -> None:
     names = random_names(seed)
-    roles = _roles(render(Encoding(notation="plain", place=place, parts=parts), names))
+    roles = _roles(render(Encoding(notation="plain", place=place, parts=parts,
+                                   walls="free" if parts == "content" else "negated"), names))
     told = {"boulder": "boulder", "skeleton": "skeleton"}
     told |= {"hero": "hero"} if parts == "all" else {}
+    told |= {"floor": "empty"} if parts == "content" else {}
     assert {role: roles[role] for role in told} == {
         role: f"{names('on')}_{names(kind)}" for role, kind in told.items()}
 

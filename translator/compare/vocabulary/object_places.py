@@ -75,14 +75,18 @@ def _splittable(schemas: tuple[Schema, ...], static: frozenset[str]) -> dict[str
 def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], at: int
                           ) -> set[str]:
     """The fluents whose every use names an object at `at` beside a place, by a constant
-    other than a number or by a typed variable, two objects at least, and that no action
-    turns from one object into
-    another: `on(boulder, P)` and `on(skeleton, P)`, or `on(P, boulder)`, under any names. A
-    constant an action swaps for another in one atom is a state (`hero(nokey, X, Y)` made
-    `hero(haskey, X2, Y2)`, `key(P, lying)` made `key(P, taken)`): left to places.py."""
+    other than a number or by a typed variable, two objects at least: `on(boulder, P)` and
+    `on(skeleton, P)`, or `on(P, boulder)`, under any names. A constant an action swaps for
+    another in one atom is a state (`hero(nokey, X, Y)` made `hero(haskey, X2, Y2)`,
+    `key(P, lying)` made `key(P, taken)`): left to places.py; unless the relation is the
+    contents of many cells (`on(P, skeleton)` made `on(P, empty)` as the skeleton dies): some
+    action requires two of its atoms at once, and two of its objects move from cell to cell."""
     fluents = {lit.predicate for schema in schemas for lit in schema.effects}
     every: dict[str, bool] = {}
     objects: dict[str, set[str | None]] = {}
+    turned: set[str] = set()
+    contents: set[str] = set()  # some action requires two atoms of it
+    moving: dict[str, set[str | None]] = {}
     for schema in schemas:
         types = _types(schema, static)
         for lit in (*schema.preconditions, *schema.effects):
@@ -91,21 +95,29 @@ def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], a
             found = _object(lit, types, at) if len(lit.args) >= 2 else None
             every[lit.predicate] = found is not None
             objects.setdefault(lit.predicate, set()).add(found)
-        # Per predicate and object, how many atoms the action adds less how many it deletes:
-        # one object fewer and another more is one turned into the other.
+        required = [lit.predicate for lit in schema.preconditions if lit.positive]
+        contents |= {name for name in set(required) if required.count(name) > 1}
+        # Per predicate and object, how many atoms the action adds less how many it deletes
+        # (one object fewer and another more is one turned into the other), and the objects
+        # it moves (deleted at one place, added at another).
         balance: dict[str, dict[str | None, int]] = {}
+        places: dict[tuple[str, str | None], set[bool]] = {}
         for lit in schema.effects:
             if len(lit.args) >= 2 and every.get(lit.predicate):
                 counts = balance.setdefault(lit.predicate, {})
                 key = _object(lit, types, at)
                 counts[key] = counts.get(key, 0) + (1 if lit.positive else -1)
-        for name, counts in balance.items():
-            if min(counts.values()) < 0 < max(counts.values()):
-                every[name] = False
+                places.setdefault((lit.predicate, key), set()).add(lit.positive)
+        turned |= {name for name, counts in balance.items()
+                   if min(counts.values()) < 0 < max(counts.values())}
+        for (name, key), signs in places.items():
+            if len(signs) == 2:
+                moving.setdefault(name, set()).add(key)
     # One object alone is no sign of several parts: `key(P, here)`, only ever deleted, is
     # the key with a state, as written.
     return {name for name, ok in every.items()
-            if ok and name in fluents and len(objects[name]) > 1}
+            if ok and name in fluents and len(objects[name]) > 1 and (
+                name not in turned or name in contents and len(moving.get(name, ())) > 1)}
 
 
 def _types_dropped(required: list[Literal], others: tuple[Literal, ...],

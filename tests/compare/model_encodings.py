@@ -180,8 +180,8 @@ def _variables(term: str) -> Iterator[str]:
 
 _KINDS = {"box": "boulder", "mob": "skeleton"}
 """The constant each part is told by under one relation (`Encoding.parts`)."""
-_CONSTANTS = {*DIRECTIONS, *_KINDS.values(), "hero", "empty", "lying", "taken", "nokey", "haskey", "closed",
-              "open"}
+_CONSTANTS = {*DIRECTIONS, *_KINDS.values(), "hero", "empty", "lying", "taken", "nokey",
+              "haskey", "closed", "open"}
 
 
 @dataclass

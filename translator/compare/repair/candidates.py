@@ -32,6 +32,7 @@ from translator.compare.repair.edits import (
 from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.near import Near, near_misses
+from translator.compare.repair.sorts import Sorts
 from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.uses import SchemaUses, plan_of, undecided, wrong_uses
 from translator.compare.repair.verify import Failure
@@ -151,7 +152,9 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     all, the edits of a schema left out on what its reason names (`Leads.mends`); then the
     literal a near miss fails on alone where it is not read right elsewhere (near.py); then,
     when a move is blocked on a fluent an earlier action wrote (`leads.blamed`, writers.py),
-    that writer's effects on it; next, the other near literals. Past the repair's bound
+    that writer's effects on it; next, the other near literals. Past the mends of a schema
+    left out, a literal written over variables of another sort (sorts.py) ranks after every
+    other edit. Past the repair's bound
     (`in_time`), no more edits are made: none would be tried."""
     leads = leads or Leads()
     blamed, near = leads.blamed, leads.near
@@ -163,14 +166,19 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     wrong, by_name = leads.wrong, {schema.name: schema for schema in schemas}
     hero = (vocabulary.predicate("hero") if vocabulary is not None else None) or "hero"
     counter = vocabulary.predicate("counter") if vocabulary is not None else None
+    sorts = Sorts(every or schemas)
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (True, 2, 0, 0, False, True, 1, 0, True) + (True,) * 6 + \
+                (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
         return (not _gives_back_a_counter_delete(edit, by_name[edit.schema], counter),
-                *leads.mends(edit), near.rank(edit) != 0, *blamed.rank(edit),
+                *leads.mends(edit),
+                edit.after is not None and not sorts.well_sorted(by_name[edit.schema],
+                                                                 edit.after),
+                near.rank(edit) != 0, *blamed.rank(edit),
                 near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
                 edit.before is None or (edit.schema, literal_key(edit.before)) not in stuck,

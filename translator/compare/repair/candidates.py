@@ -96,6 +96,15 @@ class Leads:
             order
 
 
+def _first_keys(edit: Edit, schema: Schema, counter: str | None, sorts: Sorts, leads: Leads
+                ) -> tuple[object, ...]:
+    """What ranks an edit of `schema` before the rest: a dropped counter delete given back
+    first; then the mends of a schema left out (`Leads.mends`); past those, a literal written
+    over variables of another sort (sorts.py) after every other edit."""
+    return (not _gives_back_a_counter_delete(edit, schema, counter), *leads.mends(edit),
+            edit.after is not None and not sorts.well_sorted(schema, edit.after))
+
+
 def _gives_back_a_counter_delete(edit: Edit, schema: Schema, counter: str | None) -> bool:
     """Whether `edit` deletes the counter value its schema requires where the schema adds
     another and keeps that one: a counter holds one value, and a schema that keeps two is
@@ -152,10 +161,8 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     all, the edits of a schema left out on what its reason names (`Leads.mends`); then the
     literal a near miss fails on alone where it is not read right elsewhere (near.py); then,
     when a move is blocked on a fluent an earlier action wrote (`leads.blamed`, writers.py),
-    that writer's effects on it; next, the other near literals. Past the mends of a schema
-    left out, a literal written over variables of another sort (sorts.py) ranks after every
-    other edit. Past the repair's bound
-    (`in_time`), no more edits are made: none would be tried."""
+    that writer's effects on it; next, the other near literals (`_first_keys` before all).
+    Past the repair's bound (`in_time`), no more edits are made: none would be tried."""
     leads = leads or Leads()
     blamed, near = leads.blamed, leads.near
     named, effects_first = failure_hints(failure, vocabulary)
@@ -174,10 +181,7 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
                 (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (not _gives_back_a_counter_delete(edit, by_name[edit.schema], counter),
-                *leads.mends(edit),
-                edit.after is not None and not sorts.well_sorted(by_name[edit.schema],
-                                                                 edit.after),
+        return (*_first_keys(edit, by_name[edit.schema], counter, sorts, leads),
                 near.rank(edit) != 0, *blamed.rank(edit),
                 near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),

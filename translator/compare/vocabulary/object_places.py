@@ -9,9 +9,10 @@ read alike (`pos(b1, 2, 3)` with `boulder(b1)` is `pos_boulder(2, 3)`). A predic
 when it has a place after the object (three arguments or more) and every use names its
 object by a constant, or by a variable a one-argument static predicate types, whose name says
 a part of the game placed on a cell (`hero`, `rock1`, `boulder`, `cle`); or, whatever the
-names, when it is a fluent whose every use names its object so (a number aside) and no action
-turns one object into another. Otherwise it is left as written (a number or a word an action
-changes there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`, places.py).
+names, when it is a fluent whose every use names its object so, before the place or after it
+(a number aside), and no action turns one object into another, unless the relation holds the
+contents of many cells (`_objects_by_structure`). Otherwise it is left as written (a number or
+a word an action changes there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`, places.py).
 """
 
 from __future__ import annotations

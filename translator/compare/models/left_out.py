@@ -140,8 +140,10 @@ def leave_out(report: Report, error: SchemaError) -> tuple[Report, list[LeftOut]
     first = pointed[0]
     if first is None or len(report.schemas) == 1:
         return None
-    named = {id(schema): (schema, found) for schema, found in zip(pointed, errors, strict=True)
-             if schema is not None}
+    named: dict[int, tuple[Schema, SchemaError]] = {}
+    for schema, found in zip(pointed, errors, strict=True):
+        if schema is not None:
+            named.setdefault(id(schema), (schema, found))  # its first error, as one at a time
     rest = tuple(s for s in report.schemas if id(s) not in named)
     if not rest or static_predicates(rest) != static_predicates(report.schemas):
         named = {id(first): (first, errors[0])}

@@ -32,7 +32,6 @@ from translator.compare.repair.edits import (
 from translator.compare.repair.hints import failure_hints
 from translator.compare.repair.mirror import mirror_candidates
 from translator.compare.repair.near import Near, near_misses
-from translator.compare.repair.sorts import Sorts
 from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.uses import SchemaUses, plan_of, undecided, wrong_uses
 from translator.compare.repair.verify import Failure
@@ -96,13 +95,11 @@ class Leads:
             order
 
 
-def _first_keys(edit: Edit, schema: Schema, counter: str | None, sorts: Sorts, leads: Leads
+def _first_keys(edit: Edit, schema: Schema, counter: str | None, leads: Leads
                 ) -> tuple[object, ...]:
     """What ranks an edit of `schema` before the rest: a dropped counter delete given back
-    first; then the mends of a schema left out (`Leads.mends`); past those, a literal written
-    over variables of another sort (sorts.py) after every other edit."""
-    return (not _gives_back_a_counter_delete(edit, schema, counter), *leads.mends(edit),
-            edit.after is not None and not sorts.well_sorted(schema, edit.after))
+    first; then the mends of a schema left out (`Leads.mends`)."""
+    return (not _gives_back_a_counter_delete(edit, schema, counter), *leads.mends(edit))
 
 
 def _gives_back_a_counter_delete(edit: Edit, schema: Schema, counter: str | None) -> bool:
@@ -173,15 +170,13 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     wrong, by_name = leads.wrong, {schema.name: schema for schema in schemas}
     hero = (vocabulary.predicate("hero") if vocabulary is not None else None) or "hero"
     counter = vocabulary.predicate("counter") if vocabulary is not None else None
-    sorts = Sorts(every or schemas)
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (True, 2, 0, 0, False, True, 1, 0, True) + (True,) * 6 + \
-                (True, True, 0, False, -1)
+            return (True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*_first_keys(edit, by_name[edit.schema], counter, sorts, leads),
+        return (*_first_keys(edit, by_name[edit.schema], counter, leads),
                 near.rank(edit) != 0, *blamed.rank(edit),
                 near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),

@@ -28,13 +28,7 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from strips_model.schema import Schema, build_domain
 from translator.compare.models.init_level import init_level
-from translator.compare.models.left_out import (
-    LeftOut,
-    culprit,
-    leave_out,
-    left_out,
-    without_arity_slips,
-)
+from translator.compare.models.left_out import LeftOut, leave_out, without_arity_slips
 from translator.compare.models.ours import OurModel
 from translator.compare.models.probes import convention_by_probes
 from translator.compare.models.protocols import ComparedModel, LevelModel
@@ -127,13 +121,12 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
             f"(`helltaker compare {report.source} --vocabulary-out mine.toml` drafts one) "
             "and pass it with --vocabulary FILE"), evidence, tuple(left))
     while (defect := model_defect(report.schemas)) is not None:
-        error = defect
-        schema = culprit(report.schemas, error)
-        if schema is None or len(report.schemas) == 1:
-            return UnbuildableModel(report, label, vocabulary, str(error), evidence,
+        rest = leave_out(report, defect)
+        if rest is None:
+            return UnbuildableModel(report, label, vocabulary, str(defect), evidence,
                                     tuple(left))
-        report, dropped = left_out(report, schema, error.message)
-        left.append(dropped)
+        report, dropped = rest
+        left += dropped
     steps = vocabulary.predicate("successor") is not None or any(
         role.startswith("adjacent") for role, _ in vocabulary.roles) or any(
         STEPPING.fullmatch(name) for name in used_predicates(
@@ -163,8 +156,8 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
                 # comparison says so level by level.
                 return UnbuildableModel(report, label, vocabulary, str(error), evidence,
                                         tuple(left))
-            report, dropped_together = rest
-            left += dropped_together
+            report, dropped = rest
+            left += dropped
 
 
 def reread(model: ComparedModel, vocabulary: Vocabulary,

@@ -87,17 +87,13 @@ def _facts_slip(report: Report, arity: dict[str, int]) -> bool:
     return any(_slip(literal, arity) for literal in (*atoms, *goal))
 
 
-def culprit(schemas: tuple[Schema, ...], error: SchemaError) -> Schema | None:
-    """The schema an error of building the model points into, if it points into one. The
-    cases of a split disjunction share the written schema's places: of those, the one the
-    error is about (its message names the schema) is the culprit, not the first
-    case, which would leave out a case that builds and keep the one that does not."""
-    return culprits(schemas, (error,))[0]
-
-
 def culprits(schemas: tuple[Schema, ...], errors: tuple[SchemaError, ...]
              ) -> list[Schema | None]:
-    """`culprit` of each error, the schemas' places gathered once for all."""
+    """The schema each error of building the model points into, if it points into one, the
+    schemas' places gathered once for all. The cases of a split disjunction share the
+    written schema's places: of those, the one the error is about (its message names the
+    schema) is the culprit, not the first case, which would leave out a case that builds and
+    keep the one that does not."""
     wanted = {error.position for error in errors if error.position is not None}
     places: dict[Position, list[Schema]] = {}
     for schema in schemas:
@@ -111,12 +107,6 @@ def culprits(schemas: tuple[Schema, ...], errors: tuple[SchemaError, ...]
             rf"(?<![\w']){re.escape(schema.name)}(?![\w'])", error.message)]
         found.append(next(iter(named or there), None))
     return found
-
-
-def left_out(report: Report, schema: Schema, reason: str) -> tuple[Report, LeftOut]:
-    """The report without `schema`, and what says so."""
-    rest = tuple(s for s in report.schemas if s is not schema)
-    return replace(report, schemas=rest), LeftOut(schema.name, schema.position, reason)
 
 
 class SchemasUnbuilt(SchemaError):

@@ -101,9 +101,14 @@ def _at(literal: Literal, cell: set[str], width: int) -> bool:
     return len(literal.args) >= width and bool(names) and names <= cell
 
 
-def _removed(schema: Schema, literal: Literal) -> bool:
+def _deleted(schema: Schema, literal: Literal) -> bool:
     return any(not e.positive and e.predicate == literal.predicate and e.args == literal.args
-               for e in schema.effects) and not any(
+               for e in schema.effects)
+
+
+def _removed(schema: Schema, literal: Literal) -> bool:
+    """Deleted, and no atom of its predicate added back."""
+    return _deleted(schema, literal) and not any(
         e.positive and e.predicate == literal.predicate for e in schema.effects)
 
 
@@ -242,15 +247,11 @@ def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
         if not any(p.positive and p.predicate == hero for p in schema.preconditions):
             continue  # the hero opens the lock: a removal without it is a skeleton dying
         for lit in schema.preconditions:
-            if known is not None and (not lit.positive or lit.predicate != known or not any(
-                    not e.positive and e.predicate == known and e.args == lit.args
-                    for e in schema.effects)):
-                continue
-            if known is None and (not lit.positive or lit.predicate not in candidates
-                                  or lit.predicate in facts.static
-                                  or not place_with_a_state(facts, lit.predicate,
-                                                            with_a_constant)
-                                  or not _removed(schema, lit)):
+            opened = lit.predicate == known and _deleted(schema, lit) if known is not None \
+                else (lit.predicate in candidates and lit.predicate not in facts.static
+                      and place_with_a_state(facts, lit.predicate, with_a_constant)
+                      and _removed(schema, lit))
+            if not lit.positive or not opened:
                 continue
             every_removal[lit.predicate] += 1
             wanted = {p.predicate for p in schema.preconditions if p.positive

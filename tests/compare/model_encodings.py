@@ -549,7 +549,8 @@ def render(encoding: Encoding, names: Names = same_names,
         # The hero beside a demon, through the adjacency every move steps along.
         builder = _Builder(encoding)
         there, relation = builder.neighbour("right", here, 9)
-        parts = [Atom(a.predicate, tuple(arg.upper() for arg in a.args))
+        parts = [Atom(a.predicate, tuple(arg if arg in _CONSTANTS else arg.upper()
+                                         for arg in a.args))
                  for a in (hero, *relation, Atom("demon", there))]
         goal = f"But({', '.join(_atom(a, names, notation) for a in parts)})"
     lines += ["Goal: the hero on a cell next to a demon.", "", goal, ""]

@@ -27,7 +27,7 @@ from dataclasses import replace
 from strips_model.errors import HelltakerError
 from strips_model.level import Level, State
 from strips_model.moves import Direction
-from strips_model.reports.vocabulary import ROLES, Vocabulary
+from strips_model.reports.vocabulary import ROLES, VALUES, Vocabulary
 from strips_model.simulator import Move, step
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
@@ -136,7 +136,8 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     tried: Tried = [(first, model)]
     for roles in _near_readings(model, model.words):
         other = reread(model, replace(model.words, roles=roles, summary=_summary(roles),
-                                      places=_places(model.words, roles)))
+                                      places=_places(model.words, roles),
+                                      values=_values(model.words, roles)))
         if isinstance(other, UnbuildableModel):
             continue
         found = score_reading(other, roles, cases, first.agreed)
@@ -209,6 +210,25 @@ def _places(words: Vocabulary, roles: tuple[tuple[str, str], ...]) -> tuple[tupl
     """Where each place starts among its predicate's arguments follows the predicate."""
     start = {dict(words.roles).get(role): at for role, at in words.places}
     return tuple((role, start[name]) for role, name in roles if name in start)
+
+
+_STATES = {"key": ("key_lying", "key_taken"), "lock": ("lock_closed", "lock_opened")}
+"""A part with a state argument: the state it starts in, then the one an action turns it to."""
+
+
+def _values(words: Vocabulary, roles: tuple[tuple[str, str], ...]
+            ) -> tuple[tuple[str, int | str], ...]:
+    """The state values follow the predicate: one read as the key instead of the lock starts
+    in the state it started in (`closed` is then the key lying)."""
+    had = {name: role for role, name in words.roles}
+    values = dict(words.values)
+    kept = {slot: value for slot, value in values.items()
+            if not any(slot in slots for slots in _STATES.values())}
+    for role, name in roles:
+        before = _STATES.get(had.get(name, ""))
+        if role in _STATES and before is not None and all(s in values for s in before):
+            kept.update(zip(_STATES[role], (values[s] for s in before), strict=True))
+    return tuple(sorted(kept.items(), key=lambda pair: VALUES.index(pair[0])))
 
 
 def _named(roles: tuple[tuple[str, str], ...]) -> int:

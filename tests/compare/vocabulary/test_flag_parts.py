@@ -59,9 +59,13 @@ ksr(X, Y, Z)
 and a trap written with the phase it is stepped on in (`tp(X', Y, 1)`)."""
 
 
-def roles(text: str, goal: frozenset[str] = frozenset()) -> dict[str, str]:
+def roles(text: str, goal: str = "") -> dict[str, str]:
+    """The roles of the model `text` whose goal block names `goal` (literals, none when
+    empty)."""
     schemas = parse_schemas(text, "m.txt")
-    return dict(infer_vocabulary(schemas, "m.txt", bool(goal), goal=goal).vocabulary.roles)
+    named = parse_schemas(f"g()\n    Precondition: {goal}\n    Effect: g\n", "goal.txt")[0] \
+        .preconditions if goal else ()
+    return dict(infer_vocabulary(schemas, "m.txt", bool(goal), goal=named).vocabulary.roles)
 
 
 def test_the_key_its_flag_and_the_lock_are_told_by_what_the_actions_do() -> None:

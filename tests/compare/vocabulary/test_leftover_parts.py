@@ -10,7 +10,7 @@ from compare.vocabulary.test_flag_parts import FLAGGED, PHASED, roles
 
 def test_an_obstacle_left_is_the_demon_of_a_model_with_no_goal_block() -> None:
     assert roles(FLAGGED)["demon"] == "dm"
-    assert "demon" not in roles(FLAGGED, goal=frozenset({"hq", "gl"}))
+    assert "demon" not in roles(FLAGGED, goal="hq(X, Y), gl(X, Y)")
 
 
 def test_of_two_obstacles_the_wall_is_the_one_a_skeleton_dies_against() -> None:
@@ -32,4 +32,4 @@ def test_spikes_a_skeleton_dies_on_and_an_obstacle_no_key_opens() -> None:
                              "ky(X', Y)\n    Effect: hq(X', Y, 0)")
     found = roles(keyless)
     assert found["demon"] == "lk" and found.get("lock") != "lk"
-    assert "lk" not in roles(keyless, goal=frozenset({"hq", "gl"})).values()
+    assert "lk" not in roles(keyless, goal="hq(X, Y), gl(X, Y)").values()

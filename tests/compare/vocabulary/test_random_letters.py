@@ -49,7 +49,7 @@ from strips_model.reports.schema_readings import read_schemas
 from strips_model.schema import Literal, Term
 from translator.compare.models.compared import compared_model
 from translator.compare.runs.coverage import Probe, check_probe, distinct_probes
-from translator.compare.vocabulary.behaviour import goal_predicates
+from translator.compare.vocabulary.behaviour import goal_literals
 from translator.compare.vocabulary.inference import infer_vocabulary
 from translator.compare.vocabulary.words import name_direction, role_scores
 
@@ -106,7 +106,7 @@ def randomized(report: Report, rng: random.Random) -> tuple[Report, dict[str, st
 
 def _inferred(report: Report) -> Any:
     return infer_vocabulary(report.schemas, report.source, report.goal is not None,
-                            goal=goal_predicates(report.goal)).vocabulary
+                            goal=goal_literals(report.goal)).vocabulary
 
 
 def _bodies(report: Report, swap: dict[str, str]) -> list[tuple[list[str], list[str]]]:

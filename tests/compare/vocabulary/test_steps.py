@@ -40,7 +40,7 @@ def test_the_vocabulary_names_roles_as_plain_strings() -> None:
 
 
 def test_the_facts_name_the_hero_and_its_place() -> None:
-    facts = schema_facts(_schemas("m11_relation_per_direction.txt"), True, (), frozenset())
+    facts = schema_facts(_schemas("m11_relation_per_direction.txt"), True, (), ())
     assert facts.hero is not None and facts.hero in facts.fluents
     assert facts.width in (1, 2)
     found = hero_step(facts)
@@ -50,7 +50,7 @@ def test_the_facts_name_the_hero_and_its_place() -> None:
 
 def test_an_adjacency_relation_says_the_coordinates_once() -> None:
     schemas = _schemas("m11_relation_per_direction.txt")
-    facts = schema_facts(schemas, True, (), frozenset())
+    facts = schema_facts(schemas, True, (), ())
     adjacency = find_adjacency(facts)
     assert adjacency is not None
     assert set(adjacency_step(adjacency).roles) <= {
@@ -71,7 +71,7 @@ def test_without_adjacency_the_displacements_say_the_coordinates() -> None:
 
 
 def test_parts_by_what_actions_do_return_only_new_roles() -> None:
-    facts = schema_facts(_schemas("m2_textbook.md"), True, (), frozenset())
+    facts = schema_facts(_schemas("m2_textbook.md"), True, (), ())
     before = {**hero_step(facts).roles}
     found = parts_by_what_actions_do(facts, before)
     assert found.roles

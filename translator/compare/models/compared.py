@@ -34,7 +34,7 @@ from translator.compare.models.probes import convention_by_probes
 from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.unread import unread_first
-from translator.compare.vocabulary.behaviour import goal_predicates
+from translator.compare.vocabulary.behaviour import goal_literals
 from translator.compare.vocabulary.gathered_places import gather_places
 from translator.compare.vocabulary.inference import InferredVocabulary, infer_vocabulary
 from translator.compare.vocabulary.object_places import split_objects
@@ -101,7 +101,7 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
     report, slips = without_arity_slips(split.report)
     inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
         infer_vocabulary(report.schemas, report.source, report.goal is not None,
-                         cells=init_constants(report), goal=goal_predicates(report.goal))
+                         cells=init_constants(report), goal=goal_literals(report.goal))
     vocabulary = inferred.vocabulary
     evidence = (*gathered.evidence, *split.evidence, *inferred.evidence) \
         if inferred.evidence else ()

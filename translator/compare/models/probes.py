@@ -23,7 +23,7 @@ from strips_model.moves import Direction
 from strips_model.simulator import Move, step
 from translator.compare.models.observation import observe_game
 from translator.compare.models.report_model import ReportModel
-from translator.compare.vocabulary.behaviour import goal_predicates
+from translator.compare.vocabulary.behaviour import goal_literals
 from translator.compare.vocabulary.inference import InferredVocabulary, infer_vocabulary
 
 PROBE: Final = ("######", "#  M #", "# BH #", "#D   #", "######")
@@ -59,7 +59,7 @@ def convention_by_probes(model: ReportModel, has_goal_block: bool) -> InferredVo
     inferred: dict[tuple[bool, bool], InferredVocabulary] = {}
     for convention in CONVENTIONS:
         found = infer_vocabulary(model.schemas, model.report.source, has_goal_block,
-                                 convention, goal=goal_predicates(model.report.goal))
+                                 convention, goal=goal_literals(model.report.goal))
         # The cells' names were read off the model's Init, which the schemas alone lack.
         inferred[convention] = replace(
             found, vocabulary=replace(found.vocabulary, cell=model.words.cell),

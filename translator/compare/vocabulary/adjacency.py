@@ -75,15 +75,22 @@ def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str],
     the hero along from its place: one per direction. Nothing in the schemas says which two
     are opposite (each level's Init lists them, so every pairing moves the hero alike on a
     probe level), so they are read in the order the schemas first use them as up, down, left,
-    right, the order students write the moves in."""
+    right, the order students write the moves in. A relation no action steps the hero along
+    to its second place is none of them (`trap(P, 0)`, a trap's phase where the hero stands)."""
     order: list[str] = []
+    stepped: set[str] = set()
     for schema in read:
         place = places.get(schema.name)
+        arrivals = {tuple(t.name for t in lit.args[k:k + width]) for lit in schema.effects
+                    if lit.positive for k in range(len(lit.args) - width + 1)}
         for lit in schema.preconditions:
             if (place is not None and lit.positive and lit.predicate in static
-                    and arity[lit.predicate] == 2 * width and lit.predicate not in order
+                    and arity[lit.predicate] == 2 * width
                     and tuple(t.name for t in lit.args[:width]) == place):
-                order.append(lit.predicate)
+                order += [lit.predicate] if lit.predicate not in order else []
+                if tuple(t.name for t in lit.args[width:]) in arrivals:
+                    stepped.add(lit.predicate)
+    order = [name for name in order if name in stepped]
     if len(order) != len(_WRITING_ORDER):
         return {}
     return dict(zip(order, _WRITING_ORDER, strict=True))

@@ -227,9 +227,8 @@ def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
     return counts["step"] > counts["place"]
 
 
-def goal_predicates(goal: GoalBlock | None) -> frozenset[str]:
-    """The predicates a goal block names (none without one)."""
+def goal_literals(goal: GoalBlock | None) -> tuple[Literal, ...]:
+    """The literals a goal block names (none without one)."""
     if goal is None:
-        return frozenset()
-    return frozenset(lit.predicate for lit in (*goal.conjuncts, *(
-        lit for group in goal.disjunctions for lit in group)))
+        return ()
+    return (*goal.conjuncts, *(lit for group in goal.disjunctions for lit in group))

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from strips_model.reports.comparison import OPERATORS
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import Schema
+from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import Adjacency, find_adjacency
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
 from translator.compare.vocabulary.counting import counting
@@ -73,12 +73,12 @@ class _Reading:
 
 def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: bool,
                      convention: Convention | None = None,
-                     cells: tuple[str, ...] = (), goal: frozenset[str] = frozenset()
+                     cells: tuple[str, ...] = (), goal: tuple[Literal, ...] = ()
                      ) -> InferredVocabulary:
     """The vocabulary the schemas read a level in (see the module doc), with its evidence;
     `convention` (first is column, rows upward) when chosen otherwise; `cells`, the
     constants of the model's Init, name its cells where a place is one term; `goal`, the
-    predicates its goal names (a demon, never a wall)."""
+    literals its goal names (a demon, never a wall)."""
     facts = schema_facts(schemas, has_goal_block, cells, goal)
     reading = _Reading()
     reading.add(hero_step(facts))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, floor_fitting, pick, variables
@@ -58,14 +59,43 @@ def _asked_of_hero_cell(read: tuple[Schema, ...], hero: str, name: str) -> bool:
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class _Arrivals:
+    """What the moves do with each candidate where the hero arrives (counts of moves)."""
+
+    taking: dict[str, int]
+    """Required there, by a move that gives something else than the bookkeeping."""
+    stepping_on: dict[str, int]
+    """Required there, by a move that changes nothing else."""
+    avoided: dict[str, int]
+    """Required absent there."""
+    taken_away: set[str]
+    """Of `taking`, those some taking move deletes there (removed, or turned `taken`)."""
+    needs: dict[str, set[str]]
+    """What the taking moves of each require besides."""
+    gives: dict[str, set[str]]
+    """What the taking moves of each add, and none deletes (a flag every action flips is
+    given and taken back alike)."""
+
+    def key_fitting(self, candidates: set[str]) -> dict[str, int]:
+        """The candidates that may be the key: taken away if any is (a cell free for an
+        object lets the hero pass, whatever else a move gives; a key the model never takes
+        away is still the key when nothing else is), and not opened with what another one's
+        taking gives (a lock with a state turned open with the key flag)."""
+        taking = {n: c for n, c in self.taking.items() if n in candidates}
+        fitting = {n: c for n, c in taking.items() if n in self.taken_away} or taking
+        first = {n: c for n, c in fitting.items()
+                 if not any(self.needs[n] & self.gives[other] for other in fitting
+                            if other != n)}
+        return first or fitting
+
+
 def _where_the_hero_arrives(facts: SchemaFacts, hero: str, candidates: set[str],
-                            quiet: set[str]) -> tuple[dict[str, int], dict[str, int],
-                                                      dict[str, int]]:
-    """(taken, stepped on, avoided): how many moves require each candidate where the hero
-    arrives and give something else than `quiet`, change nothing else, or require it absent."""
-    taking: dict[str, int] = {}
-    stepping_on: dict[str, int] = {}
-    avoided: dict[str, int] = {}
+                            quiet: set[str]) -> _Arrivals:
+    """What the moves do with each candidate where the hero arrives (`_Arrivals`), `quiet`
+    the bookkeeping that tells no part."""
+    found = _Arrivals({}, {}, {}, set(), {}, {})
+    deleted: dict[str, set[str]] = {}
     for schema in facts.read:
         arrival = arrival_of(schema, hero)
         if arrival is None:
@@ -73,19 +103,31 @@ def _where_the_hero_arrives(facts: SchemaFacts, hero: str, candidates: set[str],
         changed = {lit.predicate for lit in schema.effects} - quiet
         added = {lit.predicate for lit in schema.effects if lit.positive} - quiet
         for lit in schema.preconditions:
-            if lit.predicate not in candidates or not _at(lit, arrival, facts.width):
+            name = lit.predicate
+            if name not in candidates or not _at(lit, arrival, facts.width):
                 continue
             if not lit.positive:
-                avoided[lit.predicate] = avoided.get(lit.predicate, 0) + 1
-            elif added - {lit.predicate}:
+                found.avoided[name] = found.avoided.get(name, 0) + 1
+            elif added - {name}:
                 # Taking the key gives something (a flag, the lock's opened state); walking
                 # into the opened lock only removes it.
-                taking[lit.predicate] = taking.get(lit.predicate, 0) + 1
-            elif changed - {lit.predicate}:
+                found.taking[name] = found.taking.get(name, 0) + 1
+                if any(not e.positive and e.args == lit.args and e.predicate == name
+                       for e in schema.effects):
+                    found.taken_away.add(name)
+                found.needs.setdefault(name, set()).update(
+                    other.predicate for other in schema.preconditions
+                    if other.positive and other.predicate not in quiet | {name})
+                found.gives.setdefault(name, set()).update(added - {name})
+                deleted.setdefault(name, set()).update(
+                    e.predicate for e in schema.effects if not e.positive)
+            elif changed - {name}:
                 continue
             else:
-                stepping_on[lit.predicate] = stepping_on.get(lit.predicate, 0) + 1
-    return taking, stepping_on, avoided
+                found.stepping_on[name] = found.stepping_on.get(name, 0) + 1
+    for name, gone in deleted.items():
+        found.gives[name] -= gone
+    return found
 
 
 def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
@@ -116,11 +158,13 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
         take(Role.DEMON, {n: 1 for n in candidates & facts.goal & facts.static
                           if not _asked_of_hero_cell(read, hero, n)}, "named by the goal ({})")
     bookkeeping = {n for n in (hero, roles.get(Role.COUNTER)) if n}
-    taking, stepping_on, avoided = _where_the_hero_arrives(
-        facts, hero, candidates, bookkeeping | set(found.values()))
-    take(Role.KEY, taking, "taken where the hero arrives in {} action(s)")
-    take(Role.SPIKES, {n: c + avoided.get(n, 0) for n, c in stepping_on.items()
-                       if n in facts.static}, "stepped on or avoided by {} action(s)")
+    arrivals = _where_the_hero_arrives(facts, hero, candidates,
+                                       bookkeeping | set(found.values()))
+    take(Role.KEY, arrivals.key_fitting(candidates), "taken where the hero arrives in {} "
+         "action(s)")
+    take(Role.SPIKES, {n: c + arrivals.avoided.get(n, 0)
+                       for n, c in arrivals.stepping_on.items() if n in facts.static},
+         "stepped on or avoided by {} action(s)")
     take(Role.FLOOR, floor_fitting(read, hero, fluent & candidates), "freed where something "
          "leaves, taken where it arrives, in {} action(s), and needed by a plain move")
     # A lock is a place with a state at most: a relation of two places (a skeleton doomed

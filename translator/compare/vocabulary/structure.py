@@ -40,16 +40,43 @@ def requirements(schema: Schema, predicate: str) -> list[Literal]:
     return [lit for lit in schema.preconditions if lit.positive and lit.predicate == predicate]
 
 
-def _moves_along_cells(schema: Schema, name: str, static: frozenset[str]) -> bool:
-    """The schema moves `name`'s one argument to a cell a static relation links it to."""
+def _moved(schema: Schema, name: str, static: frozenset[str], arities: tuple[int, ...]
+           ) -> tuple[set[int], set[int]]:
+    """(changed, stepped): the positions of `name` the schema changes, and those of them it
+    moves to a value a static relation (of one of `arities`, any when empty) links to the one
+    it had: a coordinate or a cell stepped, never a state (`nokey` to `haskey`)."""
     before, after = requirements(schema, name), [
         e for e in schema.effects if e.positive and e.predicate == name]
-    if len(before) != 1 or len(after) != 1:
-        return False
-    ends = {before[0].args[0].name, after[0].args[0].name}
-    return len(ends) == 2 and any(
-        lit.predicate in static and len(lit.args) in (2, 3)
-        and ends <= {term.name for term in lit.args} for lit in schema.preconditions)
+    if len(before) != 1 or len(after) != 1 or len(before[0].args) != len(after[0].args):
+        return set(), set()
+    links = [{term.name for term in lit.args} for lit in schema.preconditions
+             if lit.predicate in static and (not arities or len(lit.args) in arities)]
+    changed = {index: (a.name, b.name) for index, (a, b) in enumerate(
+        zip(before[0].args, after[0].args, strict=True)) if a.name != b.name}
+    return set(changed), {index for index, ends in changed.items()
+                          if any(set(ends) <= link for link in links)}
+
+
+def _moves_along_cells(schemas: tuple[Schema, ...], name: str, static: frozenset[str]) -> bool:
+    """Some schema moves one of `name`'s arguments to a cell a static relation between cells
+    (two or three arguments: `right(P, Q)`, `adj(D, P, Q)`) links it to."""
+    return any(_moved(schema, name, static, (2, 3))[1] for schema in schemas)
+
+
+def _pair_stepped(schemas: tuple[Schema, ...], name: str, arity: int,
+                  static: frozenset[str]) -> bool:
+    """Each argument of `name`'s place of two that some action changes, some action steps:
+    coordinates, not a cell beside a state (`at(P, nokey)`, read as a place of one). With
+    nothing stepped at all, the place is two arguments as ever: the model names no relation
+    to step it by, which its vocabulary then says."""
+    start = hero_place_start(schemas, name, arity)
+    changed: set[int] = set()
+    stepped: set[int] = set()
+    for schema in schemas:
+        moved = _moved(schema, name, static, ())
+        changed |= moved[0]
+        stepped |= moved[1]
+    return not stepped or {start, start + 1} & changed <= stepped
 
 
 def _sharing(schemas: tuple[Schema, ...], name: str) -> int:
@@ -77,9 +104,9 @@ def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Map
     for width in (2, 1):
         best: tuple[int, int, int, str] | None = None
         for name in sorted(fluents):
-            if (arity[name] < 2 if width == 2 else arity[name] != 1
-                    or role_scores(name).get("counter", 0)
-                    or not any(_moves_along_cells(s, name, static) for s in schemas)):
+            if (arity[name] < 2 or not _pair_stepped(schemas, name, arity[name], static)
+                    if width == 2 else role_scores(name).get("counter", 0)
+                    or not _moves_along_cells(schemas, name, static)):
                 continue
             once = sum(len(requirements(schema, name)) == 1 for schema in schemas)
             score = (once, _sharing(schemas, name), role_scores(name).get("hero", 0), name)
@@ -138,12 +165,28 @@ def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: Mapp
     return None, []
 
 
+def _beside_only_in_goal(goal: tuple[Literal, ...], arity: Mapping[str, int],
+                         static: frozenset[str]) -> dict[str, int]:
+    """The predicates only the goal names, at a place no fluent of the goal holds (a demon the
+    hero ends beside, in a model whose moves never name it: they step onto cells a fluent
+    says are free), with their arity: static parts of the level. One where a fluent is
+    (`goal(X, Y)` beside the hero's `at(X, Y)`) is where the hero ends, no part."""
+    held = [{t.name for t in lit.args} for lit in goal
+            if lit.predicate in arity and lit.predicate not in static]
+    return {lit.predicate: len(lit.args) for lit in goal
+            if lit.predicate not in arity and lit.positive and lit.args
+            and not any({t.name for t in lit.args} <= names for names in held)}
+
+
 def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
-                 init_constants: tuple[str, ...], goal: frozenset[str]) -> SchemaFacts:
+                 init_constants: tuple[str, ...], goal: tuple[Literal, ...]) -> SchemaFacts:
     """The facts every step of the inference reads (facts.py), the hero among them."""
     read, _ = read_schemas(tuple(without_arithmetic(schema) for schema in schemas))
-    static = static_predicates(read)
     arity = arity_of(read)
+    static = static_predicates(read)
+    beside = _beside_only_in_goal(goal, arity, static)
+    static |= frozenset(beside)
+    arity |= beside
     fluents = frozenset(arity) - static
     hero, once, width = find_hero(read, fluents, arity, static)
     cells_of = frozenset(cell_fluents(read, hero, static)) \
@@ -152,4 +195,5 @@ def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
     uses = Counter(lit.predicate for s in read for lit in (*s.preconditions, *s.effects))
     offsets = frozenset(name for name in arity if OFFSET.fullmatch(name))
     return SchemaFacts(read, static, arity, fluents, hero, once, width, start, cells_of, uses,
-                       offsets, goal, has_goal_block, init_constants)
+                       offsets, frozenset(lit.predicate for lit in goal), has_goal_block,
+                       init_constants)

@@ -40,6 +40,10 @@ FAST = {
     "textbook-cells-every-part-under-one-relation": Encoding(place="cell", parts="all"),
     "plain-parts-named-after-the-place": Encoding(notation="plain", parts="after"),
     "plain-key-and-lock-with-states": Encoding(notation="plain", key="state", lock="state"),
+    "plain-key-held-as-two-flags": Encoding(notation="plain", key="flags"),
+    "plain-parity-as-two-flags-traps-by-phase": Encoding(notation="plain", parity="flags",
+                                                         traps="phase"),
+    "textbook-cells-key-held-beside-the-hero": Encoding(place="cell", key="hero"),
     "plain-cells-contents-as-one-relation": Encoding(
         notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,
         walls="free", parts="content"),

@@ -27,13 +27,14 @@ from typing import Literal
 Notation = Literal["plain", "textbook"]
 Place = Literal["pair", "cell"]
 Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
-KeyHeld = Literal["flag", "state", "hero"]
+KeyHeld = Literal["flag", "state", "hero", "flags"]
 Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free"]
 Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
+Parity = Literal["flag", "flags"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -55,7 +56,8 @@ class Encoding:
     schema per direction."""
     key: KeyHeld = "flag"
     """`key(P)` removed and a flag `haskey`; `key(P, lying)` turned `key(P, taken)` and the
-    flag; or `key(P)` removed and the hero's state `at(P, haskey)`."""
+    flag; `key(P)` removed and the hero's state `at(P, haskey)`; or, with no negated flag,
+    `key(P)` removed, `haskey` added and `nokey` (true at the start) deleted."""
     counter: Counter = "successor"
     """The moves left, down a successor chain or by arithmetic; or the moves taken, up the
     chain to a static `limit(L)` (`C2 <= L`)."""
@@ -79,6 +81,11 @@ class Encoding:
     every free cell, `on(P, empty)` beside them (with `walls="free"`): a skeleton dying turns
     `on(P, skeleton)` into `on(P, empty)`."""
 
+    parity: Parity = "flag"
+    """The number of actions taken, even or odd: a flag `odd` every action flips (required
+    absent by the actions taken after an even number), or two flags swapped, `even` (true at
+    the start) and `odd`, each required present."""
+
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
             raise ValueError("a place written as one cell needs a relation between cells")
@@ -98,7 +105,7 @@ class Encoding:
                          "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
                          f"count_{self.counter}", f"traps_{self.traps}",
                          f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}",
-                         f"parts_{self.parts}"))
+                         f"parts_{self.parts}", f"parity_{self.parity}"))
 
 
 Names = Callable[[str], str]
@@ -228,6 +235,8 @@ class _Builder:
         return Atom("key", place)
 
     def holds_key(self, held: bool) -> Atom:
+        if self.encoding.key == "flags" and not held:
+            return Atom("nokey")
         return Atom("haskey", (), not held)
 
     # traps --------------------------------------------------------------------------------
@@ -278,6 +287,9 @@ class _Builder:
         guards, counting, _ = self.counter(cost)
         preconditions: list[Clause] = [*pre, Atom("odd", (), not odd)]
         effects = [*eff, Atom("odd", (), odd)]
+        if self.encoding.parity == "flags":
+            preconditions[-1] = Atom("odd" if odd else "even")
+            effects.append(Atom("even", (), not odd))
         if reaping:
             doomed = ("s1", "s2") if self.encoding.place == "pair" else ("s",)
             preconditions += [Atom("doomed"), Atom("doomedAt", (*here, *doomed)),
@@ -378,6 +390,8 @@ class _Builder:
             eff.append(Atom("key", (*n1, "taken")))
         if self.encoding.key != "hero":
             eff.append(self.holds_key(True))
+        if self.encoding.key == "flags":
+            eff.append(-self.holds_key(False))
         self.add("TakeKey", direction, odd, None, reaping, pre, eff)
 
     def unlock(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
@@ -559,33 +573,3 @@ def render(encoding: Encoding, names: Names = same_names,
 
 def model_text(encoding: Encoding, names: Names = same_names) -> str:
     return render(encoding, names)
-
-
-ENCODINGS: tuple[Encoding, ...] = (
-    Encoding(),
-    Encoding(notation="plain"),
-    Encoding(adjacency="successor", direction_parameter=False),
-    Encoding(notation="plain", adjacency="arithmetic", direction_parameter=False,
-             counter="arithmetic"),
-    Encoding(adjacency="per_direction", direction_parameter=False),
-    Encoding(place="cell"),
-    Encoding(notation="plain", place="cell", adjacency="per_direction",
-             direction_parameter=False),
-    Encoding(key="state"),
-    Encoding(key="hero", adjacency="successor", direction_parameter=False),
-    Encoding(traps="phase"),
-    Encoding(adjacency="direction", direction_parameter=False),
-    Encoding(walls="floor", counter="up"),
-    Encoding(goal="flag"),
-    Encoding(place="cell", lock="state"),
-    Encoding(notation="plain", goal="demon"),
-    Encoding(notation="plain", place="cell", adjacency="per_direction",
-             direction_parameter=False, walls="free"),
-    Encoding(place="cell", parts="kind"),
-    Encoding(place="cell", parts="all"),
-    Encoding(notation="plain", parts="after"),
-    Encoding(notation="plain", key="state", lock="state"),
-    Encoding(notation="plain", place="cell", adjacency="per_direction",
-             direction_parameter=False, walls="free", parts="content"),
-)
-"""The encodings tried, each differing in structure."""

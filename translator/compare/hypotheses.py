@@ -32,6 +32,7 @@ from strips_model.simulator import Move, step
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_init import unnamed_parts
+from translator.compare.models.start_flags import complements
 from translator.compare.reading_scores import (
     PARTS,
     ScoredReading,
@@ -187,6 +188,13 @@ def _near_readings(model: ComparedModel, words: Vocabulary
                       if len(lit.args) >= words.width and lit.predicate.isidentifier()
                       and not STEPPING.fullmatch(lit.predicate)} - set(roles.values()))
     seen: set[tuple[tuple[str, str], ...]] = set()
+    parity = roles.get("trap_parity")
+    # Two flags swapped by every action (`even`, `odd`): either may be the parity, the
+    # other then true at the start; a trap's phase written as a value tells which.
+    for other in complements(schemas, parity) if parity is not None else ():
+        swapped = tuple(sorted({**roles, "trap_parity": other}.items()))
+        seen.add(swapped)
+        yield swapped
     for name in placed:
         had = next((role for role, held in roles.items() if held == name), None)
         for role in _parts_for(name, changed, goal):

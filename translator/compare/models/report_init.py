@@ -49,7 +49,8 @@ def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
                    traps_everywhere: bool = True, counting_up: bool = False,
-                   occupied: frozenset[str] = OCCUPYING
+                   occupied: frozenset[str] = OCCUPYING,
+                   true_at_start: frozenset[str] = frozenset()
                    ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
     level needed (one sentence each). `offsets` are the arithmetic relations the schemas use
@@ -57,14 +58,16 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     `traps_everywhere`: every action requires a trap (seed 001's), so a level needs one;
     `counting_up`: the counter starts at 0 and stops at the budget, its `counter_limit` or,
     without one, the end of its successor chain (counter_steps.py); `occupied`: the parts
-    that make a cell not free, for a `floor` role (floor.py).
+    that make a cell not free, for a `floor` role (floor.py); `true_at_start`: the flags the
+    schemas need true when a level starts (start_flags.py).
 
     Every role but the hero's is optional: a part of the level the vocabulary names no
     predicate for is left out of the Init, and a note says so (the comparison then shows what
     the model makes of a level it cannot see whole)."""
     writer = _Writer(level, vocabulary, Coordinates.of_level(level, vocabulary), [])
     atoms = [*_hero_and_counter(writer, counting_up), *_parts(writer, traps_everywhere, occupied),
-             *_walls_and_goal(writer), *_relations(writer, offsets, counting_up)]
+             *_walls_and_goal(writer), *_relations(writer, offsets, counting_up),
+             *((flag,) for flag in sorted(true_at_start))]
     return tuple(atoms), tuple(writer.notes)
 
 

@@ -43,6 +43,7 @@ from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_observation import AtomObserver
 from translator.compare.models.report_planning import GOAL_ACTION, constant_name, planning_facts
 from translator.compare.models.report_views import SchemaViews, direction_parameter
+from translator.compare.models.start_flags import true_at_start
 from translator.ground.exact_semantics import Grounder
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom, Facts
@@ -103,6 +104,7 @@ class ReportModel:
         """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
         self.occupying = occupying(read, self.words)
         """What makes a cell not free, for a `floor` role (floor.py)."""
+        self.true_at_start = true_at_start(read, self.words)  # set by each level's Init
         return read
 
     def _exact_view(self, read: tuple[Schema, ...]) -> tuple[Schema, ...]:
@@ -170,7 +172,7 @@ class ReportModel:
                                     atoms + self._goal(level, coordinates)
                                     + comparison_atoms(level, self.comparisons), note, ())
         atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere,
-                                      self.counting_up, self.occupying)
+                                      self.counting_up, self.occupying, self.true_at_start)
         coordinates = Coordinates.of_level(level, self.words)
         atoms += comparison_atoms(level, self.comparisons)
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),
@@ -219,9 +221,8 @@ class ReportLevelModel(LevelModel):
 
     @cached_property
     def _planning_facts(self) -> Facts:
-        model = self.model
-        return planning_facts(self._atoms, model.words, self.view.planning, model.predicates,
-                              model.static)
+        return planning_facts(self._atoms, self.model.words, self.view.planning,
+                              self.model.predicates, self.model.static)
 
     @cached_property
     def _grounder(self) -> Grounder:

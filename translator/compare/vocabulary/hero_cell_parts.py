@@ -21,7 +21,7 @@ from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
-from translator.compare.vocabulary.state_parts import trap_parity
+from translator.compare.vocabulary.state_parts import parity_after, trap_parity
 from translator.compare.vocabulary.structure import requirements
 
 GOAL_SHARE = 0.9
@@ -66,10 +66,9 @@ def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
     ends: dict[str, set[bool]] = {}
     for schema in facts.read:
         cells = _cells(schema, hero)
-        flag = {lit.positive for lit in schema.preconditions if lit.predicate == parity}
-        if cells is None or len(flag) != 1:
+        odd_after = parity_after(schema, parity)
+        if cells is None or odd_after is None:
             continue
-        odd_after = not next(iter(flag))
         for lit in schema.preconditions:
             if lit.positive and lit.predicate in static and _on(lit, cells[1], facts.width):
                 ends.setdefault(lit.predicate, set()).add(odd_after)

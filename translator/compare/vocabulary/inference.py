@@ -201,7 +201,7 @@ def trap_parity_step(facts: SchemaFacts, roles: Roles) -> Found:
     """Traps written by their first phase need the flag that says whether they changed:
     two static predicates, or one static predicate with the phase as an argument."""
     raised = roles.get(Role.TRAP_RAISED) or roles.get(Role.TRAP)
-    if raised is None or raised not in facts.static:
+    if raised is None or raised not in facts.static or Role.TRAP_PARITY in roles:
         return Found()
     parity = trap_parity(facts.read, facts.arity, set(roles.values()))
     if parity is None:

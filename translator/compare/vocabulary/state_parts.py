@@ -189,19 +189,32 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
     return Found(found, tuple(evidence))
 
 
+def parity_after(schema: Schema, name: str) -> bool | None:
+    """Whether the flag `name` ends the action set, if the action changes it one way only."""
+    after = {lit.positive for lit in schema.effects if lit.predicate == name}
+    return next(iter(after)) if len(after) == 1 else None
+
+
 def trap_parity(read: tuple[Schema, ...], arity: Mapping[str, int], taken: AbstractSet[str]
                 ) -> str | None:
     """A flag of no argument that every action flips (required, then deleted; or required
     absent, then added): with traps written by their first phase (`trap_raised` and
     `trap_lowered` static), it says whether they have changed since (R-T1). A model that keeps
-    the phase so needs it read, or every trap level reads as a divergence."""
+    the phase so needs it read, or every trap level reads as a divergence. A model written
+    without negated flags swaps two (`even` true at the start, `odd`), each required where
+    the other is added: either is read as the parity (the other, its complement, then starts
+    true: models/start_flags.py), and the traps' phases by it alike."""
     def flips(schema: Schema, name: str) -> bool:
         before = {lit.positive for lit in schema.preconditions if lit.predicate == name}
-        after = {lit.positive for lit in schema.effects if lit.predicate == name}
-        return len(before) == 1 and after == {not next(iter(before))}
+        after = parity_after(schema, name)
+        return after is not None and before <= {not after}
 
     # An action that only raises a flag (`won` where the goal holds) takes no turn.
     turns = [schema for schema in read if any(e.args for e in schema.effects)]
     flags = sorted(name for name, count in arity.items() if count == 0 and name not in taken
-                   and turns and all(flips(schema, name) for schema in turns))
+                   and turns and all(flips(schema, name) for schema in turns)
+                   and len({parity_after(schema, name) for schema in turns}) == 2)
+    if len(flags) == 2 and all(parity_after(s, flags[0]) != parity_after(s, flags[1])
+                               for s in turns):
+        return pick(Role.TRAP_PARITY, dict.fromkeys(flags, 1))
     return flags[0] if len(flags) == 1 else None

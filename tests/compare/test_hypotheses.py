@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strips_model.level_file import load_level
+from translator.compare import hypotheses
 from translator.compare.check import our_model, set_up_model
 from translator.compare.hypotheses import (
     PART_ROLES,
@@ -148,3 +149,28 @@ def test_a_part_read_as_another_keeps_its_states_and_the_game_swaps_them_back(
     tested = game_tested_reading(wrong)
     assert not isinstance(tested, UnbuildableModel) and tested.words is not None
     assert dict(tested.words.roles) == right and dict(tested.words.values) == values
+
+
+def test_two_wrong_guesses_are_mended_one_after_the_other(
+        agreeing_model: Callable[[str], ComparedModel], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The key and the lock read the wrong way round, and the boulders read as nothing: no
+    reading one change away mends both, the one the game prefers then mends the other."""
+    model = agreeing_model("plain-key-and-lock-with-states")
+    assert model.words is not None
+    right, values = dict(model.words.roles), dict(model.words.values)
+    wrong_roles = {**right, "key": right["lock"], "lock": right["key"]}
+    del wrong_roles["boulder"]
+    wrong_values = {**values, "key_lying": values["lock_closed"],
+                    "key_taken": values["lock_opened"], "lock_closed": values["key_lying"],
+                    "lock_opened": values["key_taken"]}
+    wrong = reread(model, replace(model.words, roles=tuple(sorted(wrong_roles.items())),
+                                  values=tuple(sorted(wrong_values.items()))))
+    assert not isinstance(wrong, UnbuildableModel)
+    tested = game_tested_reading(wrong)
+    assert not isinstance(tested, UnbuildableModel) and tested.words is not None
+    assert dict(tested.words.roles) == right and dict(tested.words.values) == values
+    # One change at a time, and no more: the reading is only half mended.
+    monkeypatch.setattr(hypotheses, "CLIMBS", 1)
+    once = game_tested_reading(wrong)
+    assert not isinstance(once, UnbuildableModel) and once.words is not None
+    assert dict(once.words.roles) != right

@@ -126,7 +126,9 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     and the probes: its own when it follows them all, or when it was given (a vocabulary
     file) or needs none. Another reading is taken only when it follows every case the
     model's own followed to the end, leaves no more of the model's text unread, and follows
-    one more case to the end, or a key press more, or as much with names that fit better."""
+    one more case to the end, or a key press more, or as much with names that fit better;
+    from it, the readings one change away are tried again (two wrong guesses, as a key lost
+    to the floor it was read as, are mended one after the other), `CLIMBS` times at most."""
     if isinstance(model, UnbuildableModel) or model.words is None or not model.evidence:
         return model
     cases = (*solved_level_cases(levels, LEVEL_EXPANSIONS), *probe_cases(symmetric=False))
@@ -134,28 +136,50 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     first = score_reading(model, model.words.roles, cases)
     if first is None or first.explained == most:
         return model
-    tried: Tried = [(first, model)]
+    # A charitable reading explains more of the game without leaving more of the text unread.
+    uses = Counter(lit.predicate for schema in model.report.schemas
+                   for lit in (*schema.preconditions, *schema.effects))
+    read = sum(uses[name] for _, name in first.roles)
+    current, chosen, tried = first, model, [(first, model)]
+    for _ in range(CLIMBS):
+        found = _best_near(chosen, current, cases, uses, read)
+        if found is None:
+            break
+        current, chosen, tried = found
+        if current.explained == most:
+            break
+    total = most // PARTS
+    if current is first:
+        return _with_evidence(model, kept_sentence(first, tried, total))
+    return _with_evidence(chosen, changed_sentence(first, current, tried, total),
+                          tuple(sorted(set(first.roles) - set(current.roles))))
+
+
+CLIMBS = 3
+"""How many times a reading the game prefers is itself changed once more, at most."""
+
+
+def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, ...],
+               uses: Counter[str], read: int) -> tuple[ScoredReading, ComparedModel, Tried] | None:
+    """The reading one change away from `model`'s (scored `current`) that the game prefers,
+    with the model under it and every reading tried; None when none is preferred."""
+    assert model.words is not None
+    tried: Tried = [(current, model)]
     for roles in _near_readings(model, model.words):
         other = reread(model, replace(model.words, roles=roles, summary=_summary(roles),
                                       places=_places(model.words, roles),
                                       values=_values(model.words, roles)))
         if isinstance(other, UnbuildableModel):
             continue
-        found = score_reading(other, roles, cases, first.agreed)
+        found = score_reading(other, roles, cases, current.agreed)
         if found is not None:
             tried.append((found, other))
-    # A charitable reading explains more of the game without leaving more of the text unread.
-    uses = Counter(lit.predicate for schema in model.report.schemas
-                   for lit in (*schema.preconditions, *schema.effects))
-    read = sum(uses[name] for _, name in first.roles)
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
                        key=lambda pair: pair[0].rank)
-    total = most // PARTS
-    if best is first or not (best.agreed > first.agreed or best.score == first.score
-                             or best.score >= first.score + PARTS):
-        return _with_evidence(model, kept_sentence(first, tried, total))
-    return _with_evidence(chosen, changed_sentence(first, best, tried, total),
-                          tuple(sorted(set(first.roles) - set(best.roles))))
+    if best is current or not (best.agreed > current.agreed or best.score == current.score
+                               or best.score >= current.score + PARTS):
+        return None
+    return best, chosen, tried
 
 
 CHANGING = ("key", "lock", "boulder", "skeleton", "floor")

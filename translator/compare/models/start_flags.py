@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
+from translator.compare.vocabulary.facts import NEARLY
 
 FALSE_AT_START = ("has_key", "trap_parity")
 """The roles of flags the game starts without."""
@@ -37,11 +38,18 @@ def _flags(schemas: tuple[Schema, ...]) -> set[str]:
 
 
 def complements(schemas: tuple[Schema, ...], flag: str) -> tuple[str, ...]:
-    """The flags every action that adds `flag` deletes, and the other way round (`even` for
-    `odd`), in name order."""
+    """The flags (nearly) every action that adds `flag` deletes, and the other way round
+    (`even` for `odd`), none added or deleted with it, in name order."""
     added, deleted = _changes(schemas, flag)
-    return tuple(other for other in sorted(_flags(schemas) - {flag})
-                 if added and _changes(schemas, other) == (deleted, added))
+
+    def swapped(other: str) -> bool:
+        other_added, other_deleted = _changes(schemas, other)
+        changing = added | deleted | other_added | other_deleted
+        together = (added & other_added) | (deleted & other_deleted)
+        crossed = (added & other_deleted) | (deleted & other_added)
+        return bool(added) and not together and len(crossed) >= NEARLY * len(changing)
+
+    return tuple(filter(swapped, sorted(_flags(schemas) - {flag})))
 
 
 def true_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:

@@ -20,6 +20,11 @@ OFFSET = re.compile(r"(plus|minus)_([0-9]+)")
 """The relations arithmetic terms compile to (`y + 1`: `plus_1(Y, Y2)`): a way to step, never
 a part of the level."""
 
+NEARLY = 0.9
+"""The share of the actions that reads as all of them: a role every action shows (the hero
+they require, the parity they flip) is still read when one schema forgot it, a fault of the
+model the comparison then shows there, not on every level."""
+
 
 @dataclass(frozen=True, slots=True)
 class SchemaFacts:

@@ -20,7 +20,7 @@ from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import steps_more_than_places
-from translator.compare.vocabulary.facts import OFFSET, SchemaFacts
+from translator.compare.vocabulary.facts import NEARLY, OFFSET, SchemaFacts
 from translator.compare.vocabulary.places import cell_fluents, hero_place_start
 from translator.compare.vocabulary.roles import Evidence, Role
 from translator.compare.vocabulary.words import role_scores
@@ -100,23 +100,28 @@ def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Map
     predicates take, names breaking ties (module doc). A place of two arguments wins a tie
     with one of one: a model written in cells may have a fluent relating two cells (a
     skeleton doomed from where the hero stands), which only some of its actions need."""
-    found: list[tuple[int, int, str, int]] = []
+    # Nearly as many actions make a tie: one schema that forgot the hero's precondition must
+    # not hand the hero to the counter, a number every action steps along a successor, which
+    # shares its values with that successor alone.
+    found: list[tuple[int, int, int, str, int]] = []
     for width in (2, 1):
-        best: tuple[int, int, int, str] | None = None
-        for name in sorted(fluents):
-            if (arity[name] < 2 or not _pair_stepped(schemas, name, arity[name], static)
-                    if width == 2 else role_scores(name).get("counter", 0)
-                    or not _moves_along_cells(schemas, name, static)):
-                continue
-            once = sum(len(requirements(schema, name)) == 1 for schema in schemas)
-            score = (once, _sharing(schemas, name), role_scores(name).get("hero", 0), name)
-            if best is None or score[:3] > best[:3]:
-                best = score
-        if best is not None and best[0] * 2 >= len(schemas):
-            found.append((best[0], best[2], best[3], width))
+        scored = [(sum(len(requirements(schema, name)) == 1 for schema in schemas),
+                   _sharing(schemas, name), role_scores(name).get("hero", 0), name, width)
+                  for name in sorted(fluents)
+                  if (arity[name] >= 2 and _pair_stepped(schemas, name, arity[name], static)
+                      if width == 2 else not role_scores(name).get("counter", 0)
+                      and _moves_along_cells(schemas, name, static))]
+        if scored:
+            most = max(item[0] for item in scored)
+            best = max(scored, key=lambda item: (item[0] >= NEARLY * most, *item[1:3],
+                                                 item[0], [-ord(c) for c in item[3]]))
+            if best[0] * 2 >= len(schemas):
+                found.append(best)
     if not found:
         return None, 0, 2
-    once, _, hero, width = max(found, key=lambda item: (item[0], item[3]))
+    most = max(item[0] for item in found)
+    once, _, _, hero, width = max(found, key=lambda item: (item[0] >= NEARLY * most, item[4],
+                                                           item[0]))
     return hero, once, width
 
 

@@ -128,33 +128,13 @@ def test_a_reading_that_leaves_the_walls_unread_misjudges_the_key_presses_off_th
     assert scored is not None and scored.misjudged > 0 and scored.rank < own.rank
 
 
-def test_a_part_read_as_another_keeps_its_states_and_the_game_swaps_them_back(
-        agreeing_model: Callable[[str], ComparedModel]) -> None:
-    """The key and the lock, both with a state argument (`key(P, lying)`, `lock(P, closed)`),
-    read the wrong way round: the reading one swap away gives each predicate the states it
-    had (`closed` the lock's first), so it follows the whole game and is the one taken."""
-    model = agreeing_model("plain-key-and-lock-with-states")
-    assert model.words is not None
-    right, values = dict(model.words.roles), dict(model.words.values)
-    swapped = {**right, "key": right["lock"], "lock": right["key"]}
-    wrong_values = {**values, "key_lying": values["lock_closed"],
-                    "key_taken": values["lock_opened"], "lock_closed": values["key_lying"],
-                    "lock_opened": values["key_taken"]}
-    wrong = reread(model, replace(model.words, roles=tuple(sorted(swapped.items())),
-                                  values=tuple(sorted(wrong_values.items()))))
-    assert not isinstance(wrong, UnbuildableModel) and wrong.words is not None
-    cases = probe_cases(symmetric=False)
-    read_wrong = score_reading(wrong, wrong.words.roles, cases)
-    assert read_wrong is not None and len(read_wrong.agreed) < len(cases)
-    tested = game_tested_reading(wrong)
-    assert not isinstance(tested, UnbuildableModel) and tested.words is not None
-    assert dict(tested.words.roles) == right and dict(tested.words.values) == values
-
-
 def test_two_wrong_guesses_are_mended_one_after_the_other(
         agreeing_model: Callable[[str], ComparedModel], monkeypatch: pytest.MonkeyPatch) -> None:
-    """The key and the lock read the wrong way round, and the boulders read as nothing: no
-    reading one change away mends both, the one the game prefers then mends the other."""
+    """The key and the lock, both with a state argument (`key(P, lying)`, `lock(P,
+    closed)`), read the wrong way round, and the boulders read as nothing: no reading one
+    change away mends both; the one the game prefers then mends the other. Each predicate
+    given another part keeps the states it had (`closed` the lock's first), or the swap
+    back would not follow the game."""
     model = agreeing_model("plain-key-and-lock-with-states")
     assert model.words is not None
     right, values = dict(model.words.roles), dict(model.words.values)

@@ -23,6 +23,7 @@ from compare.model_encodings import (
     render,
     same_names,
 )
+from compare.vocabulary.test_every_encoding import ENCODINGS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,3 +118,19 @@ def test_every_name_random_reads_alike_and_agrees(
 def test_every_encoding_with_every_name_random_reads_alike_and_agrees(
         agreeing_model: Callable[[str], ComparedModel], label: str, seed: int) -> None:
     _reads_alike_and_agrees(agreeing_model(label), label, seed)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=max(EXAMPLES, 10), derandomize=not EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(encoding=ENCODINGS.filter(lambda e: "arithmetic" not in (e.adjacency, e.counter)),
+       seed=st.integers(0, 10_000))
+def test_every_combination_of_axes_under_random_names_agrees_on_every_probe(
+        encoding: Encoding, seed: int) -> None:
+    """Every combination of the axes (arithmetic aside: its offsets take a minute and a half
+    to set up), every name random, set up as `compare` sets it up (the reading tested by the
+    game): the model agrees with the game on every probe."""
+    with tempfile.TemporaryDirectory() as folder:
+        model = _model(Path(folder), encoding, random_names(seed))
+    assert not isinstance(model, UnbuildableModel), model
+    assert verify(model, _cases()) is None

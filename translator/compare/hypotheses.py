@@ -32,7 +32,6 @@ from strips_model.simulator import Move, step
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_init import unnamed_parts
-from translator.compare.models.start_flags import complements
 from translator.compare.reading_scores import (
     PARTS,
     ScoredReading,
@@ -43,6 +42,7 @@ from translator.compare.reading_scores import (
 )
 from translator.compare.runs.divergence import Divergence, replay_directions
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
+from translator.compare.vocabulary.flags import complements
 from translator.compare.vocabulary.words import role_scores
 from translator.ground.ground_action import GroundAction
 

@@ -17,39 +17,10 @@ from __future__ import annotations
 
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
-from translator.compare.vocabulary.facts import NEARLY
+from translator.compare.vocabulary.flags import changes, complements, flags_of
 
 FALSE_AT_START = ("has_key", "trap_parity")
 """The roles of flags the game starts without."""
-
-
-def _changes(schemas: tuple[Schema, ...], flag: str) -> tuple[set[str], set[str]]:
-    """(the schemas that add `flag`, those that delete it), by name."""
-    added = {s.name for s in schemas
-             if any(e.predicate == flag and e.positive and not e.args for e in s.effects)}
-    deleted = {s.name for s in schemas
-               if any(e.predicate == flag and not e.positive and not e.args for e in s.effects)}
-    return added, deleted
-
-
-def _flags(schemas: tuple[Schema, ...]) -> set[str]:
-    return {lit.predicate for schema in schemas
-            for lit in (*schema.preconditions, *schema.effects) if not lit.args}
-
-
-def complements(schemas: tuple[Schema, ...], flag: str) -> tuple[str, ...]:
-    """The flags (nearly) every action that adds `flag` deletes, and the other way round
-    (`even` for `odd`), none added or deleted with it, in name order."""
-    added, deleted = _changes(schemas, flag)
-
-    def swapped(other: str) -> bool:
-        other_added, other_deleted = _changes(schemas, other)
-        changing = added | deleted | other_added | other_deleted
-        together = (added & other_added) | (deleted & other_deleted)
-        crossed = (added & other_deleted) | (deleted & other_added)
-        return bool(added) and not together and len(crossed) >= NEARLY * len(changing)
-
-    return tuple(filter(swapped, sorted(_flags(schemas) - {flag})))
 
 
 def true_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
@@ -62,9 +33,9 @@ def true_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]
                for other in complements(read, name)}
 
     def starts_true(flag: str) -> bool:
-        added, deleted = _changes(read, flag)
+        added, deleted = changes(read, flag)
         if not added:
             return flag in needed or bool(deleted)
         return flag in swapped
 
-    return frozenset(flag for flag in _flags(read) - roles if starts_true(flag))
+    return frozenset(flag for flag in flags_of(read) - roles if starts_true(flag))

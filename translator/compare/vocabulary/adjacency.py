@@ -87,7 +87,8 @@ def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str],
             if (place is not None and lit.positive and lit.predicate in static
                     and arity[lit.predicate] == 2 * width
                     and tuple(t.name for t in lit.args[:width]) == place):
-                order += [lit.predicate] if lit.predicate not in order else []
+                if lit.predicate not in order:
+                    order.append(lit.predicate)
                 if tuple(t.name for t in lit.args[width:]) in arrivals:
                     stepped.add(lit.predicate)
     order = [name for name in order if name in stepped]

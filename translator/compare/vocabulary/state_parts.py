@@ -30,6 +30,7 @@ from translator.compare.vocabulary.flag_parts import (
     place_with_a_state,
     with_a_constant_of,
 )
+from translator.compare.vocabulary.flags import complements
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 
@@ -217,8 +218,6 @@ def trap_parity(read: tuple[Schema, ...], arity: Mapping[str, int], taken: Abstr
                    and turns and sum(flips(schema, name) for schema in turns)
                    >= NEARLY * len(turns)
                    and {True, False} <= {parity_after(schema, name) for schema in turns})
-    if len(flags) == 2 and all(parity_after(s, flags[0]) != parity_after(s, flags[1])
-                               for s in turns if None not in (parity_after(s, flags[0]),
-                                                              parity_after(s, flags[1]))):
+    if len(flags) == 2 and flags[1] in complements(tuple(turns), flags[0]):
         return pick(Role.TRAP_PARITY, dict.fromkeys(flags, 1))
     return flags[0] if len(flags) == 1 else None

@@ -1,0 +1,40 @@
+"""Flags (predicates of no argument) by what the actions do with them: which actions add or
+delete one, and which two are complements, swapped by (nearly) every action that changes
+either (`even` and `odd`, `nokey` and `haskey`). The parity's reading (state_parts.py), the
+readings the game tests (hypotheses.py) and the flags each Init sets true
+(models/start_flags.py) share this one definition."""
+
+from __future__ import annotations
+
+from strips_model.schema import Schema
+from translator.compare.vocabulary.facts import NEARLY
+
+
+def changes(schemas: tuple[Schema, ...], flag: str) -> tuple[set[str], set[str]]:
+    """(the schemas that add `flag`, those that delete it), by name."""
+    added = {s.name for s in schemas
+             if any(e.predicate == flag and e.positive and not e.args for e in s.effects)}
+    deleted = {s.name for s in schemas
+               if any(e.predicate == flag and not e.positive and not e.args for e in s.effects)}
+    return added, deleted
+
+
+def flags_of(schemas: tuple[Schema, ...]) -> set[str]:
+    """The predicates of no argument the schemas name."""
+    return {lit.predicate for schema in schemas
+            for lit in (*schema.preconditions, *schema.effects) if not lit.args}
+
+
+def complements(schemas: tuple[Schema, ...], flag: str) -> tuple[str, ...]:
+    """The flags (nearly) every action that adds `flag` deletes, and the other way round
+    (`even` for `odd`), none added or deleted with it, in name order."""
+    added, deleted = changes(schemas, flag)
+
+    def swapped(other: str) -> bool:
+        other_added, other_deleted = changes(schemas, other)
+        changing = added | deleted | other_added | other_deleted
+        together = (added & other_added) | (deleted & other_deleted)
+        crossed = (added & other_deleted) | (deleted & other_added)
+        return bool(added) and not together and len(crossed) >= NEARLY * len(changing)
+
+    return tuple(filter(swapped, sorted(flags_of(schemas) - {flag})))

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strips_model.schema import Domain, build_domain
+from strips_model.schema import Domain, Literal, Parameter, Term, build_domain
 from translator.compare.check import our_model
 from translator.compare.runs.evidence import probe_cases
 from translator.ground import exact_semantics
@@ -20,7 +20,8 @@ from translator.ground.exact_semantics import Grounder, asking_many_states
 from translator.ground.ground_action import GroundAction
 from translator.ground.joins import domain_plans
 from translator.ground.reachable_index import reachable_index
-from translator.model.level_facts import Atom, level_facts
+from translator.ground.schema_parts import cut_domain
+from translator.model.level_facts import Atom, Facts, level_facts
 
 LEVELS = [case.level for case in probe_cases(symmetric=False)]
 
@@ -34,6 +35,26 @@ def _domain(drop: int | None) -> Domain:
                          + schema.preconditions[gone + 1:])
         schemas = (*schemas[:drop % len(schemas)], edited, *schemas[drop % len(schemas) + 1:])
     return build_domain(schemas, "test")
+
+
+def _counted(domain: Domain, facts: Facts) -> tuple[Domain, Facts]:
+    """`domain` with a counter every schema steps down, `steps(C), next(C2, C)` beside what it
+    had: a part of each schema that no other literal joins."""
+    at = domain.schemas[0].position
+
+    def literal(predicate: str, *variables: str, positive: bool = True) -> Literal:
+        return Literal(predicate, tuple(Term(v, True) for v in variables), positive, at)
+
+    schemas = tuple(replace(
+        schema, parameters=(*schema.parameters, Parameter("C", "count"), Parameter("C2", "count")),
+        preconditions=(*schema.preconditions, literal("steps", "C"), literal("next", "C2", "C")),
+        effects=(*schema.effects, literal("steps", "C2"), literal("steps", "C", positive=False)))
+        for schema in domain.schemas)
+    values = tuple(str(n) for n in range(12))
+    return build_domain(schemas, "counted"), Facts(
+        {**facts.objects, "count": values},
+        facts.static | {("next", a, b) for a, b in zip(values, values[1:], strict=False)},
+        facts.initial | {("steps", values[-1])}, facts.goal)
 
 
 def _walk(joins: Grounder, start: frozenset[Atom], seed: int, length: int
@@ -57,13 +78,21 @@ def _key(actions: list[GroundAction]) -> list[tuple[object, ...]]:
 
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 10_000), drop=st.none() | st.integers(0, 400),
-       at=st.integers(0, 100))
-def test_the_index_answers_what_the_joins_answer(seed: int, drop: int | None, at: int) -> None:
-    level, domain = LEVELS[at % len(LEVELS)], _domain(drop)
-    facts = level_facts(level)
-    _, plans = domain_plans(domain)
+       at=st.integers(0, 100), parts=st.booleans())
+def test_the_index_answers_what_the_joins_answer(seed: int, drop: int | None, at: int,
+                                                 parts: bool) -> None:
+    """Ground whole, or part by part (a counter is a part of its own in every schema)."""
+    level = LEVELS[at % len(LEVELS)]
+    domain, facts = _counted(_domain(drop), level_facts(level))
     static = {atom[0] for atom in facts.static}
-    index = reachable_index(ground(domain, facts), plans, facts, static)
+    if parts:
+        cut = cut_domain(domain)
+        assert len(cut.domain.schemas) > len(domain.schemas)
+        _, plans = domain_plans(cut.domain)
+        index = reachable_index(ground(cut.domain, facts), plans, facts, static, cut)
+    else:
+        _, plans = domain_plans(domain)
+        index = reachable_index(ground(domain, facts), plans, facts, static)
     joins = Grounder(domain, facts)
     states = _walk(joins, facts.initial, seed, 15)
     assert all(state <= index.universe for state in states)

@@ -38,6 +38,7 @@ from translator.ground.grounding_estimate import copies_within
 from translator.ground.grounding_memo import Numbers, active_memo
 from translator.ground.joins import (
     Join,
+    Plan,
     Table,
     Tables,
     bindings,
@@ -47,6 +48,7 @@ from translator.ground.joins import (
 )
 from translator.ground.reachable_grounding import reachable_grounding
 from translator.ground.reachable_index import reachable_index
+from translator.ground.schema_parts import cut_domain
 from translator.model.level_facts import Atom, Facts
 from translator.runtime.processes import WorkerFailed
 
@@ -201,9 +203,15 @@ class Grounder:
     def _reachable(self, seconds: float) -> ActionIndex | None:
         """Every action a state reachable from the initial one may apply (the module doc),
         indexed; None for a level with too many."""
-        grounding = reachable_grounding(self._domain, self._facts, seconds, INDEXED_ACTIONS)
+        # Ground part by part: a counter beside the hero's cells is their sum, not their
+        # product (schema_parts.py).
+        cut = cut_domain(self._domain)
+        grounding = reachable_grounding(cut.domain, self._facts, seconds, INDEXED_ACTIONS)
+        plans: list[Plan] = [(schema, (), [lit for lit in schema.preconditions
+                                           if not lit.positive])
+                             for schema in cut.domain.schemas]
         return None if grounding is None else reachable_index(
-            grounding, self._plans, self._facts, self._static_atoms.keys())
+            grounding, plans, self._facts, self._static_atoms.keys(), cut)
 
     def _ground_schema(self, schema: Schema, joins: tuple[Join, ...],
                        negative: list[Literal], atoms: frozenset[Atom], tables: Tables

@@ -28,13 +28,15 @@ from translator.ground.action_index import ActionIndex, Filed, IndexedAction
 from translator.ground.clingo_grounding import Grounding
 from translator.ground.ground_action import GroundAction
 from translator.ground.joins import Plan
+from translator.ground.schema_parts import Cut, CutDomain
 from translator.model.level_facts import Atom, Facts
 
 
 def reachable_index(grounding: Grounding, plans: list[Plan], facts: Facts,
-                    static_predicates: Set[str]) -> ActionIndex:
+                    static_predicates: Set[str], cut: CutDomain | None = None) -> ActionIndex:
     """The grounding's actions that the joins over `facts` would also give, filed for lookup;
-    `static_predicates` are those the grounder looks up among the static facts."""
+    `static_predicates` are those the grounder looks up among the static facts. With `cut`,
+    the grounding and `plans` are of `cut.domain`, its schemas' parts (schema_parts.py)."""
     numbers = {name: number for number, name in enumerate(grounding.objects)}
     types = {name: np.array(sorted(numbers[o] for o in objects if o in numbers), dtype=np.int64)
              for name, objects in facts.objects.items()}
@@ -42,16 +44,21 @@ def reachable_index(grounding: Grounding, plans: list[Plan], facts: Facts,
     for atom in facts.initial:
         counts[atom[0]] = counts.get(atom[0], 0) + 1
     names = np.array(grounding.objects, dtype=object)
+    typed = [rows[_typed(schema, rows, types)] if len(rows) else rows
+             for (schema, _, _), rows in zip(plans, grounding.rows, strict=True)]
+    wholes = [Cut(number, 0) for number in range(len(plans))] if cut is None else cut.cuts
+    # A schema one part of which nothing reaches applies nowhere: its other parts, each
+    # reached on its own, are left out (a counter's values beside a move no cell allows).
+    empty = {whole.whole for whole, kept in zip(wholes, typed, strict=True) if not len(kept)}
     filed: list[Filed] = []
     with _collector_paused():
-        for number, ((schema, _, negative), rows) in enumerate(
-                zip(plans, grounding.rows, strict=True)):
-            kept = rows[_typed(schema, rows, types)] if len(rows) else rows
-            if len(kept):
+        for (schema, _, negative), kept, whole in zip(plans, typed, wholes, strict=True):
+            if whole.whole not in empty:
                 columns = [names[kept[:, place]].tolist() for place in range(kept.shape[1])]
-                filed.extend(_schema_actions(number, schema, negative, columns, len(kept),
+                filed.extend(_schema_actions(whole, schema, negative, columns, len(kept),
                                              facts, static_predicates, counts))
-        return ActionIndex(filed, grounding.atoms | facts.initial)
+        return ActionIndex(filed, grounding.atoms | facts.initial,
+                           None if cut is None else cut.shapes)
 
 
 @contextmanager
@@ -75,7 +82,7 @@ def _typed(schema: Schema, rows: npt.NDArray[np.int64], types: dict[str, npt.NDA
     return keep
 
 
-def _schema_actions(number: int, schema: Schema, negative: list[Literal],
+def _schema_actions(whole: Cut, schema: Schema, negative: list[Literal],
                     columns: list[list[str]], count: int, facts: Facts,
                     static_predicates: Set[str], counts: dict[str, int]) -> Iterator[Filed]:
     place = {parameter.name: index for index, parameter in enumerate(schema.parameters)}
@@ -111,8 +118,9 @@ def _schema_actions(number: int, schema: Schema, negative: list[Literal],
                   _sets(count, [atoms(lit) for lit in schema.effects if lit.positive]),
                   _sets(count, [atoms(lit) for lit in schema.effects if not lit.positive]),
                   repeat(schema.cost, count))
-    entries = map(IndexedAction, zip(repeat(number, count), bindings, strict=True), actions,
-                  _sets(count, needs), _sets(count, [atoms(lit) for lit in negative]))
+    entries = map(IndexedAction, zip(repeat(whole.whole, count), bindings, strict=True),
+                  actions, _sets(count, needs), _sets(count, [atoms(lit) for lit in negative]),
+                  repeat(whole.part, count))
     first = needs[0] if needs else repeat(None, count)
     second = needs[1] if len(needs) > 1 else repeat(None, count)
     return zip(first, second, entries, strict=False)

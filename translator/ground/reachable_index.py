@@ -46,17 +46,22 @@ def reachable_index(grounding: Grounding, plans: list[Plan], facts: Facts,
     names = np.array(grounding.objects, dtype=object)
     typed = [rows[_typed(schema, rows, types)] if len(rows) else rows
              for (schema, _, _), rows in zip(plans, grounding.rows, strict=True)]
-    wholes = [Cut(number, 0) for number in range(len(plans))] if cut is None else cut.cuts
+    uses = [(Cut(number, 0, schema),) for number, (schema, _, _) in enumerate(plans)] \
+        if cut is None else cut.uses
     # A schema one part of which nothing reaches applies nowhere: its other parts, each
     # reached on its own, are left out (a counter's values beside a move no cell allows).
-    empty = {whole.whole for whole, kept in zip(wholes, typed, strict=True) if not len(kept)}
+    empty = {use.whole for parts, kept in zip(uses, typed, strict=True) if not len(kept)
+             for use in parts}
     filed: list[Filed] = []
     with _collector_paused():
-        for (schema, _, negative), kept, whole in zip(plans, typed, wholes, strict=True):
-            if whole.whole not in empty:
-                columns = [names[kept[:, place]].tolist() for place in range(kept.shape[1])]
-                filed.extend(_schema_actions(whole, schema, negative, columns, len(kept),
-                                             facts, static_predicates, counts))
+        for parts, kept in zip(uses, typed, strict=True):
+            columns = [names[kept[:, place]].tolist() for place in range(kept.shape[1])] \
+                if len(kept) else []
+            for use in parts:
+                if use.whole not in empty:
+                    negative = [lit for lit in use.schema.preconditions if not lit.positive]
+                    filed.extend(_schema_actions(use, use.schema, negative, columns, len(kept),
+                                                 facts, static_predicates, counts))
         return ActionIndex(filed, grounding.atoms | facts.initial,
                            None if cut is None else cut.shapes)
 

@@ -12,7 +12,8 @@ in one part. A part's relaxed reachability over-approximates the whole schema's 
 count as reached when another part has no binding), which the index allows: it holds every
 action a reachable state may apply, and checks each against the state.
 
-A literal with no variable (a flag `odd`, `-doomed`) belongs to the first part.
+A literal with no variable (a flag `odd`, `-doomed`) belongs to the first part. Parts alike
+but for their variables' names (the same counter step in hundreds of schemas) are ground once.
 """
 
 from __future__ import annotations
@@ -24,20 +25,23 @@ from strips_model.schema import Domain, Literal, Parameter, Schema
 
 @dataclass(frozen=True, slots=True)
 class Cut:
-    """How a schema of the cut domain stands to the domain's own schemas."""
+    """A part of a schema of the domain, and where it stands there."""
 
     whole: int
     """The number of the schema it is a part of, in the domain's order."""
     part: int
     """Its position among that schema's parts."""
+    schema: Schema
+    """The part as a schema over the whole's own names."""
 
 
 @dataclass(frozen=True, slots=True)
 class CutDomain:
     domain: Domain
-    """Every schema of the domain with two parts or more replaced by its parts, in order."""
-    cuts: tuple[Cut, ...]
-    """For each schema of `domain`, which schema it is a part of."""
+    """The schemas to ground: every schema not cut, and one of each part alike."""
+    uses: tuple[tuple[Cut, ...], ...]
+    """For each schema of `domain`, the parts its ground actions are (their parameters in
+    the same order)."""
     shapes: dict[int, tuple[int, tuple[str, ...]]]
     """For each schema cut: how many parts it has, and its parameters' names in order."""
 
@@ -64,14 +68,22 @@ def parts_of(schema: Schema) -> list[tuple[Parameter, ...]]:
 
 
 def cut_domain(domain: Domain) -> CutDomain:
+    ground: dict[object, int] = {}
     schemas: list[Schema] = []
-    cuts: list[Cut] = []
+    uses: list[list[Cut]] = []
     shapes: dict[int, tuple[int, tuple[str, ...]]] = {}
+
+    def add(cut: Cut, key: object) -> None:
+        if key not in ground:
+            ground[key] = len(schemas)
+            schemas.append(cut.schema)
+            uses.append([])
+        uses[ground[key]].append(cut)
+
     for number, schema in enumerate(domain.schemas):
         parts = parts_of(schema)
         if len(parts) < 2:
-            schemas.append(schema)
-            cuts.append(Cut(number, 0))
+            add(Cut(number, 0, schema), number)
             continue
         shapes[number] = (len(parts), tuple(p.name for p in schema.parameters))
         for position, parameters in enumerate(parts):
@@ -82,9 +94,23 @@ def cut_domain(domain: Domain) -> CutDomain:
                 variables = {term.name for term in literal.args if term.is_variable}
                 return bool(variables & names) if variables else first
 
-            schemas.append(replace(
-                schema, parameters=parameters,
-                preconditions=tuple(filter(mine, schema.preconditions)),
-                effects=tuple(filter(mine, schema.effects))))
-            cuts.append(Cut(number, position))
-    return CutDomain(replace(domain, schemas=tuple(schemas)), tuple(cuts), shapes)
+            part = replace(schema, parameters=parameters,
+                           preconditions=tuple(filter(mine, schema.preconditions)),
+                           effects=tuple(filter(mine, schema.effects)))
+            add(Cut(number, position, part), _alike(part))
+    return CutDomain(replace(domain, schemas=tuple(schemas)),
+                     tuple(map(tuple, uses)), shapes)
+
+
+def _alike(part: Schema) -> object:
+    """What a part is but for its variables' names: its parameters' types, and its
+    literals over their positions."""
+    position = {parameter.name: index for index, parameter in enumerate(part.parameters)}
+
+    def written(literals: tuple[Literal, ...]) -> tuple[object, ...]:
+        return tuple((literal.predicate, literal.positive, tuple(
+            position[term.name] if term.is_variable else term.name for term in literal.args))
+            for literal in literals)
+
+    return (tuple(parameter.type for parameter in part.parameters),
+            written(part.preconditions), written(part.effects), part.cost)

@@ -219,8 +219,8 @@ def test_compare_json_gives_the_states_and_the_counterexample(
 
 
 def _ground_whole(domain: Domain) -> CutDomain:
-    return CutDomain(domain, tuple(Cut(number, 0) for number in range(len(domain.schemas))),
-                     {})
+    return CutDomain(domain, tuple((Cut(number, 0, schema),)
+                                   for number, schema in enumerate(domain.schemas)), {})
 
 
 @pytest.mark.parametrize("model", [ROOT / "translator/measure/repair_models/textbook.txt",

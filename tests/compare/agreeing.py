@@ -44,6 +44,7 @@ FAST = {
     "plain-parity-as-two-flags-traps-by-phase": Encoding(notation="plain", parity="flags",
                                                          traps="phase"),
     "textbook-cells-key-held-beside-the-hero": Encoding(place="cell", key="hero"),
+    "textbook-static-floor-leaving-out-spikes": Encoding(walls="floor", spikes="floor"),
     "plain-cells-contents-as-one-relation": Encoding(
         notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,
         walls="free", parts="content"),

@@ -35,6 +35,7 @@ Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
 Parity = Literal["flag", "flags"]
+Spikes = Literal["negated", "floor"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -85,6 +86,10 @@ class Encoding:
     """The number of actions taken, even or odd: a flag `odd` every action flips (required
     absent by the actions taken after an even number), or two flags swapped, `even` (true at
     the start) and `odd`, each required present."""
+    spikes: Spikes = "negated"
+    """Where the hero steps without harm: `¬spike(P)`; or, with a static floor, the floor
+    alone, which then holds on no spikes (`floor(P)` for a safe step, `spike(P)` for the step
+    that hurts, `floor(P) ∨ spike(P)` where a boulder lands)."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -95,6 +100,8 @@ class Encoding:
             raise ValueError("the contents of a cell name its emptiness: walls must be free")
         if self.parts == "all" and self.key == "hero":
             raise ValueError("a hero told apart by a constant holds no key state beside it")
+        if self.spikes == "floor" and self.walls != "floor":
+            raise ValueError("spikes left out of the floor need a static floor")
         if self.goal == "demon" and not self.direction_parameter:
             raise ValueError("a goal beside a demon is written through the relation of a "
                              "direction argument")
@@ -105,7 +112,8 @@ class Encoding:
                          "dparam" if self.direction_parameter else "perdir", f"key_{self.key}",
                          f"count_{self.counter}", f"traps_{self.traps}",
                          f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}",
-                         f"parts_{self.parts}", f"parity_{self.parity}"))
+                         f"parts_{self.parts}", f"parity_{self.parity}")
+                        + (("spikes_floor",) if self.spikes == "floor" else ()))
 
 
 Names = Callable[[str], str]
@@ -333,21 +341,45 @@ class _Builder:
                                        (Atom("won"),)))
         return self.schemas
 
-    def _free(self, place: tuple[str, ...]) -> list[Clause]:
+    def _free(self, place: tuple[str, ...], spiked: bool = False) -> list[Clause]:
+        """What says nothing stops a part at `place`; `spiked`: spikes may lie there (a
+        boulder lands on them), which a floor that leaves them out must say."""
         walls = self.encoding.walls
         if walls == "free":
             return [Atom("free", place)]
-        floor = [Atom("floor", place)] if walls == "floor" else [-Atom("wall", place)]
+        floor: list[Clause] = [-Atom("wall", place)] if walls == "negated" else \
+            [AnyOf((Atom("floor", place), Atom("spike", place)))] \
+            if spiked and self.spikes_off_floor else [Atom("floor", place)]
         return [*floor, *(-Atom(p, place) for p in ("demon", "box", "mob")),
                 -self.locked(place)]
 
-    def _blocked(self, place: tuple[str, ...]) -> list[Clause]:
+    def _blocked(self, place: tuple[str, ...]) -> list[list[Clause]]:
+        """The cases where something stops a part at `place`: one, or, beside a floor that
+        leaves spikes out, a wall (neither floor nor spikes) and the parts apart."""
         walls = self.encoding.walls
         if walls == "free":
-            return [-Atom("free", place)]
+            return [[-Atom("free", place)]]
+        parts = (*(Atom(p, place) for p in ("demon", "box", "mob")), self.locked(place))
+        if self.spikes_off_floor:
+            return [[-Atom("floor", place), -Atom("spike", place), -Atom("demon", place)],
+                    [AnyOf(parts)]]
         wall = -Atom("floor", place) if walls == "floor" else Atom("wall", place)
-        return [AnyOf((wall, *(Atom(p, place) for p in ("demon", "box", "mob")),
-                       self.locked(place)))]
+        return [[AnyOf((wall, *parts))]]
+
+    @property
+    def spikes_off_floor(self) -> bool:
+        return self.encoding.spikes == "floor"
+
+    def _landings(self, place: tuple[str, ...], odd: bool, hurts: bool
+                  ) -> list[tuple[str, list[Clause]]]:
+        """The cases of the hero stepping onto `place`, each with its name's suffix."""
+        if not self.spikes_off_floor:
+            return [("", [*self._free(place), *self.hurt(place, odd, hurts)])]
+        raised = self.raised_after(place, odd)
+        if not hurts:
+            return [("", [*self._free(place), -raised])]
+        return [("Spikes", [Atom("spike", place), -Atom("box", place), -Atom("mob", place)]),
+                ("Trap", [*self._free(place), raised])]
 
     def locked(self, place: tuple[str, ...]) -> Atom:
         return Atom("lock", (*place, "closed") if self.encoding.lock == "state" else place)
@@ -374,10 +406,11 @@ class _Builder:
         here = self.origin()
         n1, adj = self.neighbour(step, here, 2)
         for hurts in (False, True):
-            pre: list[Clause] = [self.hero(here), -Atom("goal", here), *adj, *self._free(n1),
-                                 -self.key_lying(n1), *self.hurt(n1, odd, hurts)]
-            eff = [self.hero(n1), -self.hero(here)]
-            self.add("Move", direction, odd, hurts, reaping, pre, eff)
+            for suffix, landing in self._landings(n1, odd, hurts):
+                pre: list[Clause] = [self.hero(here), -Atom("goal", here), *adj, *landing,
+                                     -self.key_lying(n1)]
+                eff = [self.hero(n1), -self.hero(here)]
+                self.add("Move" + suffix, direction, odd, hurts, reaping, pre, eff)
 
     def take_key(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
@@ -428,16 +461,25 @@ class _Builder:
             self.add(family, direction, odd, hurts, reaping, pre, moves(n1, n2))
 
     def push_box(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
-        self._kick("PushBox", step, direction, odd, reaping, "box", self._free,
+        self._kick("PushBox", step, direction, odd, reaping, "box",
+                   lambda place: self._free(place, spiked=True),
                    lambda a, b: [Atom("box", b), -Atom("box", a), *self._moved(a, b)])
 
+    def _blocked_cases(self, family: str) -> list[tuple[str, Callable[[tuple[str, ...]],
+                                                                    list[Clause]]]]:
+        """The family's name with each case of `_blocked`, and the case."""
+        count = len(self._blocked(self.origin()))
+        return [(family + ("Wall" if count > 1 and case == 0 else ""),
+                 lambda place, case=case: self._blocked(place)[case]) for case in range(count)]
+
     def kick_box(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
-        self._kick("KickBox", step, direction, odd, reaping, "box", self._blocked,
-                   lambda a, b: [])
+        for family, blocked in self._blocked_cases("KickBox"):
+            self._kick(family, step, direction, odd, reaping, "box", blocked, lambda a, b: [])
 
     def push_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         def stays(place: tuple[str, ...]) -> list[Clause]:
-            return [*self._free(place), -Atom("spike", place), -self.trap(place, False),
+            spikes = [] if self.spikes_off_floor else [-Atom("spike", place)]
+            return [*self._free(place), *spikes, -self.trap(place, False),
                     -self.trap(place, True)]
         self._kick("PushMob", step, direction, odd, reaping, "mob", stays,
                    lambda a, b: [Atom("mob", b), -Atom("mob", a), *self._moved(a, b)])
@@ -456,12 +498,23 @@ class _Builder:
         def dies(place: tuple[str, ...]) -> list[Clause]:
             return [*self._free(place),
                     AnyOf((Atom("spike", place), self.raised_after(place, odd)))]
-        self._kick("KillMob", step, direction, odd, reaping, "mob", dies,
-                   lambda a, b: [-Atom("mob", a), *self._leaves(a)])
+
+        def on_spikes(place: tuple[str, ...]) -> list[Clause]:
+            return [Atom("spike", place), -Atom("box", place), -Atom("mob", place)]
+
+        def on_trap(place: tuple[str, ...]) -> list[Clause]:
+            return [*self._free(place), self.raised_after(place, odd)]
+
+        cases = [("KillMobSpikes", on_spikes), ("KillMobTrap", on_trap)] \
+            if self.spikes_off_floor else [("KillMob", dies)]
+        for family, beyond in cases:
+            self._kick(family, step, direction, odd, reaping, "mob", beyond,
+                       lambda a, b: [-Atom("mob", a), *self._leaves(a)])
 
     def crush_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
-        self._kick("CrushMob", step, direction, odd, reaping, "mob", self._blocked,
-                   lambda a, b: [-Atom("mob", a), *self._leaves(a)])
+        for family, blocked in self._blocked_cases("CrushMob"):
+            self._kick(family, step, direction, odd, reaping, "mob", blocked,
+                       lambda a, b: [-Atom("mob", a), *self._leaves(a)])
 
 
 def _offset(variable: str, by: int) -> str:

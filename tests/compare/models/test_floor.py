@@ -6,9 +6,17 @@ wall predicate."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import pytest
+from compare.agreeing import write_model
+from compare.model_encodings import Encoding, random_names, render
 from compare.models.test_counter_steps import COUNTERS
+from compare.vocabulary.test_every_encoding import ENCODINGS, EXAMPLES
 from helpers import make_level
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import compared_model
@@ -79,3 +87,30 @@ def test_the_floor_is_told_by_what_the_moves_do_not_by_its_name(tmp_path, name: 
     assert "lock" not in roles
     found = compare_level(model, our_model()[1], make_level(PUSH, 5), "search", states=0)
     assert (found.verdict, found.report.plan) == ("agrees", "rrddr")
+
+
+SPIKED = "#######\n#HS T #\n#  U D#\n#######"
+"""Spikes, a trap lowered and one raised at the start, on the hero's way."""
+
+
+@settings(max_examples=max(EXAMPLES, 6), derandomize=not EXAMPLES, deadline=None)
+@given(encoding=ENCODINGS.filter(lambda e: e.walls == "floor"), seed=st.integers(0, 10_000))
+def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
+        encoding: Encoding, seed: int) -> None:
+    """A floor no action changes holds on every cell that is no wall, unless the model
+    writes it without negation (model_encodings.py `spikes="floor"`): the safe step requires
+    the floor and says nothing of spikes, the step that hurts requires the spikes instead.
+    Then each level's Init lists the floor on no spikes; traps stay floor either way (a
+    lowered trap is where the hero steps without harm in the other phase)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(write_model(Path(folder), encoding, render(encoding, random_names(seed))))
+        model = compared_model(read_model(path).report, path)
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    assert model.occupying == ({"spikes"} if encoding.spikes == "floor" else set())
+    level = make_level(SPIKED, 9)
+    floor = model.words.predicate("floor")
+    on = model.on(level)
+    listed = [atom for atom in on.initial() | on.static() if atom[0] == floor]
+    cells = free_cells(level, model.occupying)
+    assert len(listed) == len(cells)
+    assert ((1, 2) in cells) == (encoding.spikes != "floor") and {(1, 4), (2, 3)} <= set(cells)

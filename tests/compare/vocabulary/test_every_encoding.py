@@ -31,6 +31,7 @@ from compare.model_encodings import (
     Parts,
     Place,
     Schema,
+    Spikes,
     Traps,
     Walls,
     random_names,
@@ -62,7 +63,8 @@ ENCODINGS = st.builds(
     key=st.sampled_from(get_args(KeyHeld)), counter=st.sampled_from(get_args(Counter)),
     traps=st.sampled_from(get_args(Traps)), walls=st.sampled_from(get_args(Walls)),
     goal=st.sampled_from(get_args(Goal)), lock=st.sampled_from(get_args(Lock)),
-    parts=st.sampled_from(get_args(Parts)), parity=st.sampled_from(get_args(Parity))
+    parts=st.sampled_from(get_args(Parts)), parity=st.sampled_from(get_args(Parity)),
+    spikes=st.sampled_from(get_args(Spikes))
 ).filter(lambda e: e is not None)
 
 

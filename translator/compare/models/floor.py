@@ -13,8 +13,12 @@ part arrives, leaves or is required:
 
 With no evidence either way, boulders, skeletons and the lock occupy their cells, the other
 parts (the hero, the key, spikes, traps) do not. A floor no action changes (`empty(x, y)`, a
-cell that is not a wall) holds under every part. Walls and demons are never free; cells
-outside the hero's room are left out.
+cell that is not a wall) holds under every part that moves. It leaves out the cells of spikes
+or traps when the model writes it so, without negation: a move requires the floor where the
+hero arrives and says nothing of the spikes there, while another move requires the spikes
+there instead (`safe(x2, y2)` beside `spike(x2, y2)`, the move that hurts), and none requires
+both (`empty(x2, y2) ∧ spike(x2, y2)`: the floor under the spikes). Walls and demons are never
+free; cells outside the hero's room are left out.
 """
 
 from __future__ import annotations
@@ -24,11 +28,14 @@ from collections.abc import Iterable
 from strips_model.level import Cell, Level
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema
+from translator.compare.vocabulary.flags import complements, flags_of
 
 PARTS = ("hero", "boulder", "skeleton", "lock", "key", "spikes", "trap", "trap_raised",
          "trap_lowered")
 OCCUPYING = frozenset({"boulder", "skeleton", "lock"})
 """The parts that occupy their cell when the model's actions do not say."""
+LYING = ("spikes", "trap", "trap_raised", "trap_lowered")
+"""The parts that never move, which a floor no action changes may leave out."""
 
 
 def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
@@ -41,10 +48,10 @@ def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
 def occupying(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
     """The parts that make a cell not free, in the model's reading (module doc)."""
     floor = words.predicate("floor")
-    if floor is None or not any(lit.predicate == floor for schema in schemas
-                                for lit in schema.effects):
-        # A floor no action changes is the level's shape: every cell that is no wall.
+    if floor is None:
         return frozenset()
+    if not any(lit.predicate == floor for schema in schemas for lit in schema.effects):
+        return _left_out_of_static(schemas, words, floor)
     votes: dict[str, int] = {}
     for schema in schemas:
         pre, eff = schema.preconditions, schema.effects
@@ -64,6 +71,57 @@ def occupying(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
             votes[role] = votes.get(role, 0) + occupied - free
     return frozenset(role for role in PARTS if votes.get(role, 0) > 0
                      or (votes.get(role, 0) == 0 and role in OCCUPYING))
+
+
+def _left_out_of_static(schemas: tuple[Schema, ...], words: Vocabulary, floor: str
+                        ) -> frozenset[str]:
+    """The parts that never move whose cells a floor no action changes leaves out (the
+    module doc): every cell that is no wall, but for theirs. The move that requires the floor
+    and the one that requires the part instead must be able to apply in the same state (the
+    flags they require agree: a lowered trap may be the floor of the phase after)."""
+    hero = words.predicate("hero")
+    if hero is None:
+        return frozenset()
+    opposite = {flag: complements(schemas, flag) for flag in flags_of(schemas)}
+    flags = [_flags(schema, opposite) for schema in schemas]
+    left_out = []
+    for role in LYING:
+        part = words.predicate(role)
+        if part is None:
+            continue
+        alone: list[dict[str, bool]] = []
+        instead: list[dict[str, bool]] = []
+        under = False
+        for schema, required in zip(schemas, flags, strict=True):
+            pre = schema.preconditions
+            with_floor = _places(pre, floor, words, True)
+            with_part = _places(pre, part, words, True)
+            named = with_part | _places(pre, part, words, False)
+            for place in _places(schema.effects, hero, words, True):
+                under |= place in with_floor and place in with_part
+                if place in with_floor and place not in named:
+                    alone.append(required)
+                if place in with_part and place not in with_floor:
+                    instead.append(required)
+        if not under and any(_agree(a, b) for a in alone for b in instead):
+            left_out.append(role)
+    return frozenset(left_out)
+
+
+def _flags(schema: Schema, opposite: dict[str, tuple[str, ...]]) -> dict[str, bool]:
+    """The flags the schema requires, true or false, with what that says of their
+    complements (`even` required: `odd` false)."""
+    required: dict[str, bool] = {}
+    for literal in schema.preconditions:
+        if not literal.args:
+            required[literal.predicate] = literal.positive
+            for other in opposite[literal.predicate]:
+                required.setdefault(other, not literal.positive)
+    return required
+
+
+def _agree(one: dict[str, bool], other: dict[str, bool]) -> bool:
+    return all(other.get(flag, value) == value for flag, value in one.items())
 
 
 def free_cells(level: Level, parts: frozenset[str]) -> list[Cell]:

@@ -80,6 +80,16 @@ def arrival_of(schema: Schema, hero: str) -> set[str] | None:
     return set(variables(after[0]))
 
 
+def _takes(schema: Schema, hero: str) -> bool:
+    """The schema moves the hero onto a part it deletes there (takes the key, opens a lock):
+    a cell no floor need be said of."""
+    cell = arrival_of(schema, hero)
+    required = {lit for lit in schema.preconditions if lit.positive and lit.predicate != hero
+                and set(variables(lit)) == cell}
+    return any(not e.positive and e.predicate == r.predicate and e.args == r.args
+               for e in schema.effects for r in required)
+
+
 def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
                static: frozenset[str], width: int) -> dict[str, Behaviour]:
     """Each candidate predicate's behaviour over the schemas."""
@@ -159,9 +169,11 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
         found[Role.WALL] = wall
         evidence.append(by_actions(Role.WALL, wall, f"absent where the hero arrives in "
                                    f"{walls[wall]} action(s) and named by no goal"))
-    # A static floor (`empty(x, y)`: no wall there) is needed wherever the hero goes; the
-    # key, spikes or a trap only where some moves go, and kept from the others.
-    moves = sum(arrival_of(schema, hero) is not None for schema in read)
+    # A static floor (`empty(x, y)`: no wall there) is needed wherever the hero goes but
+    # where it takes a part (the key, a lock it opens); the key, spikes or a trap only where
+    # some moves go, and kept from the others.
+    moves = sum(arrival_of(schema, hero) is not None and not _takes(schema, hero)
+                for schema in read)
     static_floors = {n: b.stepped for n, b in seen.items() if n in static and not b.blocks
                      and 2 * b.stepped > moves and n not in facts.goal}
     floor = pick(Role.FLOOR, static_floors)

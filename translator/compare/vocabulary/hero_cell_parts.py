@@ -75,6 +75,26 @@ def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
     return ends
 
 
+def _alone(facts: SchemaFacts, hero: str, either: set[str]) -> set[str]:
+    """Of the predicates required where the hero ends as the flag ends either way, those
+    required there beside the fewest other static predicates: spikes lie alone on their
+    cell, where a floor that leaves them out (`floor(P)`, the safe step; `spike(P)`, the one
+    that hurts) is required beside a trap's phase too (`floor(P) ∧ trap(P, 1)`)."""
+    if len(either) < 2:
+        return either
+    beside: dict[str, set[str]] = {name: set() for name in either}
+    for schema in facts.read:
+        cells = _cells(schema, hero)
+        if cells is None:
+            continue
+        there = {lit.predicate for lit in schema.preconditions if lit.positive
+                 and lit.predicate in facts.static and set(variables(lit)) == cells[1]}
+        for name in there & either:
+            beside[name] |= there - {name}
+    fewest = min(map(len, beside.values()))
+    return {name for name, others in beside.items() if len(others) == fewest}
+
+
 def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     """The goal cells, and traps by their first phase with the spikes (module doc), the roles
     already read (`roles`) aside."""
@@ -94,8 +114,8 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
     if parity is None:
         return Found(found, tuple(evidence))
     ends = _phases(facts, hero, parity, static)
-    spikes = pick(Role.SPIKES, {n: 1 for n, e in ends.items() if e == {False, True}
-                                and Role.SPIKES not in roles})
+    spikes = pick(Role.SPIKES, {n: 1 for n in _alone(facts, hero, {
+        n for n, e in ends.items() if e == {False, True}}) if Role.SPIKES not in roles})
     if spikes is not None:
         found[Role.SPIKES] = spikes
         evidence.append(by_actions(Role.SPIKES, spikes, f"required where the hero ends "

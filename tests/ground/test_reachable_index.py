@@ -18,7 +18,6 @@ from translator.ground import exact_semantics
 from translator.ground.clingo_grounding import ground
 from translator.ground.exact_semantics import Grounder, asking_many_states
 from translator.ground.ground_action import GroundAction
-from translator.ground.joins import domain_plans
 from translator.ground.reachable_index import reachable_index
 from translator.ground.schema_parts import cut_domain
 from translator.model.level_facts import Atom, Facts, level_facts
@@ -88,11 +87,10 @@ def test_the_index_answers_what_the_joins_answer(seed: int, drop: int | None, at
     if parts:
         cut = cut_domain(domain)
         assert len(cut.domain.schemas) > len(domain.schemas)
-        _, plans = domain_plans(cut.domain)
-        index = reachable_index(ground(cut.domain, facts), plans, facts, static, cut)
+        index = reachable_index(ground(cut.domain, facts), cut.domain.schemas, facts, static,
+                                cut)
     else:
-        _, plans = domain_plans(domain)
-        index = reachable_index(ground(domain, facts), plans, facts, static)
+        index = reachable_index(ground(domain, facts), domain.schemas, facts, static)
     joins = Grounder(domain, facts)
     states = _walk(joins, facts.initial, seed, 15)
     assert all(state <= index.universe for state in states)

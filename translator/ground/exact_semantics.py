@@ -38,7 +38,6 @@ from translator.ground.grounding_estimate import copies_within
 from translator.ground.grounding_memo import Numbers, active_memo
 from translator.ground.joins import (
     Join,
-    Plan,
     Table,
     Tables,
     bindings,
@@ -207,11 +206,8 @@ class Grounder:
         # product (schema_parts.py).
         cut = cut_domain(self._domain)
         grounding = reachable_grounding(cut.domain, self._facts, seconds, INDEXED_ACTIONS)
-        plans: list[Plan] = [(schema, (), [lit for lit in schema.preconditions
-                                           if not lit.positive])
-                             for schema in cut.domain.schemas]
         return None if grounding is None else reachable_index(
-            grounding, plans, self._facts, self._static_atoms.keys(), cut)
+            grounding, cut.domain.schemas, self._facts, self._static_atoms.keys(), cut)
 
     def _ground_schema(self, schema: Schema, joins: tuple[Join, ...],
                        negative: list[Literal], atoms: frozenset[Atom], tables: Tables

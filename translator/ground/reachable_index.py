@@ -16,7 +16,7 @@ tuples and sets made hold no cycles, and collecting while they pile up took most
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Set
+from collections.abc import Iterator, Sequence, Set
 from contextlib import contextmanager
 from itertools import repeat
 
@@ -27,16 +27,15 @@ from strips_model.schema import Literal, Schema
 from translator.ground.action_index import ActionIndex, Filed, IndexedAction
 from translator.ground.clingo_grounding import Grounding
 from translator.ground.ground_action import GroundAction
-from translator.ground.joins import Plan
 from translator.ground.schema_parts import Cut, CutDomain
 from translator.model.level_facts import Atom, Facts
 
 
-def reachable_index(grounding: Grounding, plans: list[Plan], facts: Facts,
+def reachable_index(grounding: Grounding, schemas: Sequence[Schema], facts: Facts,
                     static_predicates: Set[str], cut: CutDomain | None = None) -> ActionIndex:
     """The grounding's actions that the joins over `facts` would also give, filed for lookup;
     `static_predicates` are those the grounder looks up among the static facts. With `cut`,
-    the grounding and `plans` are of `cut.domain`, its schemas' parts (schema_parts.py)."""
+    the grounding and `schemas` are of `cut.domain`, its schemas' parts (schema_parts.py)."""
     numbers = {name: number for number, name in enumerate(grounding.objects)}
     types = {name: np.array(sorted(numbers[o] for o in objects if o in numbers), dtype=np.int64)
              for name, objects in facts.objects.items()}
@@ -45,8 +44,8 @@ def reachable_index(grounding: Grounding, plans: list[Plan], facts: Facts,
         counts[atom[0]] = counts.get(atom[0], 0) + 1
     names = np.array(grounding.objects, dtype=object)
     typed = [rows[_typed(schema, rows, types)] if len(rows) else rows
-             for (schema, _, _), rows in zip(plans, grounding.rows, strict=True)]
-    uses = [(Cut(number, 0, schema),) for number, (schema, _, _) in enumerate(plans)] \
+             for schema, rows in zip(schemas, grounding.rows, strict=True)]
+    uses = [(Cut(number, 0, schema),) for number, schema in enumerate(schemas)] \
         if cut is None else cut.uses
     # A schema one part of which nothing reaches applies nowhere: its other parts, each
     # reached on its own, are left out (a counter's values beside a move no cell allows).

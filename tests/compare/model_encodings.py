@@ -35,7 +35,7 @@ Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
 Parity = Literal["flag", "flags"]
-Spikes = Literal["negated", "floor"]
+Spikes = Literal["negated", "floor", "safe"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -89,7 +89,8 @@ class Encoding:
     spikes: Spikes = "negated"
     """Where the hero steps without harm: `¬spike(P)`; or, with a static floor, the floor
     alone, which then holds on no spikes (`floor(P)` for a safe step, `spike(P)` for the step
-    that hurts, `floor(P) ∨ spike(P)` where a boulder lands)."""
+    that hurts, `floor(P) ∨ spike(P)` where a boulder lands); or a static `safe(P)`, no spikes
+    there, required where `¬spike(P)` would be (beside a floor, a second one)."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -113,7 +114,7 @@ class Encoding:
                          f"count_{self.counter}", f"traps_{self.traps}",
                          f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}",
                          f"parts_{self.parts}", f"parity_{self.parity}")
-                        + (("spikes_floor",) if self.spikes == "floor" else ()))
+                        + ((f"spikes_{self.spikes}",) if self.spikes != "negated" else ()))
 
 
 Names = Callable[[str], str]
@@ -266,7 +267,11 @@ class _Builder:
         raised = self.raised_after(place, odd)
         if hurts:
             return [AnyOf((spike, raised))]
-        return [-spike, -raised]
+        return [self.unspiked(place), -raised]
+
+    def unspiked(self, place: tuple[str, ...]) -> Atom:
+        """No spikes at `place`: `¬spike(P)`, or `safe(P)`."""
+        return Atom("safe", place) if self.encoding.spikes == "safe" else -Atom("spike", place)
 
     # the counter --------------------------------------------------------------------------
     def counter(self, cost: int) -> tuple[list[Clause], list[Atom], list[str]]:
@@ -478,7 +483,7 @@ class _Builder:
 
     def push_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         def stays(place: tuple[str, ...]) -> list[Clause]:
-            spikes = [] if self.spikes_off_floor else [-Atom("spike", place)]
+            spikes = [] if self.spikes_off_floor else [self.unspiked(place)]
             return [*self._free(place), *spikes, -self.trap(place, False),
                     -self.trap(place, True)]
         self._kick("PushMob", step, direction, odd, reaping, "mob", stays,

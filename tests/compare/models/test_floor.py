@@ -40,14 +40,15 @@ def _model(name: str) -> ReportModel:
 def test_the_free_cells_are_those_of_the_models_reading(name: str, hero_occupies: bool) -> None:
     model = _model(name)
     assert dict(model.words.roles)["floor"] == "empty"
-    assert ("hero" in model.occupying) == hero_occupies and "boulder" in model.occupying
+    occupied = model.occupying["floor"]
+    assert ("hero" in occupied) == hero_occupies and "boulder" in occupied
     level = make_level(PUSH, 9)
     empty = {atom[1:] for atom in model.on(level).initial() if atom[0] == "empty"}
     # Column first and rows downward: the hero at (1, 1), the boulder at (2, 1).
     assert (("1", "1") in empty) == (not hero_occupies) and ("2", "1") not in empty
     assert {("3", "1"), ("4", "1"), ("2", "2"), ("3", "3")} <= empty
     assert not {("3", "2"), ("4", "3")} & empty  # a wall, the demon
-    assert len(empty) == len(free_cells(level, model.occupying))
+    assert len(empty) == len(free_cells(level, occupied))
 
 
 @pytest.mark.parametrize("name", READINGS)
@@ -93,24 +94,31 @@ SPIKED = "#######\n#HS T #\n#  U D#\n#######"
 """Spikes, a trap lowered and one raised at the start, on the hero's way."""
 
 
-@settings(max_examples=max(EXAMPLES, 3), derandomize=not EXAMPLES, deadline=None)
-@given(encoding=ENCODINGS.filter(lambda e: e.walls == "floor"), seed=st.integers(0, 10_000))
+@settings(max_examples=max(EXAMPLES, 4), derandomize=not EXAMPLES, deadline=None)
+@given(encoding=ENCODINGS.filter(lambda e: e.walls == "floor" or e.spikes == "safe"),
+       seed=st.integers(0, 10_000))
 def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
         encoding: Encoding, seed: int) -> None:
     """A floor no action changes holds on every cell that is no wall, unless the model
     writes it without negation (model_encodings.py `spikes="floor"`): the safe step requires
     the floor and says nothing of spikes, the step that hurts requires the spikes instead.
     Then each level's Init lists the floor on no spikes; traps stay floor either way (a
-    lowered trap is where the hero steps without harm in the other phase)."""
+    lowered trap is where the hero steps without harm in the other phase). A second static
+    floor, `safe(P)` where `¬spike(P)` would be (`spikes="safe"`), holds on every cell
+    without spikes, beside walls, a static floor or a fluent one."""
     with tempfile.TemporaryDirectory() as folder:
         path = str(write_model(Path(folder), encoding, render(encoding, random_names(seed))))
         model = compared_model(read_model(path).report, path)
     assert isinstance(model, ReportModel), getattr(model, "defect", None)
-    assert model.occupying == ({"spikes"} if encoding.spikes == "floor" else set())
+    static = {"safe": encoding.spikes == "safe", "floor": encoding.walls == "floor"}
+    assert {role for role, is_static in static.items() if is_static} <= set(model.occupying)
     level = make_level(SPIKED, 9)
-    floor = model.words.predicate("floor")
     on = model.on(level)
-    listed = [atom for atom in on.initial() | on.static() if atom[0] == floor]
-    cells = free_cells(level, model.occupying)
-    assert len(listed) == len(cells)
-    assert ((1, 2) in cells) == (encoding.spikes != "floor") and {(1, 4), (2, 3)} <= set(cells)
+    for role in (role for role, is_static in static.items() if is_static):
+        spiked = role == "safe" or encoding.spikes == "floor"
+        assert model.occupying[role] == ({"spikes"} if spiked else set())
+        predicate = model.words.predicate(role)
+        listed = [atom for atom in on.initial() | on.static() if atom[0] == predicate]
+        cells = free_cells(level, model.occupying[role])
+        assert len(listed) == len(cells)
+        assert ((1, 2) in cells) == (not spiked) and {(1, 4), (2, 3)} <= set(cells)

@@ -88,6 +88,7 @@ def expected(encoding: Encoding, text: str) -> dict[str, str]:
         f"adjacent_{d}": d for d in ("up", "down", "left", "right")
     } if encoding.adjacency == "per_direction" else {}
     found |= {"successor": "succ"} if "succ(" in text else {}
+    found |= {"safe": "safe"} if encoding.spikes == "safe" else {}
     found |= {"wall": "wall"} if encoding.walls == "negated" else {
         "floor": "floor" if encoding.walls == "floor"
         else "on_empty" if encoding.parts == "content" else "free"}

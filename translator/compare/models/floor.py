@@ -19,6 +19,10 @@ hero arrives and says nothing of the spikes there, while another move requires t
 there instead (`safe(x2, y2)` beside `spike(x2, y2)`, the move that hurts), and none requires
 both (`empty(x2, y2) ∧ spike(x2, y2)`: the floor under the spikes). Walls and demons are never
 free; cells outside the hero's room are left out.
+
+A model may have two static floors, each left out of by its own parts: `floor(x, y)` on every
+cell that is no wall and `safe(x, y)` on every cell without spikes, both required where a
+safe step arrives (the `safe` role). Each is read by the same rules.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ OCCUPYING = frozenset({"boulder", "skeleton", "lock"})
 """The parts that occupy their cell when the model's actions do not say."""
 LYING = ("spikes", "trap", "trap_raised", "trap_lowered")
 """The parts that never move, which a floor no action changes may leave out."""
+FLOORS = ("floor", "safe")
+"""The roles of predicates that hold on free cells."""
 
 
 def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
@@ -45,9 +51,17 @@ def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
             if lit.predicate == predicate and lit.positive == positive}
 
 
-def occupying(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
-    """The parts that make a cell not free, in the model's reading (module doc)."""
-    floor = words.predicate("floor")
+def floors(schemas: tuple[Schema, ...], words: Vocabulary) -> dict[str, frozenset[str]]:
+    """For each floor role the model has, the parts that make a cell not free for it."""
+    return {role: occupying(schemas, words, role) for role in FLOORS
+            if words.predicate(role) is not None}
+
+
+def occupying(schemas: tuple[Schema, ...], words: Vocabulary, role: str = "floor"
+              ) -> frozenset[str]:
+    """The parts that make a cell not free for the predicate of the floor role `role`, in the
+    model's reading (module doc)."""
+    floor = words.predicate(role)
     if floor is None:
         return frozenset()
     if not any(lit.predicate == floor for schema in schemas for lit in schema.effects):
@@ -59,8 +73,8 @@ def occupying(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
                                       _places(pre, floor, words, False))
         floor_added, floor_deleted = (_places(eff, floor, words, True),
                                       _places(eff, floor, words, False))
-        for role in PARTS:
-            part = words.predicate(role)
+        for part_role in PARTS:
+            part = words.predicate(part_role)
             if part is None:
                 continue
             required, added = _places(pre, part, words, True), _places(eff, part, words, True)
@@ -68,9 +82,9 @@ def occupying(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
             occupied = len((added & floor_deleted) | (deleted & floor_added)
                            | (required & floor_banned))
             free = len(((required | added) & floor_needed) - floor_deleted)
-            votes[role] = votes.get(role, 0) + occupied - free
-    return frozenset(role for role in PARTS if votes.get(role, 0) > 0
-                     or (votes.get(role, 0) == 0 and role in OCCUPYING))
+            votes[part_role] = votes.get(part_role, 0) + occupied - free
+    return frozenset(part for part in PARTS if votes.get(part, 0) > 0
+                     or (votes.get(part, 0) == 0 and part in OCCUPYING))
 
 
 def _left_out_of_static(schemas: tuple[Schema, ...], words: Vocabulary, floor: str

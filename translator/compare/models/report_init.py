@@ -10,7 +10,7 @@ sentence says which.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -20,7 +20,7 @@ from strips_model.moves import Direction
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
 from translator.compare.models.counter_steps import successor_step
-from translator.compare.models.floor import OCCUPYING, free_cells
+from translator.compare.models.floor import FLOORS, OCCUPYING, free_cells
 from translator.model.level_facts import Atom
 
 PHANTOM_TRAP: Final = (-1, -1)
@@ -49,7 +49,7 @@ def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
                    traps_everywhere: bool = True, counting_up: bool = False,
-                   occupied: frozenset[str] = OCCUPYING,
+                   occupied: Mapping[str, frozenset[str]] | None = None,
                    true_at_start: frozenset[str] = frozenset()
                    ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
@@ -58,7 +58,8 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     `traps_everywhere`: every action requires a trap (seed 001's), so a level needs one;
     `counting_up`: the counter starts at 0 and stops at the budget, its `counter_limit` or,
     without one, the end of its successor chain (counter_steps.py); `occupied`: the parts
-    that make a cell not free, for a `floor` role (floor.py); `true_at_start`: the flags the
+    that make a cell not free, for each floor role (floor.py; by default, the floor's
+    `OCCUPYING`); `true_at_start`: the flags the
     schemas need true when a level starts (start_flags.py).
 
     Every role but the hero's is optional: a part of the level the vocabulary names no
@@ -109,7 +110,8 @@ def _hero_and_counter(writer: _Writer, counting_up: bool) -> list[Atom]:
     return atoms + ([(limit, str(level.budget))] if limit is not None else [])
 
 
-def _parts(writer: _Writer, traps_everywhere: bool, occupied: frozenset[str]) -> list[Atom]:
+def _parts(writer: _Writer, traps_everywhere: bool,
+           occupied: Mapping[str, frozenset[str]] | None) -> list[Atom]:
     level, placed = writer.level, writer.placed
     values = dict(writer.vocabulary.values)
     atoms = placed("demon", level.demons, "demons")
@@ -122,8 +124,10 @@ def _parts(writer: _Writer, traps_everywhere: bool, occupied: frozenset[str]) ->
     atoms += placed("spikes", level.spikes, "spikes")
     atoms += placed("boulder", level.start.boulders, "boulders")
     atoms += placed("skeleton", level.start.skeletons, "skeletons")
-    if writer.vocabulary.predicate("floor") is not None:
-        atoms += placed("floor", free_cells(level, occupied), "free cells")
+    for floor in FLOORS:
+        if writer.vocabulary.predicate(floor) is not None:
+            parts = OCCUPYING if occupied is None else occupied.get(floor, OCCUPYING)
+            atoms += placed(floor, free_cells(level, parts), "free cells")
     return atoms
 
 

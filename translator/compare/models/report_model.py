@@ -32,7 +32,7 @@ from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Domain, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.counter_steps import allowance, counts_up
-from translator.compare.models.floor import occupying
+from translator.compare.models.floor import floors
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
 from translator.compare.models.init_level import rebuilt_init
@@ -102,8 +102,8 @@ class ReportModel:
             for schema in read)
         self.counting_up = counts_up(read, self.words)
         """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
-        self.occupying = occupying(read, self.words)
-        """What makes a cell not free, for a `floor` role (floor.py)."""
+        self.occupying = floors(read, self.words)
+        """What makes a cell not free, for each floor role (floor.py)."""
         self.true_at_start = true_at_start(read, self.words)  # set by each level's Init
         return read
 

@@ -75,7 +75,8 @@ def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
     return ends
 
 
-def _alone(facts: SchemaFacts, hero: str, either: set[str]) -> set[str]:
+def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None
+           ) -> set[str]:
     """Of the predicates required where the hero ends as the flag ends either way, those
     required there beside the fewest other static predicates: spikes lie alone on their
     cell, where a floor that leaves them out (`floor(P)`, the safe step; `spike(P)`, the one
@@ -92,7 +93,22 @@ def _alone(facts: SchemaFacts, hero: str, either: set[str]) -> set[str]:
         for name in there & either:
             beside[name] |= there - {name}
     fewest = min(map(len, beside.values()))
-    return {name for name, others in beside.items() if len(others) == fewest}
+    alone = {name for name, others in beside.items() if len(others) == fewest}
+    # Where a skeleton is pushed and stays, there are no spikes (it would die): a second
+    # floor, `safe(P)`, may be required there.
+    return alone - _under_skeleton(facts, skeleton) or alone
+
+
+def _under_skeleton(facts: SchemaFacts, skeleton: str | None) -> set[str]:
+    """The static predicates some action requires where it adds a skeleton."""
+    found: set[str] = set()
+    for schema in facts.read if skeleton is not None else ():
+        landed = [set(variables(e)) for e in schema.effects
+                  if e.positive and e.predicate == skeleton]
+        found |= {lit.predicate for lit in schema.preconditions
+                  if lit.positive and lit.predicate in facts.static
+                  and set(variables(lit)) in landed}
+    return found
 
 
 def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
@@ -115,7 +131,8 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
         return Found(found, tuple(evidence))
     ends = _phases(facts, hero, parity, static)
     spikes = pick(Role.SPIKES, {n: 1 for n in _alone(facts, hero, {
-        n for n, e in ends.items() if e == {False, True}}) if Role.SPIKES not in roles})
+        n for n, e in ends.items() if e == {False, True}}, roles.get(Role.SKELETON))
+        if Role.SPIKES not in roles})
     if spikes is not None:
         found[Role.SPIKES] = spikes
         evidence.append(by_actions(Role.SPIKES, spikes, f"required where the hero ends "

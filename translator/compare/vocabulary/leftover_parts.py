@@ -3,6 +3,10 @@ calls this after state_parts.py, before any name is read):
 
 - **spikes** a skeleton dies on: a static place predicate an action requires where it
   destroys a skeleton, that the hero is never kept from (a wall is);
+- a **second floor** (`safe(P)` beside `floor(P)`, no spikes there): a static place predicate
+  moves require where the hero arrives and none requires absent there, that names the cells
+  without spikes: a move requires it where it says nothing of spikes, and none requires it
+  where it requires spikes (models/floor.py then reads which parts it leaves out);
 - a **trap** its model never toggles: a second static place predicate the hero steps onto
   as onto the spikes (a move that changes nothing else);
 - an **obstacle** (a static place predicate only ever required absent): in a model with a
@@ -78,6 +82,11 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
             deaths.update(required)
     take(Role.SPIKES, {n: c for n, c in deaths.items() if not avoided[n]},
          "required where {} action(s) destroy a skeleton, never kept from the hero")
+    spikes = {**roles, **found}.get(Role.SPIKES)
+    if spikes is not None:
+        take(Role.SAFE, _safe_floors(facts, hero, spikes, avoided),
+             "required where the hero arrives in {} move(s) that say nothing of the spikes, "
+             "never beside them: a second floor, without spikes")
     if not {Role.TRAP, Role.TRAP_RAISED} & set(roles) and Role.SPIKES in {*roles, *found}:
         take(Role.TRAP, dict(stepped), "stepped on by {} move(s) that change nothing else, as "
              "the spikes are")
@@ -95,6 +104,29 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
              "used exactly as the wall ({} literals), in a model whose goal names no demon: "
              "which of the two is the demon, only the levels tell")
     return Found(found, tuple(evidence))
+
+
+def _safe_floors(facts: SchemaFacts, hero: str, spikes: str, avoided: Counter[str]
+                 ) -> dict[str, int]:
+    """The static predicates that read as a second floor without spikes (module doc), each
+    with the moves that require it where the hero arrives."""
+    needed: Counter[str] = Counter()
+    beside: set[str] = set()
+    for schema in facts.read:
+        arrival = arrival_of(schema, hero)
+        if arrival is None:
+            continue
+        there = {lit.predicate: lit.positive for lit in schema.preconditions
+                 if variables(lit) and set(variables(lit)) <= arrival
+                 and len(lit.args) >= facts.width}
+        required = {name for name, positive in there.items()
+                    if positive and name in facts.static and name != spikes}
+        if there.get(spikes):
+            beside |= required
+        elif spikes not in there:
+            needed.update(required)
+    return {name: count for name, count in needed.items()
+            if name not in beside and not avoided[name]}
 
 
 def _twins(read: tuple[Schema, ...], one: str, other: str) -> bool:

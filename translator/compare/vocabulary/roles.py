@@ -32,6 +32,7 @@ class Role(StrEnum):
     COUNTER_LIMIT = "counter_limit"
     SUCCESSOR = "successor"
     FLOOR = "floor"
+    SAFE = "safe"
     GOAL = "goal"
     HAS_KEY = "has_key"
     TRAP_RAISED = "trap_raised"

@@ -49,6 +49,8 @@ ROLE_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "successor": ("plusone", "succ", "successor", "next", "inc", "suivant", "plus1",
                   "adjacent", "adj", "voisin"),
     "floor": ("cell", "cells", "case", "empty", "floor", "free", "vide", "sol", "libre"),
+    "safe": ("safe", "sure", "sur", "sauf", "secure", "harmless", "nospike", "nospikes",
+             "sanspique", "sanspiques"),
 }
 """Role -> folded names that suggest it, in English and French, with common spellings."""
 

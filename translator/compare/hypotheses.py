@@ -46,7 +46,8 @@ from translator.compare.vocabulary.flags import complements
 from translator.compare.vocabulary.words import role_scores
 from translator.ground.ground_action import GroundAction
 
-PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon", "goal")
+PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
+              "goal")
 """The parts a placed predicate may be read as, for the readings one change away."""
 
 

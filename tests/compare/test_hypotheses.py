@@ -154,3 +154,25 @@ def test_two_wrong_guesses_are_mended_one_after_the_other(
     once = game_tested_reading(wrong)
     assert not isinstance(once, UnbuildableModel) and once.words is not None
     assert dict(once.words.roles) != right
+
+
+@pytest.mark.parametrize("wrong", [
+    {"spikes": "safe", "safe": "spike"},
+    {"safe": None},
+], ids=["safe-and-spikes-swapped", "safe-unread"])
+def test_a_second_floor_misread_is_read_again_as_the_game_explains_best(
+        agreeing_model: Callable[[str], ComparedModel], wrong: dict[str, str | None]) -> None:
+    """A model with two static floors, `floor(P)` (no wall) and `safe(P)` (no spikes): the
+    safe floor read as the spikes and back, or left unread (every safe step then needs a
+    predicate no Init lists), is read right again. (Read as the floor and back, it lists
+    the same Init: the game cannot tell, and need not.)"""
+    model = agreeing_model("textbook-static-floor-beside-a-safe-floor")
+    assert model.words is not None
+    right = dict(model.words.roles)
+    assert (right["floor"], right["safe"], right["spikes"]) == ("floor", "safe", "spike")
+    roles = {role: name for role, name in {**right, **wrong}.items() if name is not None}
+    misread = reread(model, replace(model.words, roles=tuple(sorted(roles.items()))))
+    assert not isinstance(misread, UnbuildableModel)
+    tested = game_tested_reading(misread)
+    assert not isinstance(tested, UnbuildableModel) and tested.words is not None
+    assert dict(tested.words.roles) == right

@@ -24,15 +24,16 @@ from strips_model.nesting import TOML_NESTING, check_nesting
 from strips_model.reports.vocabulary_lookup import by_role, direction_of_name
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
-                "counter", "counter_limit", "successor", "floor", "safe", "goal", "has_key",
-                "trap_raised", "trap_parity", "trap_lowered", "adjacent", "adjacent_up",
-                "adjacent_down", "adjacent_left", "adjacent_right")
+                "counter", "counter_limit", "successor", "floor", "safe", "occupied", "goal",
+                "has_key", "trap_raised", "trap_parity", "trap_lowered", "adjacent",
+                "adjacent_up", "adjacent_down", "adjacent_left", "adjacent_right")
 """The parts of the game a predicate can play: `floor` holds on the free cells (`empty(X, Y)`),
 `safe` is a second static floor beside it (`safe(X, Y)`: no spikes there; what each leaves
-out, the actions tell: translator/compare/models/floor.py), `goal` marks the cells next to a
-demon, `has_key` says the hero holds the key, `trap_raised`/`trap_lowered` are traps as two
-predicates (`piegeActive`), `trap_parity` a flag every action flips when those two give the
-first phase.
+out, the actions tell: translator/compare/models/floor.py), `occupied` is a floor's
+complement (`obstacle(X, Y)`: on walls, demons and what stands in the way), `goal` marks the
+cells next to a demon, `has_key` says the hero holds the key, `trap_raised`/`trap_lowered` are
+traps as two predicates (`piegeActive`), `trap_parity` a flag every action flips when those
+two give the first phase.
 `adjacent` is a static relation on cells with a direction (`succ(D, P, P2)`: P2 is P's
 neighbour in direction D, the direction first or last as [directions] `argument` says, its
 constants as [directions] names them); `adjacent_up` ... `adjacent_right` are one relation per
@@ -49,7 +50,8 @@ DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN,
 _SECTIONS: Final = frozenset({"name", "summary", "roles", "values", "coordinates", "actions",
                               "keys", "goal", "directions", "places"})
 PLACED_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap",
-                       "spikes", "floor", "safe", "goal", "trap_raised", "trap_lowered")
+                       "spikes", "floor", "safe", "occupied", "goal", "trap_raised",
+                       "trap_lowered")
 """The roles whose predicates hold a place: two coordinates side by side, first by default
 ([places] says how many arguments come before them, as in `trap(up, X, Y)`)."""
 NO_KEY: Final = "none"

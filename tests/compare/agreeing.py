@@ -46,6 +46,9 @@ FAST = {
     "textbook-cells-key-held-beside-the-hero": Encoding(place="cell", key="hero"),
     "textbook-static-floor-leaving-out-spikes": Encoding(walls="floor", spikes="floor"),
     "textbook-static-floor-beside-a-safe-floor": Encoding(walls="floor", spikes="safe"),
+    "plain-cells-occupied-fluent": Encoding(notation="plain", place="cell",
+                                            adjacency="per_direction", direction_parameter=False,
+                                            walls="occupied"),
     "plain-cells-contents-as-one-relation": Encoding(
         notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,
         walls="free", parts="content"),

@@ -30,7 +30,7 @@ Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
 KeyHeld = Literal["flag", "state", "hero", "flags"]
 Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
-Walls = Literal["negated", "floor", "free"]
+Walls = Literal["negated", "floor", "free", "occupied"]
 Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
@@ -73,7 +73,8 @@ class Encoding:
     """Where a part may arrive: `¬wall(P)` and the other parts absent; a static `floor(P)` on
     every cell that is no wall, with the other parts absent; or one fluent `free(P)` on every
     cell free for an object (RULES.md §3), kept as boulders and skeletons move and die and the
-    lock opens."""
+    lock opens; or its complement, one fluent `occupied(P)` on walls, demons and what stands
+    in the way."""
 
     parts: Parts = "own"
     """Boulders and skeletons each under a predicate of its own, `box(P)` and `mob(P)`; under
@@ -350,8 +351,8 @@ class _Builder:
         """What says nothing stops a part at `place`; `spiked`: spikes may lie there (a
         boulder lands on them), which a floor that leaves them out must say."""
         walls = self.encoding.walls
-        if walls == "free":
-            return [Atom("free", place)]
+        if walls in ("free", "occupied"):
+            return [self.free(place)]
         floor: list[Clause] = [-Atom("wall", place)] if walls == "negated" else \
             [AnyOf((Atom("floor", place), Atom("spike", place)))] \
             if spiked and self.spikes_off_floor else [Atom("floor", place)]
@@ -362,8 +363,8 @@ class _Builder:
         """The cases where something stops a part at `place`: one, or, beside a floor that
         leaves spikes out, a wall (neither floor nor spikes) and the parts apart."""
         walls = self.encoding.walls
-        if walls == "free":
-            return [[-Atom("free", place)]]
+        if walls in ("free", "occupied"):
+            return [[-self.free(place)]]
         parts = (*(Atom(p, place) for p in ("demon", "box", "mob")), self.locked(place))
         if self.spikes_off_floor:
             return [[-Atom("floor", place), -Atom("spike", place), -Atom("demon", place)],
@@ -391,12 +392,17 @@ class _Builder:
 
     def _leaves(self, place: tuple[str, ...]) -> list[Atom]:
         """What says a part left `place` (a fluent `free` follows it)."""
-        return [Atom("free", place)] if self.encoding.walls == "free" else []
+        return [self.free(place)] if self.encoding.walls in ("free", "occupied") else []
 
     def _moved(self, left: tuple[str, ...], reached: tuple[str, ...]) -> list[Atom]:
-        if self.encoding.walls != "free":
+        if self.encoding.walls not in ("free", "occupied"):
             return []
-        return [Atom("free", left), -Atom("free", reached)]
+        return [self.free(left), -self.free(reached)]
+
+    def free(self, place: tuple[str, ...]) -> Atom:
+        """The cell free for an object: `free(P)`, or `¬occupied(P)`."""
+        return -Atom("occupied", place) if self.encoding.walls == "occupied" else \
+            Atom("free", place)
 
     def _two(self, step: str) -> tuple[tuple[str, ...], tuple[str, ...], list[Atom]]:
         n1, first = self.neighbour(step, self.origin(), 2)

@@ -176,3 +176,21 @@ def test_a_second_floor_misread_is_read_again_as_the_game_explains_best(
     tested = game_tested_reading(misread)
     assert not isinstance(tested, UnbuildableModel) and tested.words is not None
     assert dict(tested.words.roles) == right
+
+
+@pytest.mark.parametrize("misread_as", [None, "floor", "wall"])
+def test_an_occupied_fluent_misread_is_read_again_as_the_cells_not_free(
+        agreeing_model: Callable[[str], ComparedModel], misread_as: str | None) -> None:
+    """The floor's complement, `occupied(P)`, left unread (every step walks through walls
+    and boulders), read as a floor (the other way round) or as walls (then never freed): the
+    game reads it back."""
+    model = agreeing_model("plain-cells-occupied-fluent")
+    assert model.words is not None
+    right = dict(model.words.roles)
+    roles = {r: n for r, n in right.items() if r != "occupied"}
+    roles |= {misread_as: right["occupied"]} if misread_as else {}
+    misread = reread(model, replace(model.words, roles=tuple(sorted(roles.items()))))
+    assert not isinstance(misread, UnbuildableModel)
+    tested = game_tested_reading(misread)
+    assert not isinstance(tested, UnbuildableModel) and tested.words is not None
+    assert dict(tested.words.roles) == right

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import compared_model
-from translator.compare.models.floor import free_cells
+from translator.compare.models.floor import free_cells, taken_cells
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs.level_comparison import compare_level
 
@@ -122,3 +122,28 @@ def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
         cells = free_cells(level, model.occupying[role])
         assert len(listed) == len(cells)
         assert ((1, 2) in cells) == (not spiked) and {(1, 4), (2, 3)} <= set(cells)
+
+
+@settings(max_examples=max(EXAMPLES, 2), derandomize=not EXAMPLES, deadline=None)
+@given(encoding=ENCODINGS.filter(lambda e: e.walls == "occupied"), seed=st.integers(0, 10_000))
+def test_an_occupied_fluent_is_listed_on_every_cell_that_is_not_free(
+        encoding: Encoding, seed: int) -> None:
+    """The floor's complement (`occupied(P)`, model_encodings.py `walls="occupied"`): added
+    where a boulder or a skeleton arrives, deleted where it leaves or dies and where the lock
+    opens. Each level's Init lists it on the walls bounding the room, the demons, and the
+    cells of what occupies its cell, and on nothing else."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(write_model(Path(folder), encoding, render(encoding, random_names(seed))))
+        model = compared_model(read_model(path).report, path)
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    assert model.occupying["occupied"] == {"boulder", "skeleton", "lock"}
+    level = make_level(PUSH, 9)
+    on = model.on(level)
+    predicate = model.words.predicate("occupied")
+    listed = [atom for atom in on.initial() | on.static() if atom[0] == predicate]
+    cells = taken_cells(level, model.occupying["occupied"])
+    assert len(listed) == len(cells) == len(set(cells))
+    # The boulder, the demon, a wall inside and one bounding the room; not the hero's cell,
+    # a free cell, or a corner no step or kick reaches.
+    assert {(1, 2), (3, 4), (2, 3), (0, 1)} <= set(cells)
+    assert not {(1, 1), (1, 3), (0, 0)} & set(cells)

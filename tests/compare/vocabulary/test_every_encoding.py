@@ -89,11 +89,14 @@ def expected(encoding: Encoding, text: str) -> dict[str, str]:
     } if encoding.adjacency == "per_direction" else {}
     found |= {"successor": "succ"} if "succ(" in text else {}
     found |= {"safe": "safe"} if encoding.spikes == "safe" else {}
-    found |= {"wall": "wall"} if encoding.walls == "negated" else {
+    found |= {"wall": "wall"} if encoding.walls == "negated" else \
+        {"occupied": "occupied"} if encoding.walls == "occupied" else {
         "floor": "floor" if encoding.walls == "floor"
         else "on_empty" if encoding.parts == "content" else "free"}
-    # A model with a fluent for the cells free to enter never names a demon in its moves.
-    found |= {"demon": "demon"} if encoding.walls != "free" or encoding.goal == "demon" else {}
+    # A model with a fluent for the cells free to enter (or not) never names a demon in its
+    # moves.
+    fluent = encoding.walls in ("free", "occupied")
+    found |= {"demon": "demon"} if not fluent or encoding.goal == "demon" else {}
     return found
 
 
@@ -124,7 +127,7 @@ def test_every_combination_of_axes_reads_each_part_whatever_the_names(
         encoding: Encoding, seed: int) -> None:
     want = expected(encoding, render(encoding))
     read = _read(encoding, random_names(seed))
-    alike = encoding.walls != "free" and encoding.goal != "demon"
+    alike = encoding.walls not in ("free", "occupied") and encoding.goal != "demon"
     readings = [want, *([{_OBSTACLES.get(r, r): p for r, p in want.items()}] if alike else [])]
     if encoding.parity == "flags":
         # `even` and `odd` swapped by every action: either is the parity, the traps read by

@@ -22,7 +22,10 @@ free; cells outside the hero's room are left out.
 
 A model may have two static floors, each left out of by its own parts: `floor(x, y)` on every
 cell that is no wall and `safe(x, y)` on every cell without spikes, both required where a
-safe step arrives (the `safe` role). Each is read by the same rules.
+safe step arrives (the `safe` role). Each is read by the same rules. A fluent may also be
+the floor's complement (the `occupied` role, `obstacle(x, y)`), read by the same rules with
+each of its literals negated: it holds on the cells of the room and around it that are not
+free (walls, demons, the parts that occupy theirs).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from strips_model.level import Cell, Level
+from strips_model.moves import Direction
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.flags import complements, flags_of
@@ -40,8 +44,8 @@ OCCUPYING = frozenset({"boulder", "skeleton", "lock"})
 """The parts that occupy their cell when the model's actions do not say."""
 LYING = ("spikes", "trap", "trap_raised", "trap_lowered")
 """The parts that never move, which a floor no action changes may leave out."""
-FLOORS = ("floor", "safe")
-"""The roles of predicates that hold on free cells."""
+FLOORS = ("floor", "safe", "occupied")
+"""The roles of predicates that hold on free cells, or (`occupied`) on the others."""
 
 
 def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
@@ -66,13 +70,14 @@ def occupying(schemas: tuple[Schema, ...], words: Vocabulary, role: str = "floor
         return frozenset()
     if not any(lit.predicate == floor for schema in schemas for lit in schema.effects):
         return _left_out_of_static(schemas, words, floor)
+    positive = role != "occupied"  # the complement's literals read negated
     votes: dict[str, int] = {}
     for schema in schemas:
         pre, eff = schema.preconditions, schema.effects
-        floor_needed, floor_banned = (_places(pre, floor, words, True),
-                                      _places(pre, floor, words, False))
-        floor_added, floor_deleted = (_places(eff, floor, words, True),
-                                      _places(eff, floor, words, False))
+        floor_needed, floor_banned = (_places(pre, floor, words, positive),
+                                      _places(pre, floor, words, not positive))
+        floor_added, floor_deleted = (_places(eff, floor, words, positive),
+                                      _places(eff, floor, words, not positive))
         for part_role in PARTS:
             part = words.predicate(part_role)
             if part is None:
@@ -136,6 +141,15 @@ def _flags(schema: Schema, opposite: dict[str, tuple[str, ...]]) -> dict[str, bo
 
 def _agree(one: dict[str, bool], other: dict[str, bool]) -> bool:
     return all(other.get(flag, value) == value for flag, value in one.items())
+
+
+def taken_cells(level: Level, parts: frozenset[str]) -> list[Cell]:
+    """The cells of the hero's room and those bounding it that are not free at the start:
+    walls, demons, and those holding one of `parts`."""
+    room = level.reachable_cells()
+    around = {(row + d_row, column + d_column) for row, column in room
+              for d_row, d_column in (direction.delta for direction in Direction)}
+    return sorted((room | around) - set(free_cells(level, parts)))
 
 
 def free_cells(level: Level, parts: frozenset[str]) -> list[Cell]:

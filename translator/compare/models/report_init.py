@@ -20,7 +20,7 @@ from strips_model.moves import Direction
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
 from translator.compare.models.counter_steps import successor_step
-from translator.compare.models.floor import FLOORS, OCCUPYING, free_cells
+from translator.compare.models.floor import FLOORS, OCCUPYING, free_cells, taken_cells
 from translator.model.level_facts import Atom
 
 PHANTOM_TRAP: Final = (-1, -1)
@@ -127,7 +127,8 @@ def _parts(writer: _Writer, traps_everywhere: bool,
     for floor in FLOORS:
         if writer.vocabulary.predicate(floor) is not None:
             parts = OCCUPYING if occupied is None else occupied.get(floor, OCCUPYING)
-            atoms += placed(floor, free_cells(level, parts), "free cells")
+            atoms += placed(floor, taken_cells(level, parts), "cells not free") \
+                if floor == "occupied" else placed(floor, free_cells(level, parts), "free cells")
     return atoms
 
 
@@ -196,7 +197,7 @@ def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -
     # A model with no wall predicate writes walls as missing adjacency: none into a wall.
     # One with a floor says where walls are by its absence, and a skeleton is crushed against
     # a wall only through an adjacency into it.
-    walled = vocabulary.predicate("wall") is None and vocabulary.predicate("floor") is None
+    walled = all(vocabulary.predicate(role) is None for role in ("wall", "floor", "occupied"))
 
     def blocked(cell: tuple[int, int]) -> bool:
         return walled and not level.is_open(cell) and cell not in level.demons

@@ -148,7 +148,7 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
             evidence.append(by_actions(Role.SKELETON, skeleton, (
                 f"destroyed by {seen[skeleton].reaped} action(s) that do not need the hero "
                 "(a skeleton dying where it stands)")))
-    floors = floor_fitting(read, hero, candidates - static)  # it moves too, against the rest
+    floors = _either_floor(read, hero, candidates - static)  # it moves too, against the rest
     boulder = pick(Role.BOULDER, {n: b.moved for n, b in seen.items()
                                   if b.moved and not b.destroyed and n != skeleton
                                   and n not in floors})
@@ -185,11 +185,14 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
     return Found(found, tuple(evidence))
 
 
-def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[str, int]:
+def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str], free: bool = True
+                  ) -> dict[str, int]:
     """Of `names`, those that trade cells with what moves (required and deleted at the cell
     something moves to, added at the cell it left) and that a plain move needs (one changing
     nothing else that has a place): each with the actions where it trades. A boulder trades
-    with such a floor too, but no plain move needs it."""
+    with such a floor too, but no plain move needs it. With `free` false, its complement
+    (`occupied(P)`): required absent and added where something arrives, deleted where it
+    left, and required absent by a plain move."""
     found: dict[str, int] = {}
     for name in sorted(names):
         trades = plain = 0
@@ -198,16 +201,24 @@ def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[
             deleted = {(e.predicate, e.args) for e in schema.effects if not e.positive}
             added = {(e.predicate, e.args) for e in schema.effects if e.positive}
             moves = {(old, new) for (mover, old) in required & deleted
-                     for (other, new) in added if other == mover and new != old}
-            trades += any((name, new) in required & deleted and (name, old) in added
+                     for (other, new) in added if other == mover != name and new != old}
+            needs = required if free else {(p.predicate, p.args) for p in schema.preconditions
+                                           if not p.positive}
+            taken, freed = (deleted, added) if free else (added, deleted)
+            trades += any((name, new) in needs & taken and (name, old) in freed
                           for old, new in moves)
             others = {e.predicate for e in schema.effects
                       if len(e.args) > 1 and e.predicate not in (hero, name)}
-            plain += name in {n for n, _ in required} and not others and any(
+            plain += name in {n for n, _ in needs} and not others and any(
                 e.predicate == hero for e in schema.effects)
         if trades and plain:
             found[name] = trades
     return found
+
+
+def _either_floor(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[str, int]:
+    """Of `names`, those that fit a floor fluent or its complement (`occupied`)."""
+    return {**floor_fitting(read, hero, names), **floor_fitting(read, hero, names, free=False)}
 
 
 def crushes(read: tuple[Schema, ...], name: str, skeleton: str | None) -> bool:

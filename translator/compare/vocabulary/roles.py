@@ -33,6 +33,7 @@ class Role(StrEnum):
     SUCCESSOR = "successor"
     FLOOR = "floor"
     SAFE = "safe"
+    OCCUPIED = "occupied"
     GOAL = "goal"
     HAS_KEY = "has_key"
     TRAP_RAISED = "trap_raised"

@@ -9,7 +9,8 @@ actions do (behaviour.py finds the ones that move or block):
 - **spikes** are a static place predicate a move requires where the hero arrives, changing
   nothing else (a step that costs more);
 - the **floor** is a place fluent that moves against what moves: required and deleted where
-  the hero or an object arrives, added where it left (`empty`, `free`);
+  the hero or an object arrives, added where it left (`empty`, `free`); its complement,
+  **occupied**, required absent and added where an object arrives, deleted where it left;
 - the **lock** is a place fluent that never moves, that an action opens (changes its state)
   or removes, and that no other part took.
 
@@ -168,6 +169,9 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
          "stepped on or avoided by {} action(s)")
     take(Role.FLOOR, floor_fitting(read, hero, fluent & candidates), "freed where something "
          "leaves, taken where it arrives, in {} action(s), and needed by a plain move")
+    take(Role.OCCUPIED, floor_fitting(read, hero, fluent & candidates, free=False),
+         "added where something arrives, deleted where it leaves, in {} action(s), and "
+         "required absent by a plain move")
     # A lock is a place with a state at most: a relation of two places (a skeleton doomed
     # from where the hero stands) that actions delete is none.
     constant = with_a_constant_of(facts)

@@ -51,6 +51,8 @@ ROLE_WORDS: Final[dict[str, tuple[str, ...]]] = {
     "floor": ("cell", "cells", "case", "empty", "floor", "free", "vide", "sol", "libre"),
     "safe": ("safe", "sure", "sur", "sauf", "secure", "harmless", "nospike", "nospikes",
              "sanspique", "sanspiques"),
+    "occupied": ("occupied", "occupe", "occupee", "obstacle", "obstacles", "blocked", "bloque",
+                 "busy", "full", "plein", "filled"),
 }
 """Role -> folded names that suggest it, in English and French, with common spellings."""
 

@@ -46,8 +46,8 @@ from translator.compare.vocabulary.flags import complements
 from translator.compare.vocabulary.words import role_scores
 from translator.ground.ground_action import GroundAction
 
-PART_ROLES = ("key", "spikes", "floor", "safe", "occupied", "wall", "lock", "boulder",
-              "skeleton", "demon", "goal")
+PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
+              "goal")
 """The parts a placed predicate may be read as, for the readings one change away."""
 
 
@@ -184,7 +184,9 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
 
 
 CHANGING = ("key", "lock", "boulder", "skeleton", "floor", "occupied")
-"""The parts the game changes: what an action adds or deletes may be read as one of these."""
+"""The parts the game changes: what an action adds or deletes may be read as one of these (and
+only it as `occupied`, which holds where boulders stand: a static predicate would keep them
+where they stood)."""
 GOAL_PARTS = ("demon", "goal")
 """What a predicate the model's goal names may be read as."""
 

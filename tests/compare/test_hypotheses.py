@@ -157,9 +157,10 @@ def test_two_wrong_guesses_are_mended_one_after_the_other(
 
 
 @pytest.mark.parametrize("wrong", [
-    {"spikes": "safe", "safe": "spike"},
-    {"safe": None},
-], ids=["safe-and-spikes-swapped", "safe-unread"])
+    pytest.param({"spikes": "safe", "safe": "spike"}, id="safe-and-spikes-swapped"),
+    # About 7 s each: one in the fast loop.
+    pytest.param({"safe": None}, id="safe-unread", marks=pytest.mark.fuzz),
+])
 def test_a_second_floor_misread_is_read_again_as_the_game_explains_best(
         agreeing_model: Callable[[str], ComparedModel], wrong: dict[str, str | None]) -> None:
     """A model with two static floors, `floor(P)` (no wall) and `safe(P)` (no spikes): the
@@ -178,7 +179,8 @@ def test_a_second_floor_misread_is_read_again_as_the_game_explains_best(
     assert dict(tested.words.roles) == right
 
 
-@pytest.mark.parametrize("misread_as", [None, "floor", "wall"])
+@pytest.mark.parametrize("misread_as", [
+    "floor", *(pytest.param(part, marks=pytest.mark.fuzz) for part in (None, "wall"))])
 def test_an_occupied_fluent_misread_is_read_again_as_the_cells_not_free(
         agreeing_model: Callable[[str], ComparedModel], misread_as: str | None) -> None:
     """The floor's complement, `occupied(P)`, left unread (every step walks through walls

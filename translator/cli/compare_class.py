@@ -138,6 +138,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
           f"({len(grades) * 60 / seconds if seconds > 0 else 0.0:.1f} models/min)",
           file=sys.stderr)
     exit_codes = {Standing.AGREES: ExitCode.OK, Standing.DEPARTS: ExitCode.FAILED,
+                  Standing.NOT_RUN: ExitCode.FAILED,
                   Standing.UNREADABLE: ExitCode.BAD_INPUT,
                   Standing.PLANNER_FAILED: ExitCode.RUN_FAILED,
                   Standing.RUN_FAILED: ExitCode.RUN_FAILED}

@@ -20,6 +20,7 @@ from translator.compare.grading.class_grading import (
     ModelGrade,
     Standing,
     failed_grade,
+    grade_of,
     our_columns,
 )
 from translator.compare.grading.table import (
@@ -128,3 +129,5 @@ def test_our_model_is_solved_once_for_the_class_and_its_columns_are_used_as_give
     clash_file.write_text(CLASH, "utf-8")
     clash = checked_model(str(clash_file), [level], "search", our_columns=(column,)).comparison
     assert clash.defect is not None and clash.levels[0].ours == column
+    # Nothing of it ran: the table says so, and claims no departure from the game.
+    assert grade_of(str(clash_file), "course", clash).standing is Standing.NOT_RUN

@@ -93,6 +93,11 @@ def test_a_model_that_cannot_be_run_is_still_linted(tmp_path: Path, capsys) -> N
     (skipped,) = result["skipped"]
     assert skipped["position"].startswith(f"{model}:6:")
     assert "cannot be run" in captured.err and "no level compared" in captured.err
+    # The report claims no departure from the game for a model nothing of which ran.
+    assert main(["compare", str(model), "--jobs", "1"]) == 1
+    verdict = [line for line in capsys.readouterr().out.splitlines() if "Verdict" in line]
+    assert verdict == ["- Verdict: not run: nothing of the compared model could be run (the "
+                       "reason above), so no departure from the game is shown."]
 
 
 def test_a_hero_forgotten_by_several_pushes_is_found_at_each() -> None:

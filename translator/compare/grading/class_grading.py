@@ -37,6 +37,8 @@ class Standing(enum.Enum):
 
     AGREES = "agrees"
     DEPARTS = "departs"
+    NOT_RUN = "not run"
+    """Nothing of the model could be run (its report says why): no departure is shown."""
     PLANNER_FAILED = "planner failed"
     UNREADABLE = "unreadable"
     RUN_FAILED = "run failed"
@@ -180,7 +182,8 @@ def grade_of(path: str, notation: str, comparison: Comparison) -> ModelGrade:
         sum((check.applicability for check in checks), Tally()),
         sum((check.effects for check in checks), Tally()))
     standing = Standing.PLANNER_FAILED if comparison.planner_failed else \
-        Standing.AGREES if comparison.agrees else Standing.DEPARTS
+        Standing.AGREES if comparison.agrees else \
+        Standing.NOT_RUN if comparison.defect is not None else Standing.DEPARTS
     return ModelGrade(path, standing, counts)
 
 

@@ -33,7 +33,7 @@ LEGEND = (
     "finding, every level agreeing and every rule expressed).")
 
 
-_PLURAL = {Standing.AGREES: "agree", Standing.DEPARTS: "depart"}
+_PLURAL = {Standing.AGREES: "agree", Standing.DEPARTS: "depart", Standing.NOT_RUN: "not run"}
 """How the totals say a standing of several models (`2 depart`)."""
 
 

@@ -150,7 +150,12 @@ def summary_lines(comparison: Comparison) -> list[str]:
                      "probed (not run, the reason below).")
     if not missing and not unprobed:
         lines.append(f"- It expresses all {len(comparison.coverage)} rules on their probes.")
+    # A model nothing of which ran shows no departure: the reason is ours to read or its to
+    # mend, and saying more would be a claim on no evidence.
     lines.append("- Verdict: " + ("no divergence from the game found." if comparison.agrees
+                                  else "not run: nothing of the compared model could be run "
+                                  "(the reason above), so no departure from the game is shown."
+                                  if comparison.defect is not None
                                   else "the compared model departs from the game."))
     return lines
 

@@ -19,6 +19,7 @@ from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
+from strips_model.schema import Schema
 from translator.compare.models.counter_steps import successor_step
 from translator.compare.models.floor import FLOORS, OCCUPYING, free_cells, taken_cells
 from translator.model.level_facts import Atom
@@ -45,6 +46,17 @@ def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
                  f"name the one that does in a vocabulary file, `{role} = \"PREDICATE\"` under "
                  "[roles] (--vocabulary-out drafts the file)"
                  for role, (what, holds) in held.items() if holds and role not in named)
+
+
+def unread_places(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The predicates no role reads that may hold a part: a place, and a state beside it at
+    most. With none, a part of a level no role names is one the model does not play (a
+    model without traps), not one its reading missed."""
+    arity = {lit.predicate: len(lit.args) for schema in schemas
+             for lit in (*schema.preconditions, *schema.effects)}
+    read = {name for _, name in vocabulary.roles}
+    return tuple(sorted(name for name, count in arity.items() if name not in read
+                        and vocabulary.width <= count <= vocabulary.width + 1))
 
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),

@@ -21,7 +21,7 @@ from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.validator import validate
 from translator.compare.models.protocols import ComparedModel, LevelModel
-from translator.compare.models.report_init import unnamed_parts
+from translator.compare.models.report_init import unnamed_parts, unread_places
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.grounding_hint import timeout_hint
 from translator.compare.runs.model_run import ModelRun, solve_model
@@ -215,12 +215,14 @@ class _SideResult:
 
 
 def _unnamed_side(model: ComparedModel, level: Level) -> _SideResult | None:
-    """The level's Init would leave a part out that no predicate of the model names: what
-    then differs is not the model's, and the level is not run (decided here, before any
-    child is forked for it)."""
+    """The level's Init would leave a part out that no predicate of the model names, and a
+    predicate the reading left unread may be it: what then differs may not be the model's,
+    and the level is not run (decided here, before any child is forked for it). With no
+    such predicate the model does not play that part, a fault of its own: the level is run
+    without it, and its Init's note says so."""
     words = model.words
     unnamed = unnamed_parts(level, words) if words is not None else ()
-    if not unnamed:
+    if not unnamed or (words is not None and not unread_places(model.schemas, words)):
         return None
     return _SideResult("not generated", (), not_run_column(
         Status.ERROR, "not run on this level: " + "; ".join(unnamed), 0.0), ())

@@ -1,0 +1,71 @@
+"""A part a model does not play is a fault of the model (issue 39, 3): a model written without
+traps, on a level with traps, diverges, and the level's notes say its Init has no traps. Only
+where a predicate the reading left unread may hold that part is the level not run: the
+reading, not the model, may be at fault there."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from compare.agreeing import write_model
+from compare.model_encodings import AnyOf, Atom, Clause, Encoding, render, schemas
+from helpers import make_level
+
+from translator.compare.check import our_model, read_model
+from translator.compare.models.compared import compared_model
+from translator.compare.models.report_model import ReportModel
+from translator.compare.runs.level_comparison import compare_level
+
+TRAPPED = "######\n#HU  #\n#   D#\n######"
+"""A trap raised at the start beside the hero, the demon two steps further."""
+DROPPED = frozenset({"trapUp", "trapDown", "odd"})
+"""The traps and their parity: what a model without traps never writes."""
+
+
+def _no_trap(clause: Clause) -> Clause | None:
+    if isinstance(clause, AnyOf):
+        kept = tuple(atom for atom in clause.atoms if atom.predicate not in DROPPED)
+        return kept[0] if len(kept) == 1 else AnyOf(kept)
+    return None if isinstance(clause, Atom) and clause.predicate in DROPPED else clause
+
+
+def _without_traps(folder: Path, unread: str | None) -> ReportModel:
+    """The textbook encoding with every trap literal dropped (its even-phase schemas), and
+    with `unread(P)` added where a move leaves (the cells walked on) when `unread` is
+    given."""
+    encoding = Encoding()
+    written = []
+    for schema in schemas(encoding):
+        if "Odd" in schema.name:
+            continue
+        pre = tuple(c for c in map(_no_trap, schema.preconditions) if c is not None)
+        eff = [e for e in schema.effects if e.predicate not in DROPPED]
+        if unread is not None and schema.name.startswith("Move"):
+            eff.append(Atom(unread, ("x", "y")))
+        written.append(replace(schema, preconditions=pre, effects=tuple(eff)))
+    path = str(write_model(folder, encoding, render(encoding, written=written)))
+    model = compared_model(read_model(path).report, path)
+    assert isinstance(model, ReportModel), getattr(model, "defect", None)
+    return model
+
+
+@pytest.mark.planner
+def test_a_model_without_traps_diverges_where_the_level_has_them(tmp_path: Path) -> None:
+    model = _without_traps(tmp_path, None)
+    assert model.words is not None
+    assert not {"trap", "trap_raised", "trap_lowered"} & {r for r, _ in model.words.roles}
+    row = compare_level(model, our_model()[1], make_level(TRAPPED, 9), "search")
+    assert row.verdict == "diverges", row.why
+    assert "the model names no trap predicate: the level's traps are not in its Init" \
+        in row.notes
+    assert row.states is not None and row.states.counterexample is not None
+
+
+@pytest.mark.planner
+def test_a_level_whose_part_an_unread_predicate_may_hold_is_not_run(tmp_path: Path) -> None:
+    model = _without_traps(tmp_path, "walked")
+    assert model.words is not None and "walked" not in {n for _, n in model.words.roles}
+    row = compare_level(model, our_model()[1], make_level(TRAPPED, 9), "search")
+    assert row.verdict == "not run" and "no predicate of the model reads as the trap" in row.why

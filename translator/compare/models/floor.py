@@ -55,6 +55,19 @@ def _places(literals: Iterable[Literal], predicate: str, words: Vocabulary,
             if lit.predicate == predicate and lit.positive == positive}
 
 
+def _placed(literals: Iterable[Literal], starts: dict[str, int], width: int
+            ) -> dict[tuple[str, bool], set[tuple[str, ...]]]:
+    """The places of the literals of the predicates in `starts` (each with where its place
+    starts), by predicate and sign."""
+    found: dict[tuple[str, bool], set[tuple[str, ...]]] = {}
+    for lit in literals:
+        start = starts.get(lit.predicate)
+        if start is not None:
+            found.setdefault((lit.predicate, lit.positive), set()).add(
+                tuple(t.name for t in lit.args[start:start + width]))
+    return found
+
+
 def floors(schemas: tuple[Schema, ...], words: Vocabulary) -> dict[str, frozenset[str]]:
     """For each floor role the model has, the parts that make a cell not free for it."""
     return {role: occupying(schemas, words, role) for role in FLOORS
@@ -71,19 +84,21 @@ def occupying(schemas: tuple[Schema, ...], words: Vocabulary, role: str = "floor
     if not any(lit.predicate == floor for schema in schemas for lit in schema.effects):
         return _left_out_of_static(schemas, words, floor)
     positive = role != "occupied"  # the complement's literals read negated
+    parts = {part_role: part for part_role in PARTS
+             if (part := words.predicate(part_role)) is not None}
+    starts = {name: words.place_start(name) for name in {floor, *parts.values()}}
     votes: dict[str, int] = {}
+    empty: set[tuple[str, ...]] = set()
     for schema in schemas:
-        pre, eff = schema.preconditions, schema.effects
-        floor_needed, floor_banned = (_places(pre, floor, words, positive),
-                                      _places(pre, floor, words, not positive))
-        floor_added, floor_deleted = (_places(eff, floor, words, positive),
-                                      _places(eff, floor, words, not positive))
-        for part_role in PARTS:
-            part = words.predicate(part_role)
-            if part is None:
-                continue
-            required, added = _places(pre, part, words, True), _places(eff, part, words, True)
-            deleted = _places(eff, part, words, False)
+        pre = _placed(schema.preconditions, starts, words.width)
+        eff = _placed(schema.effects, starts, words.width)
+        floor_needed, floor_banned = (pre.get((floor, positive), empty),
+                                      pre.get((floor, not positive), empty))
+        floor_added, floor_deleted = (eff.get((floor, positive), empty),
+                                      eff.get((floor, not positive), empty))
+        for part_role, part in parts.items():
+            required, added = pre.get((part, True), empty), eff.get((part, True), empty)
+            deleted = eff.get((part, False), empty)
             occupied = len((added & floor_deleted) | (deleted & floor_added)
                            | (required & floor_banned))
             free = len(((required | added) & floor_needed) - floor_deleted)

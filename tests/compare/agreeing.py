@@ -46,6 +46,7 @@ FAST = {
     "textbook-cells-key-held-beside-the-hero": Encoding(place="cell", key="hero"),
     "textbook-static-floor-leaving-out-spikes": Encoding(walls="floor", spikes="floor"),
     "textbook-static-floor-beside-a-safe-floor": Encoding(walls="floor", spikes="safe"),
+    "plain-safe-cells-and-no-spikes-predicate": Encoding(notation="plain", spikes="complement"),
     "plain-cells-occupied-fluent": Encoding(notation="plain", place="cell",
                                             adjacency="per_direction", direction_parameter=False,
                                             walls="occupied"),

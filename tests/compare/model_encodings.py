@@ -35,7 +35,7 @@ Goal = Literal["cells", "flag", "demon"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
 Parity = Literal["flag", "flags"]
-Spikes = Literal["negated", "floor", "safe"]
+Spikes = Literal["negated", "floor", "safe", "complement"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -91,7 +91,8 @@ class Encoding:
     """Where the hero steps without harm: `¬spike(P)`; or, with a static floor, the floor
     alone, which then holds on no spikes (`floor(P)` for a safe step, `spike(P)` for the step
     that hurts, `floor(P) ∨ spike(P)` where a boulder lands); or a static `safe(P)`, no spikes
-    there, required where `¬spike(P)` would be (beside a floor, a second one)."""
+    there, required where `¬spike(P)` would be (beside a floor, a second one); or that
+    `safe(P)` alone, with `¬safe(P)` where the step hurts: no spike predicate at all."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -264,7 +265,7 @@ class _Builder:
         return self.trap(place, raised_at_start=not odd)
 
     def hurt(self, place: tuple[str, ...], odd: bool, hurts: bool) -> list[Clause]:
-        spike = Atom("spike", place)
+        spike = self.spiked(place)
         raised = self.raised_after(place, odd)
         if hurts:
             return [AnyOf((spike, raised))]
@@ -272,7 +273,13 @@ class _Builder:
 
     def unspiked(self, place: tuple[str, ...]) -> Atom:
         """No spikes at `place`: `¬spike(P)`, or `safe(P)`."""
-        return Atom("safe", place) if self.encoding.spikes == "safe" else -Atom("spike", place)
+        return Atom("safe", place) if self.encoding.spikes in ("safe", "complement") \
+            else -Atom("spike", place)
+
+    def spiked(self, place: tuple[str, ...]) -> Atom:
+        """Spikes at `place`: `spike(P)`, or `¬safe(P)`."""
+        return -Atom("safe", place) if self.encoding.spikes == "complement" \
+            else Atom("spike", place)
 
     # the counter --------------------------------------------------------------------------
     def counter(self, cost: int) -> tuple[list[Clause], list[Atom], list[str]]:
@@ -508,7 +515,7 @@ class _Builder:
     def kill_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         def dies(place: tuple[str, ...]) -> list[Clause]:
             return [*self._free(place),
-                    AnyOf((Atom("spike", place), self.raised_after(place, odd)))]
+                    AnyOf((self.spiked(place), self.raised_after(place, odd)))]
 
         def on_spikes(place: tuple[str, ...]) -> list[Clause]:
             return [Atom("spike", place), -Atom("box", place), -Atom("mob", place)]

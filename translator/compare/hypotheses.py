@@ -10,7 +10,8 @@ presses the model follows, and at the first where it departs, the parts of what 
 sees that it gets right (and the cost), less a seventh for each other key press, in the states
 on the way, that the model allows where the game does not move (a plan never walks into a wall,
 so only these tell a reading that leaves the walls unread). A level holding a part the reading
-names no predicate for counts nothing: the model cannot be run on it. When it does not follow
+names no predicate for counts nothing, so that the readings that name every part of the game
+are preferred (report_init.py `unnamed_parts`). When it does not follow
 them all, the readings one change away (one predicate given another part, or two predicates
 swapping theirs) are tested alike, and the one under which the model follows the most of the
 game is used. The names of the predicates only order readings the game cannot tell apart. What
@@ -58,8 +59,8 @@ planner's budget) for their game plans; a larger one is left out of the test."""
 
 def case_explained(model: ComparedModel, case: Case) -> int:
     """How much of the game's plan on `case` the model explains, in sevenths of a key press
-    (a level whose Init would leave a part out, or that the model cannot be set up on, counts
-    nothing)."""
+    (a level whose Init would leave a part out, or that the model cannot be set up on,
+    counts nothing)."""
     return case_scored(model, case)[0]
 
 

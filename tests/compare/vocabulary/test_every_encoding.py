@@ -88,7 +88,9 @@ def expected(encoding: Encoding, text: str) -> dict[str, str]:
         f"adjacent_{d}": d for d in ("up", "down", "left", "right")
     } if encoding.adjacency == "per_direction" else {}
     found |= {"successor": "succ"} if "succ(" in text else {}
-    found |= {"safe": "safe"} if encoding.spikes == "safe" else {}
+    found |= {"safe": "safe"} if encoding.spikes in ("safe", "complement") else {}
+    if encoding.spikes == "complement":
+        del found["spikes"]  # `¬safe(P)` where the step hurts: no spike predicate at all
     found |= {"wall": "wall"} if encoding.walls == "negated" else \
         {"occupied": "occupied"} if encoding.walls == "occupied" else {
         "floor": "floor" if encoding.walls == "floor"

@@ -22,10 +22,11 @@ free; cells outside the hero's room are left out.
 
 A model may have two static floors, each left out of by its own parts: `floor(x, y)` on every
 cell that is no wall and `safe(x, y)` on every cell without spikes, both required where a
-safe step arrives (the `safe` role). Each is read by the same rules. A fluent may also be
-the floor's complement (the `occupied` role, `obstacle(x, y)`), read by the same rules with
-each of its literals negated: it holds on the cells of the room and around it that are not
-free (walls, demons, the parts that occupy theirs).
+safe step arrives (the `safe` role). Each is read by the same rules; a safe floor in a model
+with no spikes predicate (`¬safe(x, y)` where the step hurts) holds on no spikes. A fluent
+may also be the floor's complement (the `occupied` role, `obstacle(x, y)`), read by the same
+rules with each of its literals negated: it holds on the cells of the room and around it that
+are not free (walls, demons, the parts that occupy theirs).
 """
 
 from __future__ import annotations
@@ -82,7 +83,10 @@ def occupying(schemas: tuple[Schema, ...], words: Vocabulary, role: str = "floor
     if floor is None:
         return frozenset()
     if not any(lit.predicate == floor for schema in schemas for lit in schema.effects):
-        return _left_out_of_static(schemas, words, floor)
+        # A safe floor in a model with no spikes of their own (`¬safe(P)` where the step
+        # hurts) is their complement: it holds on no spikes.
+        alone = role == "safe" and words.predicate("spikes") is None
+        return _left_out_of_static(schemas, words, floor) | ({"spikes"} if alone else set())
     positive = role != "occupied"  # the complement's literals read negated
     parts = {part_role: part for part_role in PARTS
              if (part := words.predicate(part_role)) is not None}

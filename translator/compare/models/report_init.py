@@ -17,6 +17,7 @@ from typing import Final
 from strips_model.errors import Position, SchemaError
 from strips_model.level import Level
 from strips_model.moves import Direction
+from strips_model.reports.comparison import OPERATORS
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
 from strips_model.schema import Schema
@@ -30,9 +31,9 @@ PHANTOM_TRAP: Final = (-1, -1)
 
 def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
     """The parts the level holds that no role of the model names, each with the line of a
-    vocabulary file that would name one. A level holding one is not run: its Init would
-    leave the part out, and what then differs is no fault the model wrote (demons and walls
-    stay out of this: a stated goal needs no demon, and walls may be missing adjacency)."""
+    vocabulary file that would name one. Its Init would leave the part out (`unread_parts`
+    says whether the level is run so). Demons and walls stay out of this: a stated goal
+    needs no demon, and walls may be missing adjacency."""
     start = level.start
     held = {"boulder": ("boulders", bool(start.boulders)),
             "skeleton": ("skeletons", bool(start.skeletons)),
@@ -42,21 +43,31 @@ def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
     named = {role for role, _ in vocabulary.roles}
     if named & {"trap_raised", "trap_lowered"}:
         named.add("trap")
+    if "safe" in named:  # with no spike predicate, the cells without spikes name them
+        named.add("spikes")
     return tuple(f"the level holds {what} but no predicate of the model reads as the {role}: "
                  f"name the one that does in a vocabulary file, `{role} = \"PREDICATE\"` under "
                  "[roles] (--vocabulary-out drafts the file)"
                  for role, (what, holds) in held.items() if holds and role not in named)
 
 
-def unread_places(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> tuple[str, ...]:
-    """The predicates no role reads that may hold a part: a place, and a state beside it at
-    most. With none, a part of a level no role names is one the model does not play (a
-    model without traps), not one its reading missed."""
+def unread_parts(level: Level, vocabulary: Vocabulary, schemas: tuple[Schema, ...]
+                 ) -> tuple[str, ...]:
+    """`unnamed_parts`, when a predicate no role reads may hold one of them (a place, and a
+    state beside it at most): the reading may have missed it, and the level is not run.
+    With none, the model does not play those parts (a model without traps): a fault of its
+    own, which the level, run without them, shows."""
+    unnamed = unnamed_parts(level, vocabulary)
+    if not unnamed:
+        return ()
     arity = {lit.predicate: len(lit.args) for schema in schemas
              for lit in (*schema.preconditions, *schema.effects)}
     read = {name for _, name in vocabulary.roles}
-    return tuple(sorted(name for name, count in arity.items() if name not in read
-                        and vocabulary.width <= count <= vocabulary.width + 1))
+    # A comparison (`c <= l`) holds numbers, never a part.
+    unread = any(name not in read and name not in OPERATORS
+                 and vocabulary.width <= count <= vocabulary.width + 1
+                 for name, count in arity.items())
+    return unnamed if unread else ()
 
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),

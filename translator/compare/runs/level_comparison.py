@@ -21,7 +21,7 @@ from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.validator import validate
 from translator.compare.models.protocols import ComparedModel, LevelModel
-from translator.compare.models.report_init import unnamed_parts, unread_places
+from translator.compare.models.report_init import unread_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.grounding_hint import timeout_hint
 from translator.compare.runs.model_run import ModelRun, solve_model
@@ -221,8 +221,8 @@ def _unnamed_side(model: ComparedModel, level: Level) -> _SideResult | None:
     such predicate the model does not play that part, a fault of its own: the level is run
     without it, and its Init's note says so."""
     words = model.words
-    unnamed = unnamed_parts(level, words) if words is not None else ()
-    if not unnamed or (words is not None and not unread_places(model.schemas, words)):
+    unnamed = unread_parts(level, words, model.schemas) if words is not None else ()
+    if not unnamed:
         return None
     return _SideResult("not generated", (), not_run_column(
         Status.ERROR, "not run on this level: " + "; ".join(unnamed), 0.0), ())

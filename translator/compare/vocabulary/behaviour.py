@@ -27,6 +27,7 @@ that do it. A part no behaviour singles out is left to the names (words.py).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from strips_model.reports.facts import GoalBlock
@@ -219,6 +220,20 @@ def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str], free: bo
 def _either_floor(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[str, int]:
     """Of `names`, those that fit a floor fluent or its complement (`occupied`)."""
     return {**floor_fitting(read, hero, names), **floor_fitting(read, hero, names, free=False)}
+
+
+def under_skeleton(read: tuple[Schema, ...], static: AbstractSet[str], skeleton: str | None
+                   ) -> set[str]:
+    """The static predicates some action requires where it adds a skeleton: never spikes,
+    on which it would die."""
+    found: set[str] = set()
+    for schema in read if skeleton is not None else ():
+        landed = [set(variables(e)) for e in schema.effects
+                  if e.positive and e.predicate == skeleton]
+        found |= {lit.predicate for lit in schema.preconditions
+                  if lit.positive and lit.predicate in static
+                  and set(variables(lit)) in landed}
+    return found
 
 
 def crushes(read: tuple[Schema, ...], name: str, skeleton: str | None) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
+from translator.compare.vocabulary.behaviour import arrival_of, pick, under_skeleton, variables
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.state_parts import parity_after, trap_parity
@@ -80,7 +80,9 @@ def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None
     """Of the predicates required where the hero ends as the flag ends either way, those
     required there beside the fewest other static predicates: spikes lie alone on their
     cell, where a floor that leaves them out (`floor(P)`, the safe step; `spike(P)`, the one
-    that hurts) is required beside a trap's phase too (`floor(P) ∧ trap(P, 1)`)."""
+    that hurts) is required beside a trap's phase too (`floor(P) ∧ trap(P, 1)`). Never one
+    required where a skeleton is pushed and stays: it would die on spikes (`safe(P)`)."""
+    either = either - under_skeleton(facts.read, facts.static, skeleton)
     if len(either) < 2:
         return either
     beside: dict[str, set[str]] = {name: set() for name in either}
@@ -93,22 +95,7 @@ def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None
         for name in there & either:
             beside[name] |= there - {name}
     fewest = min(map(len, beside.values()))
-    alone = {name for name, others in beside.items() if len(others) == fewest}
-    # Where a skeleton is pushed and stays, there are no spikes (it would die): a second
-    # floor, `safe(P)`, may be required there.
-    return alone - _under_skeleton(facts, skeleton) or alone
-
-
-def _under_skeleton(facts: SchemaFacts, skeleton: str | None) -> set[str]:
-    """The static predicates some action requires where it adds a skeleton."""
-    found: set[str] = set()
-    for schema in facts.read if skeleton is not None else ():
-        landed = [set(variables(e)) for e in schema.effects
-                  if e.positive and e.predicate == skeleton]
-        found |= {lit.predicate for lit in schema.preconditions
-                  if lit.positive and lit.predicate in facts.static
-                  and set(variables(lit)) in landed}
-    return found
+    return {name for name, others in beside.items() if len(others) == fewest}
 
 
 def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:

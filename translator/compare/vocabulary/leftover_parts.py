@@ -6,7 +6,10 @@ calls this after state_parts.py, before any name is read):
 - a **second floor** (`safe(P)` beside `floor(P)`, no spikes there): a static place predicate
   moves require where the hero arrives and none requires absent there, that names the cells
   without spikes: a move requires it where it says nothing of spikes, and none requires it
-  where it requires spikes (models/floor.py then reads which parts it leaves out);
+  where it requires spikes (models/floor.py then reads which parts it leaves out); in a
+  model with no spikes, one the moves require where the hero arrives in some and absent in
+  others, that is required where a skeleton is pushed and stays (`¬safe(P)` where the step
+  hurts: the spikes' complement);
 - a **trap** its model never toggles: a second static place predicate the hero steps onto
   as onto the spikes (a move that changes nothing else);
 - an **obstacle** (a static place predicate only ever required absent): in a model with a
@@ -21,7 +24,12 @@ from __future__ import annotations
 from collections import Counter
 
 from strips_model.schema import Schema
-from translator.compare.vocabulary.behaviour import arrival_of, pick, variables
+from translator.compare.vocabulary.behaviour import (
+    arrival_of,
+    pick,
+    under_skeleton,
+    variables,
+)
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
@@ -44,6 +52,17 @@ def _arrivals(read: tuple[Schema, ...], hero: str, width: int
             elif not {e.predicate for e in schema.effects} - {hero} - _counters(schema):
                 stepped[lit.predicate] += 1
     return stepped, avoided
+
+
+def _required(read: tuple[Schema, ...], hero: str, width: int) -> Counter[str]:
+    """The moves that require each predicate where the hero arrives."""
+    required: Counter[str] = Counter()
+    for schema in read:
+        arrival = arrival_of(schema, hero)
+        required.update({lit.predicate for lit in schema.preconditions if arrival is not None
+                         and lit.positive and len(lit.args) >= width and variables(lit)
+                         and set(variables(lit)) <= arrival})
+    return required
 
 
 def _counters(schema: Schema) -> set[str]:
@@ -87,6 +106,12 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
         take(Role.SAFE, _safe_floors(facts, hero, spikes, avoided),
              "required where the hero arrives in {} move(s) that say nothing of the spikes, "
              "never beside them: a second floor, without spikes")
+    else:
+        under = under_skeleton(facts.read, facts.static, skeleton)
+        take(Role.SAFE, {n: c for n, c in _required(facts.read, hero, facts.width).items()
+                         if avoided[n] and n in under},
+             "required where the hero arrives in {} move(s), absent in others, and where a "
+             "skeleton is pushed and stays: the cells without spikes, in a model with none")
     if not {Role.TRAP, Role.TRAP_RAISED} & set(roles) and Role.SPIKES in {*roles, *found}:
         take(Role.TRAP, dict(stepped), "stepped on by {} move(s) that change nothing else, as "
              "the spikes are")

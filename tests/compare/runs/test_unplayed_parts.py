@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 from compare.agreeing import write_model
-from compare.model_encodings import AnyOf, Atom, Clause, Encoding, render, schemas
+from compare.model_encodings import (
+    AnyOf,
+    Atom,
+    Clause,
+    Encoding,
+    Names,
+    render,
+    same_names,
+    schemas,
+)
 from helpers import make_level
 
 from translator.compare.check import our_model, read_model
@@ -31,7 +40,8 @@ def _no_trap(clause: Clause) -> Clause | None:
     return None if isinstance(clause, Atom) and clause.predicate in DROPPED else clause
 
 
-def _without_traps(folder: Path, unread: str | None) -> ReportModel:
+def _without_traps(folder: Path, unread: str | None, names: Names = same_names
+                   ) -> ReportModel:
     """The textbook encoding with every trap literal dropped (its even-phase schemas), and
     with `unread(P)` added where a move leaves (the cells walked on) when `unread` is
     given."""
@@ -45,7 +55,7 @@ def _without_traps(folder: Path, unread: str | None) -> ReportModel:
         if unread is not None and schema.name.startswith("Move"):
             eff.append(Atom(unread, ("x", "y")))
         written.append(replace(schema, preconditions=pre, effects=tuple(eff)))
-    path = str(write_model(folder, encoding, render(encoding, written=written)))
+    path = str(write_model(folder, encoding, render(encoding, names, written)))
     model = compared_model(read_model(path).report, path)
     assert isinstance(model, ReportModel), getattr(model, "defect", None)
     return model
@@ -67,5 +77,15 @@ def test_a_model_without_traps_diverges_where_the_level_has_them(tmp_path: Path)
 def test_a_level_whose_part_an_unread_predicate_may_hold_is_not_run(tmp_path: Path) -> None:
     model = _without_traps(tmp_path, "walked")
     assert model.words is not None and "walked" not in {n for _, n in model.words.roles}
+    row = compare_level(model, our_model()[1], make_level(TRAPPED, 9), "search")
+    assert row.verdict == "not run" and "no predicate of the model reads as the trap" in row.why
+
+
+@pytest.mark.planner
+def test_a_level_whose_part_a_predicate_is_named_after_is_not_run(tmp_path: Path) -> None:
+    """The spikes called `piege`: read as the spikes by what the moves do, but named as a
+    trap, so a level with traps may be a question of the reading."""
+    model = _without_traps(tmp_path, None, lambda name: "piege" if name == "spike" else name)
+    assert model.words is not None and model.words.predicate("spikes") == "piege"
     row = compare_level(model, our_model()[1], make_level(TRAPPED, 9), "search")
     assert row.verdict == "not run" and "no predicate of the model reads as the trap" in row.why

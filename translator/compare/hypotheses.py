@@ -192,13 +192,22 @@ GOAL_PARTS = ("demon", "goal")
 """What a predicate the model's goal names may be read as."""
 
 
-def _parts_for(name: str, changed: set[str], goal: set[str]) -> tuple[str, ...]:
-    """The parts a predicate may be read as, by what the schemas do with it: one an action
-    changes is a part the game changes; one that never changes may be any part (a key the
-    model never takes is still the key, and a fault of the model)."""
+FLOOR_FROM: dict[str, tuple[str | None, ...]] = {"safe": (None, "spikes", "floor"),
+                                                 "occupied": (None, "floor")}
+"""A second floor or a floor's complement is tried only for a predicate left unread or read
+as one of these (None: unread), the parts its structure is mistaken for; a boulder or a
+wall is told from them by what the actions do."""
+
+
+def _parts_for(name: str, had: str | None, changed: set[str], goal: set[str]
+               ) -> tuple[str, ...]:
+    """The parts a predicate (read as `had`) may be read as, by what the schemas do with it:
+    one an action changes is a part the game changes; one that never changes may be any part
+    (a key the model never takes is still the key, and a fault of the model)."""
     if name in goal:
         return GOAL_PARTS
-    return CHANGING if name in changed else PART_ROLES
+    return tuple(part for part in (CHANGING if name in changed else PART_ROLES)
+                 if had in FLOOR_FROM.get(part, (had,)))
 
 
 def _near_readings(model: ComparedModel, words: Vocabulary
@@ -225,7 +234,7 @@ def _near_readings(model: ComparedModel, words: Vocabulary
         yield swapped
     for name in placed:
         had = next((role for role, held in roles.items() if held == name), None)
-        for role in _parts_for(name, changed, goal):
+        for role in _parts_for(name, had, changed, goal):
             if role == had:
                 continue
             reading = dict(roles)
@@ -234,7 +243,7 @@ def _near_readings(model: ComparedModel, words: Vocabulary
             holder = reading.pop(role, None)
             reading[role] = name
             if holder is not None and had is not None \
-                    and had in _parts_for(holder, changed, goal):
+                    and had in _parts_for(holder, role, changed, goal):
                 reading[had] = holder  # the two swap their parts
             ordered = tuple(sorted(reading.items()))
             if ordered not in seen:

@@ -94,7 +94,7 @@ SPIKED = "#######\n#HS T #\n#  U D#\n#######"
 """Spikes, a trap lowered and one raised at the start, on the hero's way."""
 
 
-@settings(max_examples=max(EXAMPLES, 3), derandomize=not EXAMPLES, deadline=None)
+@settings(max_examples=max(EXAMPLES, 2), derandomize=not EXAMPLES, deadline=None)
 @given(encoding=ENCODINGS.filter(lambda e: e.walls == "floor" or e.spikes == "safe"),
        seed=st.integers(0, 10_000))
 def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
@@ -124,7 +124,7 @@ def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
         assert ((1, 2) in cells) == (not spiked) and {(1, 4), (2, 3)} <= set(cells)
 
 
-@settings(max_examples=max(EXAMPLES, 2), derandomize=not EXAMPLES, deadline=None)
+@settings(max_examples=max(EXAMPLES, 1), derandomize=not EXAMPLES, deadline=None)
 @given(encoding=ENCODINGS.filter(lambda e: e.walls == "occupied"), seed=st.integers(0, 10_000))
 def test_an_occupied_fluent_is_listed_on_every_cell_that_is_not_free(
         encoding: Encoding, seed: int) -> None:

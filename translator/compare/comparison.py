@@ -129,6 +129,13 @@ class Comparison:
             and all(group.agrees for group in self.boards)
 
     @property
+    def ran(self) -> bool:
+        """Something of the compared model could be run. When nothing could, it shows no
+        departure from the game: the reason is ours to read or its to mend, and a verdict
+        would be a claim on no evidence."""
+        return self.defect is None
+
+    @property
     def lint_groups(self) -> tuple[FindingGroup, ...]:
         return group_findings(self.lint)
 

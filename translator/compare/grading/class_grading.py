@@ -183,7 +183,7 @@ def grade_of(path: str, notation: str, comparison: Comparison) -> ModelGrade:
         sum((check.effects for check in checks), Tally()))
     standing = Standing.PLANNER_FAILED if comparison.planner_failed else \
         Standing.AGREES if comparison.agrees else \
-        Standing.NOT_RUN if comparison.defect is not None else Standing.DEPARTS
+        Standing.DEPARTS if comparison.ran else Standing.NOT_RUN
     return ModelGrade(path, standing, counts)
 
 

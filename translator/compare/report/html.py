@@ -15,7 +15,7 @@ from translator.compare.comparison import Comparison, LevelComparison
 from translator.compare.lint.findings import KINDS
 from translator.compare.lint.grouping import FindingGroup
 from translator.compare.models.observation import Observation
-from translator.compare.report.markdown import summary_lines
+from translator.compare.report.summary_text import summary_lines
 from translator.compare.runs.divergence import Divergence
 from translator.render.still import Seen, still_svg
 from translator.render.svg import sprite_defs

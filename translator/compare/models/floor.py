@@ -162,13 +162,17 @@ def _agree(one: dict[str, bool], other: dict[str, bool]) -> bool:
     return all(other.get(flag, value) == value for flag, value in one.items())
 
 
+def bounding(level: Level) -> set[Cell]:
+    """The hero's room and the cells next to it: the only ones an action ever tests (a step,
+    a kick's landing cell, a skeleton crushed on a wall)."""
+    return {(row + d_row, column + d_column) for row, column in level.reachable_cells()
+            for d_row, d_column in (direction.delta for direction in Direction)}
+
+
 def taken_cells(level: Level, parts: frozenset[str]) -> list[Cell]:
     """The cells of the hero's room and those bounding it that are not free at the start:
     walls, demons, and those holding one of `parts`."""
-    room = level.reachable_cells()
-    around = {(row + d_row, column + d_column) for row, column in room
-              for d_row, d_column in (direction.delta for direction in Direction)}
-    return sorted((room | around) - set(free_cells(level, parts)))
+    return sorted((level.reachable_cells() | bounding(level)) - set(free_cells(level, parts)))
 
 
 def free_cells(level: Level, parts: frozenset[str]) -> list[Cell]:

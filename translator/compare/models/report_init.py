@@ -22,7 +22,13 @@ from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.counter_steps import successor_step
-from translator.compare.models.floor import FLOORS, OCCUPYING, free_cells, taken_cells
+from translator.compare.models.floor import (
+    FLOORS,
+    OCCUPYING,
+    bounding,
+    free_cells,
+    taken_cells,
+)
 from translator.compare.vocabulary.words import role_scores
 from translator.model.level_facts import Atom
 
@@ -166,11 +172,8 @@ def _parts(writer: _Writer, traps_everywhere: bool,
 
 def _walls_and_goal(writer: _Writer) -> list[Atom]:
     level = writer.level
-    # Like the report, only the walls that bound the hero's area; those are the only ones
-    # an action ever tests (a step, a kick's landing cell, a skeleton crushed on a wall).
-    around = {(row + d_row, column + d_column) for row, column in level.reachable_cells()
-              for d_row, d_column in (direction.delta for direction in Direction)}
-    atoms = writer.placed("wall", (cell for cell in around if not level.is_open(cell)
+    # Like the report, only the walls that bound the hero's area.
+    atoms = writer.placed("wall", (cell for cell in bounding(level) if not level.is_open(cell)
                                    and cell not in level.demons), "walls")
     next_to_demons = {(row + d_row, column + d_column) for row, column in level.demons
                       for d_row, d_column in (direction.delta for direction in Direction)}

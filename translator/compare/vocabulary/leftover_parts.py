@@ -35,10 +35,12 @@ from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by
 
 
 def _arrivals(read: tuple[Schema, ...], hero: str, width: int
-              ) -> tuple[Counter[str], Counter[str]]:
-    """(stepped on with nothing else changed, required absent) where the hero arrives."""
+              ) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """(stepped on with nothing else changed, required absent, required) where the hero
+    arrives."""
     stepped: Counter[str] = Counter()
     avoided: Counter[str] = Counter()
+    required: Counter[str] = Counter()
     for schema in read:
         arrival = arrival_of(schema, hero)
         if arrival is None:
@@ -49,20 +51,11 @@ def _arrivals(read: tuple[Schema, ...], hero: str, width: int
                 continue
             if not lit.positive:
                 avoided[lit.predicate] += 1
-            elif not {e.predicate for e in schema.effects} - {hero} - _counters(schema):
+                continue
+            required[lit.predicate] += 1
+            if not {e.predicate for e in schema.effects} - {hero} - _counters(schema):
                 stepped[lit.predicate] += 1
-    return stepped, avoided
-
-
-def _required(read: tuple[Schema, ...], hero: str, width: int) -> Counter[str]:
-    """The moves that require each predicate where the hero arrives."""
-    required: Counter[str] = Counter()
-    for schema in read:
-        arrival = arrival_of(schema, hero)
-        required.update({lit.predicate for lit in schema.preconditions if arrival is not None
-                         and lit.positive and len(lit.args) >= width and variables(lit)
-                         and set(variables(lit)) <= arrival})
-    return required
+    return stepped, avoided, required
 
 
 def _counters(schema: Schema) -> set[str]:
@@ -88,7 +81,7 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
         placed.discard(chosen)
         evidence.append(by_actions(role, chosen, why.format(fitting[chosen])))
 
-    stepped, avoided = _arrivals(facts.read, hero, facts.width)
+    stepped, avoided, required_there = _arrivals(facts.read, hero, facts.width)
     skeleton = roles.get(Role.SKELETON)
     deaths: Counter[str] = Counter()
     present: set[str] = set()
@@ -108,8 +101,7 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
              "never beside them: a second floor, without spikes")
     else:
         under = under_skeleton(facts.read, facts.static, skeleton)
-        take(Role.SAFE, {n: c for n, c in _required(facts.read, hero, facts.width).items()
-                         if avoided[n] and n in under},
+        take(Role.SAFE, {n: c for n, c in required_there.items() if avoided[n] and n in under},
              "required where the hero arrives in {} move(s), absent in others, and where a "
              "skeleton is pushed and stays: the cells without spikes, in a model with none")
     if not {Role.TRAP, Role.TRAP_RAISED} & set(roles) and Role.SPIKES in {*roles, *found}:

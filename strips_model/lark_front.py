@@ -42,7 +42,7 @@ EXPECTED_TOKENS: Final[Mapping[str, str]] = {
     "COMMA": "','",
     "COLON": "':'",
     "VBAR": "'|'",
-    "NEGATION": "'-'",
+    "NEGATION": "'-' or '¬'",
     "PRECONDITION": "'Precondition'",
     "EFFECT": "'Effect'",
     "COST": "'Cost'",

@@ -53,6 +53,8 @@ FAST = {
     "plain-cells-contents-as-one-relation": Encoding(
         notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,
         walls="free", parts="content"),
+    "plain-damage-paid-by-an-action-of-no-key-press": Encoding(notation="plain",
+                                                               damage="action"),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

@@ -31,11 +31,12 @@ KeyHeld = Literal["flag", "state", "hero", "flags"]
 Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
 Walls = Literal["negated", "floor", "free", "occupied"]
-Goal = Literal["cells", "flag", "demon"]
+Goal = Literal["cells", "flag", "demon", "only_goal"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
 Parity = Literal["flag", "flags"]
 Spikes = Literal["negated", "floor", "safe", "complement"]
+Damage = Literal["cost", "action"]
 
 DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
@@ -66,7 +67,9 @@ class Encoding:
     """`trapDown(P)`/`trapUp(P)` by their phase at the start, or `trap(P, 0)`/`trap(P, 1)`."""
     goal: Goal = "cells"
     """`But(at(P), goal(P))` over the cells next to a demon; an action taking no key press
-    that raises a flag there, `But(won)`; or `But(at(P), adjacent(D, P, Q), demon(Q))`."""
+    that raises a flag there, `But(won)`; or `But(at(P), adjacent(D, P, Q), demon(Q))`; or
+    `But(at(P), goal(P))` with `goal` named by no action: nothing keeps the hero from walking
+    on once there (the planner stops, the game would too: E12 is not expressed)."""
     lock: Lock = "removed"
     """`lock(P)` deleted when opened, or `lock(P, closed)` turned `lock(P, open)`."""
     walls: Walls = "negated"
@@ -93,6 +96,10 @@ class Encoding:
     that hurts, `floor(P) ∨ spike(P)` where a boulder lands); or a static `safe(P)`, no spikes
     there, required where `¬spike(P)` would be (beside a floor, a second one); or that
     `safe(P)` alone, with `¬safe(P)` where the step hurts: no spike predicate at all."""
+    damage: Damage = "cost"
+    """What hurts costs 2 in the action itself; or the action costs 1 and raises a flag
+    `hurt` that every action (and the goal) requires absent, which an action of no key press,
+    `Damage`, takes back for one more move."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -116,7 +123,8 @@ class Encoding:
                          f"count_{self.counter}", f"traps_{self.traps}",
                          f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}",
                          f"parts_{self.parts}", f"parity_{self.parity}")
-                        + ((f"spikes_{self.spikes}",) if self.spikes != "negated" else ()))
+                        + ((f"spikes_{self.spikes}",) if self.spikes != "negated" else ())
+                        + (("damage_action",) if self.damage == "action" else ()))
 
 
 Names = Callable[[str], str]
@@ -282,18 +290,23 @@ class _Builder:
             else Atom("spike", place)
 
     # the counter --------------------------------------------------------------------------
-    def counter(self, cost: int) -> tuple[list[Clause], list[Atom], list[str]]:
+    def counter(self, cost: int, guard: int | None = None
+                ) -> tuple[list[Clause], list[Atom], list[str]]:
+        """What the counter requires (at least `guard` moves left, `cost` by default) and
+        what it becomes (`cost` spent)."""
+        guard = cost if guard is None else guard
         guards: list[Clause] = [Atom("steps", ("c",)), -Atom("steps", ("0",))]
-        if cost == 2:
+        if guard == 2:
             guards.append(-Atom("steps", ("1",)))
         if self.encoding.counter == "arithmetic":
             return guards, [Atom("steps", (f"c - {cost}",)), -Atom("steps", ("c",))], ["c"]
         if self.encoding.counter == "up":
             # The actions taken so far, against the budget a static `limit(L)` holds.
             reached = "c1" if cost == 1 else "c2"
-            chain = [Atom("succ", ("c", "c1"))] + ([Atom("succ", ("c1", "c2"))] if cost == 2
+            chain = [Atom("succ", ("c", "c1"))] + ([Atom("succ", ("c1", "c2"))] if guard == 2
                                                    else [])
-            bound: list[Clause] = [Atom("limit", ("l",)), Comparison(f"{reached} <= l")]
+            bound: list[Clause] = [Atom("limit", ("l",)),
+                                   Comparison(f"{'c1' if guard == 1 else 'c2'} <= l")]
             return ([Atom("steps", ("c",)), *chain, *bound],
                     [Atom("steps", (reached,)), -Atom("steps", ("c",))], [])
         chain = [Atom("succ", ("c2", "c"))] if cost == 1 else [
@@ -305,12 +318,18 @@ class _Builder:
             reaping: bool, pre: list[Clause], eff: list[Atom]) -> None:
         here = self.origin()
         cost = 2 if hurts else 1
-        guards, counting, _ = self.counter(cost)
+        paid_later = hurts and self.encoding.damage == "action"
+        guards, counting, _ = self.counter(1 if paid_later else cost, guard=cost)
+        if self.encoding.goal == "only_goal":
+            pre = [c for c in pre if not (isinstance(c, Atom) and c.predicate == "goal")]
         preconditions: list[Clause] = [*pre, Atom("odd", (), not odd)]
         effects = [*eff, Atom("odd", (), odd)]
         if self.encoding.parity == "flags":
             preconditions[-1] = Atom("odd" if odd else "even")
             effects.append(Atom("even", (), not odd))
+        if self.encoding.damage == "action":
+            preconditions.append(-Atom("hurt"))
+            effects += [Atom("hurt")] if paid_later else []
         if reaping:
             doomed = ("s1", "s2") if self.encoding.place == "pair" else ("s",)
             preconditions += [Atom("doomed"), Atom("doomedAt", (*here, *doomed)),
@@ -325,16 +344,7 @@ class _Builder:
         effects += counting
         name = "".join((family, (direction or "").capitalize(), "Odd" if odd else "Even",
                         "Hurt" if hurts else "", "Reaping" if reaping else ""))
-        parameters: list[str] = []
-        for clause in preconditions:
-            if isinstance(clause, Comparison):
-                continue
-            for atom in clause.atoms if isinstance(clause, AnyOf) else (clause,):
-                for arg in atom.args:
-                    for v in _variables(arg):
-                        if v not in parameters:
-                            parameters.append(v)
-        self.schemas.append(Schema(name, tuple(parameters), tuple(preconditions),
+        self.schemas.append(Schema(name, _parameters(preconditions), tuple(preconditions),
                                    tuple(effects)))
 
     def build(self) -> list[Schema]:
@@ -347,11 +357,16 @@ class _Builder:
                 for odd in (False, True):
                     for reaping in (False, True):
                         family(direction or "up", direction, odd, reaping)
+        paid = (-Atom("hurt"),) if self.encoding.damage == "action" else ()
         if self.encoding.goal == "flag":
             here = self.origin()
             self.schemas.append(Schema("Win", tuple(v for a in here for v in _variables(a)),
-                                       (self.hero(here), Atom("goal", here), -Atom("won")),
-                                       (Atom("won"),)))
+                                       (self.hero(here), Atom("goal", here), -Atom("won"),
+                                        *paid), (Atom("won"),)))
+        if paid:
+            guards, counting, _ = self.counter(1)
+            self.schemas.append(Schema("Damage", _parameters([Atom("hurt"), *guards]),
+                                       (Atom("hurt"), *guards), (-Atom("hurt"), *counting)))
         return self.schemas
 
     def _free(self, place: tuple[str, ...], spiked: bool = False) -> list[Clause]:
@@ -535,6 +550,20 @@ class _Builder:
                        lambda a, b: [-Atom("mob", a), *self._leaves(a)])
 
 
+def _parameters(preconditions: Sequence[Clause]) -> tuple[str, ...]:
+    """The variables the preconditions name, in their order."""
+    parameters: list[str] = []
+    for clause in preconditions:
+        if isinstance(clause, Comparison):
+            continue
+        for atom in clause.atoms if isinstance(clause, AnyOf) else (clause,):
+            for arg in atom.args:
+                for v in _variables(arg):
+                    if v not in parameters:
+                        parameters.append(v)
+    return tuple(parameters)
+
+
 def _offset(variable: str, by: int) -> str:
     return f"{variable} + {by}" if by > 0 else f"{variable} - {-by}"
 
@@ -628,15 +657,18 @@ def render(encoding: Encoding, names: Names = same_names,
     hero = Atom("at", (*here, "K") if encoding.key == "hero" else here)
     if encoding.parts == "all":
         hero = Atom("on", ("hero", *here))
-    goal = f"But({_atom(hero, names, notation)}, {_atom(Atom('goal', here), names, notation)})" \
-        if encoding.goal == "cells" else f"But({_atom(Atom('won'), names, notation)})"
+    paid = [-Atom("hurt")] if encoding.damage == "action" and encoding.goal != "flag" else []
+    goal = "But(" + ", ".join(_atom(a, names, notation) for a in (hero, Atom("goal", here),
+                                                                  *paid)) + ")" \
+        if encoding.goal in ("cells", "only_goal") else \
+        f"But({_atom(Atom('won'), names, notation)})"
     if encoding.goal == "demon":
         # The hero beside a demon, through the adjacency every move steps along.
         builder = _Builder(encoding)
         there, relation = builder.neighbour("right", here, 9)
         parts = [Atom(a.predicate, tuple(arg if arg in _CONSTANTS else arg.upper()
-                                         for arg in a.args))
-                 for a in (hero, *relation, Atom("demon", there))]
+                                         for arg in a.args), a.negated)
+                 for a in (hero, *relation, Atom("demon", there), *paid)]
         goal = f"But({', '.join(_atom(a, names, notation) for a in parts)})"
     lines += ["Goal: the hero on a cell next to a demon.", "", goal, ""]
     return "\n".join(lines)

@@ -18,15 +18,11 @@ from hypothesis import strategies as st
 from strips_model.level_file import load_level
 from translator.compare import hypotheses
 from translator.compare.check import our_model, set_up_model
-from translator.compare.hypotheses import (
-    PART_ROLES,
-    case_explained,
-    score_reading,
-)
+from translator.compare.hypotheses import PART_ROLES
 from translator.compare.hypotheses import tested_reading as game_tested_reading
 from translator.compare.models.compared import UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.reading_scores import PARTS, ScoredReading
+from translator.compare.reading_scores import PARTS, ScoredReading, case_explained, score_reading
 from translator.compare.runs.evidence import probe_cases
 from translator.compare.runs.level_comparison import compare_level
 from translator.measure.repair_bench import MODELS_FOLDER

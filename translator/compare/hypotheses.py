@@ -11,7 +11,7 @@ sees that it gets right (and the cost), less a seventh for each other key press,
 on the way, that the model allows where the game does not move (a plan never walks into a wall,
 so only these tell a reading that leaves the walls unread). A level holding a part the reading
 names no predicate for counts nothing, so that the readings that name every part of the game
-are preferred (report_init.py `unnamed_parts`). When it does not follow
+are preferred (unnamed_parts.py). When it does not follow
 them all, the readings one change away (one predicate given another part, or two predicates
 swapping theirs) are tested alike, and the one under which the model follows the most of the
 game is used. The names of the predicates only order readings the game cannot tell apart. What
@@ -22,17 +22,14 @@ was tried, and the score of each near reading, goes into the evidence that heads
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from strips_model.errors import HelltakerError
-from strips_model.level import Level, State
-from strips_model.moves import Direction
+from strips_model.level import Level
 from strips_model.reports.vocabulary import ROLES, VALUES, Vocabulary
-from strips_model.simulator import Move, step
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.models.report_init import unnamed_parts
+from translator.compare.models.unnamed_parts import named_parts
 from translator.compare.reading_scores import (
     PARTS,
     ScoredReading,
@@ -40,12 +37,11 @@ from translator.compare.reading_scores import (
     changed_sentence,
     kept_sentence,
     overruled,
+    score_reading,
+    whole,
 )
-from translator.compare.runs.divergence import Divergence, replay_directions
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
 from translator.compare.vocabulary.flags import complements
-from translator.compare.vocabulary.words import role_scores
-from translator.ground.ground_action import GroundAction
 
 PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
               "goal")
@@ -55,72 +51,6 @@ PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skel
 LEVEL_EXPANSIONS = 5000
 """The levels given are solved by the simulator's search within this many states (the `auto`
 planner's budget) for their game plans; a larger one is left out of the test."""
-
-
-def case_explained(model: ComparedModel, case: Case) -> int:
-    """How much of the game's plan on `case` the model explains, in sevenths of a key press
-    (a level whose Init would leave a part out, or that the model cannot be set up on,
-    counts nothing)."""
-    return case_scored(model, case)[0]
-
-
-def case_scored(model: ComparedModel, case: Case) -> tuple[int, int]:
-    """(explained, misjudged) on `case`: `case_explained`, and the key presses off the plan,
-    in the states on its way, that the model allows where the game does not move."""
-    words = model.words
-    if case.plan is None or (words is not None and unnamed_parts(case.level, words)):
-        return 0, 0
-    level, plan, misjudged = case.level, case.plan, 0
-
-    def visit(state: State, actions: Mapping[Direction, list[GroundAction]]) -> None:
-        # Only a press the game refuses (a wall, a demon, the edge) is judged: none is on a
-        # plan. One the model refuses where the game moves is the plan's to show, and off
-        # it, a model that cannot kick yet would pay for every skeleton beside the path.
-        nonlocal misjudged
-        misjudged += sum(bool(actions.get(d)) for d in Direction
-                         if not isinstance(step(level, state, d), Move))
-
-    try:
-        # Only where it departs and what it shows there count, not why it has no action.
-        divergence, _ = replay_directions(model.on(level), plan, why=False, visit=visit)
-    except (HelltakerError, ValueError):
-        # ValueError: an atom of a part, under this reading, whose arguments are no cell (a
-        # step counter read as the key): the reading cannot even show the board.
-        return 0, 0
-    explained = PARTS * len(plan) if divergence is None else \
-        PARTS * (divergence.letter - 1) + _right_parts(divergence)
-    return explained, misjudged
-
-
-def _right_parts(divergence: Divergence) -> int:
-    """At a key press where the model departs, the parts of the game's move it does make."""
-    game, mine = divergence.game_after, divergence.model_after
-    if not divergence.acted or game is None or mine is None:
-        return 0
-    return sum(a == b for (_, a), (_, b) in zip(game.parts(), mine.parts(), strict=True)) \
-        + divergence.cost_agrees
-
-
-def _whole(case: Case) -> int:
-    return PARTS * len(case.plan) if case.plan is not None else 0
-
-
-def score_reading(model: ComparedModel, roles: tuple[tuple[str, str], ...],
-                 cases: tuple[Case, ...], kept: frozenset[int] = frozenset()
-                 ) -> ScoredReading | None:
-    """The model's score under its reading; None as soon as it departs on a case in `kept`
-    (those are tried first): a reading never trades a case the model follows to the end for
-    a gain elsewhere."""
-    order = [*sorted(kept), *(i for i in range(len(cases)) if i not in kept)]
-    total, agreed, misjudged = 0, set(), 0
-    for index in order:
-        found, off_plan = case_scored(model, cases[index])
-        if found == _whole(cases[index]) and cases[index].plan is not None:
-            agreed.add(index)
-        elif index in kept:
-            return None
-        total, misjudged = total + found, misjudged + off_plan
-    return ScoredReading(roles, total, frozenset(agreed), _named(roles), misjudged)
 
 
 def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelOrDefect:
@@ -134,7 +64,7 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     if isinstance(model, UnbuildableModel) or model.words is None or not model.evidence:
         return model
     cases = (*solved_level_cases(levels, LEVEL_EXPANSIONS), *probe_cases(symmetric=False))
-    most = sum(map(_whole, cases))
+    most = sum(map(whole, cases))
     first = score_reading(model, model.words.roles, cases)
     if first is None or first.explained == most:
         return model
@@ -143,8 +73,12 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
                    for lit in (*schema.preconditions, *schema.effects))
     read = sum(uses[name] for _, name in first.roles)
     current, chosen, tried = first, model, [(first, model)]
+    # A demon or a wall the model's own reading names is no part a better reading may drop:
+    # the levels would be run without it (a goal stated on cells needs no demon), and its
+    # predicate would be free to read as spikes the model never plays.
+    parts = named_parts(model.words)
     for _ in range(CLIMBS):
-        found = _best_near(chosen, current, cases, uses, read)
+        found = _best_near(chosen, current, cases, uses, read, parts)
         if found is None:
             break
         current, chosen, tried = found
@@ -162,7 +96,8 @@ CLIMBS = 3
 
 
 def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, ...],
-               uses: Counter[str], read: int) -> tuple[ScoredReading, ComparedModel, Tried] | None:
+               uses: Counter[str], read: int, parts: frozenset[str]
+               ) -> tuple[ScoredReading, ComparedModel, Tried] | None:
     """The reading one change away from `model`'s (scored `current`) that the game prefers,
     with the model under it and every reading tried; None when none is preferred."""
     assert model.words is not None
@@ -173,7 +108,7 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
                                       values=_values(model.words, roles)))
         if isinstance(other, UnbuildableModel):
             continue
-        found = score_reading(other, roles, cases, current.agreed)
+        found = score_reading(other, roles, cases, current.agreed, parts)
         if found is not None:
             tried.append((found, other))
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
@@ -222,7 +157,10 @@ def _near_readings(model: ComparedModel, words: Vocabulary
     placed = [name for role, name in words.roles if role in PART_ROLES]
     placed += sorted({lit.predicate for schema in schemas
                       for lit in (*schema.preconditions, *schema.effects)
-                      if len(lit.args) >= words.width and lit.predicate.isidentifier()
+                      # A place, with a state beside it at most: a relation of two places
+                      # (a skeleton doomed from where the hero stands) is no part.
+                      if words.width <= len(lit.args) <= words.width + 1
+                      and lit.predicate.isidentifier()
                       and not STEPPING.fullmatch(lit.predicate)} - set(roles.values()))
     seen: set[tuple[tuple[str, str], ...]] = set()
     parity = roles.get("trap_parity")
@@ -274,10 +212,6 @@ def _values(words: Vocabulary, roles: tuple[tuple[str, str], ...]
         if role in _STATES and before is not None and all(s in values for s in before):
             kept.update(zip(_STATES[role], (values[s] for s in before), strict=True))
     return tuple(sorted(kept.items(), key=lambda pair: VALUES.index(pair[0])))
-
-
-def _named(roles: tuple[tuple[str, str], ...]) -> int:
-    return sum(role_scores(name).get(role, 0) for role, name in roles)
 
 
 def _with_evidence(model: ComparedModel, line: str,

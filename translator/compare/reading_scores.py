@@ -1,12 +1,23 @@
-"""A reading of a model's predicates scored by how much of the game it explains, and the
-sentences that say so in the evidence heading the report (hypotheses.py tries the readings).
+"""A reading of a model's predicates scored by how much of the game it explains (each case,
+the game's plan on a level or probe, replayed in the model read so), and the sentences that
+say so in the evidence heading the report (hypotheses.py tries the readings).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from strips_model.errors import HelltakerError
+from strips_model.level import State
+from strips_model.moves import Direction
+from strips_model.simulator import Move, step
 from translator.compare.models.protocols import ComparedModel
+from translator.compare.models.unnamed_parts import unnamed_parts
+from translator.compare.runs.divergence import Divergence, replay_directions
+from translator.compare.runs.evidence import Case
+from translator.compare.vocabulary.words import role_scores
+from translator.ground.ground_action import GroundAction
 
 NEAR = 2
 """How many of the readings that come closest are named in the evidence."""
@@ -51,6 +62,76 @@ Tried = list[tuple[ScoredReading, ComparedModel]]
 """Each reading tried, scored, with the model read so."""
 
 
+def case_explained(model: ComparedModel, case: Case) -> int:
+    """How much of the game's plan on `case` the model explains, in sevenths of a key press
+    (a level whose Init would leave a part out, or that the model cannot be set up on,
+    counts nothing)."""
+    return case_scored(model, case)[0]
+
+
+def case_scored(model: ComparedModel, case: Case, kept: frozenset[str] = frozenset()
+                ) -> tuple[int, int]:
+    """(explained, misjudged) on `case`: `case_explained`, and the key presses off the plan,
+    in the states on its way, that the model allows where the game does not move. With
+    `kept` (the demon, the wall), a reading that names none of one counts nothing either."""
+    words = model.words
+    if case.plan is None or (words is not None and unnamed_parts(case.level, words, kept)):
+        return 0, 0
+    level, plan, misjudged = case.level, case.plan, 0
+
+    def visit(state: State, actions: Mapping[Direction, list[GroundAction]]) -> None:
+        # Only a press the game refuses (a wall, a demon, the edge) is judged: none is on a
+        # plan. One the model refuses where the game moves is the plan's to show, and off
+        # it, a model that cannot kick yet would pay for every skeleton beside the path.
+        nonlocal misjudged
+        misjudged += sum(bool(actions.get(d)) for d in Direction
+                         if not isinstance(step(level, state, d), Move))
+
+    try:
+        # Only where it departs and what it shows there count, not why it has no action.
+        divergence, _ = replay_directions(model.on(level), plan, why=False, visit=visit)
+    except (HelltakerError, ValueError):
+        # ValueError: an atom of a part, under this reading, whose arguments are no cell (a
+        # step counter read as the key): the reading cannot even show the board.
+        return 0, 0
+    explained = PARTS * len(plan) if divergence is None else \
+        PARTS * (divergence.letter - 1) + _right_parts(divergence)
+    return explained, misjudged
+
+
+def _right_parts(divergence: Divergence) -> int:
+    """At a key press where the model departs, the parts of the game's move it does make."""
+    game, mine = divergence.game_after, divergence.model_after
+    if not divergence.acted or game is None or mine is None:
+        return 0
+    return sum(a == b for (_, a), (_, b) in zip(game.parts(), mine.parts(), strict=True)) \
+        + divergence.cost_agrees
+
+
+def whole(case: Case) -> int:
+    """A case's whole worth: its game plan's key presses, in sevenths."""
+    return PARTS * len(case.plan) if case.plan is not None else 0
+
+
+def score_reading(model: ComparedModel, roles: tuple[tuple[str, str], ...],
+                 cases: tuple[Case, ...], kept: frozenset[int] = frozenset(),
+                 parts: frozenset[str] = frozenset()) -> ScoredReading | None:
+    """The model's score under its reading; None as soon as it departs on a case in `kept`
+    (those are tried first): a reading never trades a case the model follows to the end for
+    a gain elsewhere. `parts`: the demon and the wall, where the model's own reading names
+    them, which every other must name too for a case to count (`case_scored`)."""
+    order = [*sorted(kept), *(i for i in range(len(cases)) if i not in kept)]
+    total, agreed, misjudged = 0, set(), 0
+    for index in order:
+        found, off_plan = case_scored(model, cases[index], parts)
+        if found == whole(cases[index]) and cases[index].plan is not None:
+            agreed.add(index)
+        elif index in kept:
+            return None
+        total, misjudged = total + found, misjudged + off_plan
+    return ScoredReading(roles, total, frozenset(agreed), _named(roles), misjudged)
+
+
 def near(tried: Tried, chosen: ScoredReading, most: int) -> str:
     """The readings that come closest to the chosen one, each by what it reads otherwise."""
     others = sorted((t for t, _ in tried if t is not chosen), key=lambda t: t.rank,
@@ -92,3 +173,7 @@ def changed_sentence(first: ScoredReading, best: ScoredReading, tried: Tried, mo
 
 def overruled(sentence: str) -> str:
     return f"{sentence}; the first guess, changed by the game (below)"
+
+
+def _named(roles: tuple[tuple[str, str], ...]) -> int:
+    return sum(role_scores(name).get(role, 0) for role, name in roles)

@@ -16,6 +16,9 @@ class GroundAction:
     add: frozenset[Atom]
     delete: frozenset[Atom]
     cost: int
+    then: tuple[str, ...] = ()
+    """The schemas of the actions taking no key press that this one's key press forces and
+    that are part of it (translator/compare/models/forced_actions.py): none as ground."""
 
     def apply(self, state: frozenset[Atom]) -> frozenset[Atom]:
         return (state - self.delete) | self.add

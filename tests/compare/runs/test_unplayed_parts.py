@@ -5,6 +5,7 @@ reading, not the model, may be at fault there."""
 
 from __future__ import annotations
 
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,13 +17,16 @@ from compare.model_encodings import (
     Clause,
     Encoding,
     Names,
+    random_names,
     render,
     same_names,
     schemas,
 )
 from helpers import make_level
+from hypothesis import Phase, given, settings
+from hypothesis import strategies as st
 
-from translator.compare.check import our_model, read_model
+from translator.compare.check import our_model, read_model, set_up_model
 from translator.compare.models.compared import compared_model
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs.level_comparison import compare_level
@@ -33,11 +37,12 @@ DROPPED = frozenset({"trapUp", "trapDown", "odd"})
 """The traps and their parity: what a model without traps never writes."""
 
 
-def _no_trap(clause: Clause) -> Clause | None:
+def _without(clause: Clause, dropped: frozenset[str]) -> Clause | None:
+    """`clause` without the literals of the `dropped` predicates (None: nothing is left)."""
     if isinstance(clause, AnyOf):
-        kept = tuple(atom for atom in clause.atoms if atom.predicate not in DROPPED)
-        return kept[0] if len(kept) == 1 else AnyOf(kept)
-    return None if isinstance(clause, Atom) and clause.predicate in DROPPED else clause
+        kept = tuple(atom for atom in clause.atoms if atom.predicate not in dropped)
+        return (kept[0] if len(kept) == 1 else AnyOf(kept)) if kept else None
+    return None if isinstance(clause, Atom) and clause.predicate in dropped else clause
 
 
 def _without_traps(folder: Path, unread: str | None, names: Names = same_names
@@ -50,7 +55,8 @@ def _without_traps(folder: Path, unread: str | None, names: Names = same_names
     for schema in schemas(encoding):
         if "Odd" in schema.name:
             continue
-        pre = tuple(c for c in map(_no_trap, schema.preconditions) if c is not None)
+        pre = tuple(c for c in (_without(c, DROPPED) for c in schema.preconditions)
+                    if c is not None)
         eff = [e for e in schema.effects if e.predicate not in DROPPED]
         if unread is not None and schema.name.startswith("Move"):
             eff.append(Atom(unread, ("x", "y")))
@@ -89,3 +95,41 @@ def test_a_level_whose_part_a_predicate_is_named_after_is_not_run(tmp_path: Path
     assert model.words is not None and model.words.predicate("spikes") == "piege"
     row = compare_level(model, our_model()[1], make_level(TRAPPED, 9), "search")
     assert row.verdict == "not run" and "no predicate of the model reads as the trap" in row.why
+
+
+SPIKED = "#######\n#H S D#\n#######"
+"""Spikes on the only way to the demon: the game charges their step 2."""
+SPIKELESS = frozenset({"trapUp", "trapDown", "odd", "spike"})
+"""What a model without spikes or traps never writes (nor the parity of the traps)."""
+
+
+@pytest.mark.planner
+@settings(max_examples=2, derandomize=True, deadline=None, phases=(Phase.generate,))
+@given(seed=st.integers(0, 10_000))
+def test_a_model_without_spikes_keeps_its_demon_and_walls_and_diverges_on_them(
+        seed: int) -> None:
+    """A model that plays no spikes, with a goal only its `But` names: the game's test of the
+    reading never takes its demon or its walls for the spikes it does not play (the levels
+    would then hold spikes its Init writes, and no demon it needs), and the spiked level
+    diverges at the step the game charges 2."""
+    encoding = Encoding(goal="only_goal")
+    names = random_names(seed)
+    written = []
+    for schema in schemas(encoding):
+        if "Odd" in schema.name or "Hurt" in schema.name:
+            continue
+        pre = tuple(c for c in (_without(c, SPIKELESS) for c in schema.preconditions)
+                    if c is not None)
+        written.append(replace(schema, preconditions=pre, effects=tuple(
+            e for e in schema.effects if e.predicate not in SPIKELESS)))
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(write_model(Path(folder), encoding, render(encoding, names, written)))
+        model = set_up_model(path).model
+    assert isinstance(model, ReportModel) and model.words is not None
+    read = {role: name for role, name in model.words.roles}
+    # Walls and demons, obstacles alike in its moves, may be read either way round.
+    assert {read.get("demon"), read.get("wall")} == {names("demon"), names("wall")}, read
+    assert read.get("goal") == names("goal") and "spikes" not in read, read
+    row = compare_level(model, our_model()[1], make_level(SPIKED, 5), "search")
+    assert row.verdict == "diverges", row.why
+    assert row.states is not None and row.states.counterexample == "rr"

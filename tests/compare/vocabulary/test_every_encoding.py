@@ -21,6 +21,7 @@ from compare.agreeing import write_model
 from compare.model_encodings import (
     Adjacency,
     Counter,
+    Damage,
     Encoding,
     Goal,
     KeyHeld,
@@ -64,7 +65,7 @@ ENCODINGS = st.builds(
     traps=st.sampled_from(get_args(Traps)), walls=st.sampled_from(get_args(Walls)),
     goal=st.sampled_from(get_args(Goal)), lock=st.sampled_from(get_args(Lock)),
     parts=st.sampled_from(get_args(Parts)), parity=st.sampled_from(get_args(Parity)),
-    spikes=st.sampled_from(get_args(Spikes))
+    spikes=st.sampled_from(get_args(Spikes)), damage=st.sampled_from(get_args(Damage))
 ).filter(lambda e: e is not None)
 
 
@@ -127,6 +128,21 @@ round reads the same levels."""
 @given(encoding=ENCODINGS, seed=st.integers(0, 10_000))
 def test_every_combination_of_axes_reads_each_part_whatever_the_names(
         encoding: Encoding, seed: int) -> None:
+    _reads_each_part(encoding, seed)
+
+
+@settings(max_examples=max(EXAMPLES, 3), derandomize=not EXAMPLES, deadline=None)
+@given(encoding=ENCODINGS.map(lambda e: replace(e, goal="only_goal", damage="action")),
+       seed=st.integers(0, 10_000))
+def test_a_goal_only_its_block_names_and_damage_paid_apart_read_alike(
+        encoding: Encoding, seed: int) -> None:
+    """The goal cells named by the goal alone (no action stops on them), and the damage of
+    spikes paid by an action of its own (a flag `hurt` every move requires absent): the goal
+    is still read, and the flag is no key held nor any part."""
+    _reads_each_part(encoding, seed)
+
+
+def _reads_each_part(encoding: Encoding, seed: int) -> None:
     want = expected(encoding, render(encoding))
     read = _read(encoding, random_names(seed))
     alike = encoding.walls not in ("free", "occupied") and encoding.goal != "demon"

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from helpers import ROOT, shared_level, shared_path
+from hypothesis import given
+from hypothesis import strategies as st
 
 from strips_model.errors import SchemaError
 from strips_model.level_file import load_level
@@ -94,6 +96,20 @@ def test_facts_blocks_parse_into_atoms_and_disjunctions() -> None:
     init, goal = parse_facts("Init(a(1, -2), b)\nBut(x(X), -y(X), (p | q(X)))", "f")
     assert isinstance(init, InitBlock) and isinstance(goal, GoalBlock)
     assert [str(a) for a in init.atoms] == ["a(1, -2)", "b"]
+    assert [str(lit) for lit in goal.conjuncts] == ["x(X)", "-y(X)"]
+    assert [[str(lit) for lit in group] for group in goal.disjunctions] == [["p", "q(X)"]]
+
+
+@given(negation=st.sampled_from("-¬~!"), conjunction=st.sampled_from([", ", " ∧ ", " & "]),
+       disjunction=st.sampled_from([" | ", " ∨ "]))
+def test_a_goal_reads_alike_in_the_reports_signs_and_a_textbooks(
+        negation: str, conjunction: str, disjunction: str) -> None:
+    """`But(x(X) ∧ ¬y(X) ∧ (p ∨ q(X)))` as a textbook writes it is the goal the reports
+    write `But(x(X), -y(X), (p | q(X)))`."""
+    text = (f"But(x(X){conjunction}{negation}y(X){conjunction}"
+            f"(p{disjunction}q(X)))")
+    (goal,) = parse_facts(text, "f")
+    assert isinstance(goal, GoalBlock)
     assert [str(lit) for lit in goal.conjuncts] == ["x(X)", "-y(X)"]
     assert [[str(lit) for lit in group] for group in goal.disjunctions] == [["p", "q(X)"]]
 

@@ -17,10 +17,8 @@ from typing import Final
 from strips_model.errors import Position, SchemaError
 from strips_model.level import Level
 from strips_model.moves import Direction
-from strips_model.reports.comparison import OPERATORS
 from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import ADJACENT_ROLES, Vocabulary
-from strips_model.schema import Schema
 from translator.compare.models.counter_steps import successor_step
 from translator.compare.models.floor import (
     FLOORS,
@@ -29,60 +27,10 @@ from translator.compare.models.floor import (
     free_cells,
     taken_cells,
 )
-from translator.compare.vocabulary.words import role_scores
 from translator.model.level_facts import Atom
 
 PHANTOM_TRAP: Final = (-1, -1)
 """Where a level without traps gets one: no cell of any level is there or next to it."""
-
-
-def _unnamed(level: Level, vocabulary: Vocabulary) -> list[tuple[str, str]]:
-    """(role, what the level holds of it) for the parts no role of the model names."""
-    start = level.start
-    held = {"boulder": ("boulders", bool(start.boulders)),
-            "skeleton": ("skeletons", bool(start.skeletons)),
-            "key": ("key", level.key is not None), "lock": ("lock", level.lock is not None),
-            "trap": ("traps", bool(level.traps_lowered or level.traps_raised)),
-            "spikes": ("spikes", bool(level.spikes))}
-    named = {role for role, _ in vocabulary.roles}
-    if named & {"trap_raised", "trap_lowered"}:
-        named.add("trap")
-    if "safe" in named:  # with no spike predicate, the cells without spikes name them
-        named.add("spikes")
-    return [(role, what) for role, (what, holds) in held.items() if holds and role not in named]
-
-
-def unnamed_parts(level: Level, vocabulary: Vocabulary) -> tuple[str, ...]:
-    """The parts the level holds that no role of the model names, each with the line of a
-    vocabulary file that would name one. Its Init would leave the part out (`unread_parts`
-    says whether the level is run so). Demons and walls stay out of this: a stated goal
-    needs no demon, and walls may be missing adjacency."""
-    return tuple(f"the level holds {what} but no predicate of the model reads as the {role}: "
-                 f"name the one that does in a vocabulary file, `{role} = \"PREDICATE\"` under "
-                 "[roles] (--vocabulary-out drafts the file)"
-                 for role, what in _unnamed(level, vocabulary))
-
-
-def unread_parts(level: Level, vocabulary: Vocabulary, schemas: tuple[Schema, ...]
-                 ) -> tuple[str, ...]:
-    """`unnamed_parts`, when the reading may have missed one of them: a predicate no role
-    reads may hold it (a place, and a state beside it at most), or one read otherwise is
-    named after it (`piege` read as the spikes). The level is then not run. Otherwise the
-    model does not play those parts (a model without traps): a fault of its own, which the
-    level, run without them, shows."""
-    missing = _unnamed(level, vocabulary)
-    if not missing:
-        return ()
-    arity = {lit.predicate: len(lit.args) for schema in schemas
-             for lit in (*schema.preconditions, *schema.effects)}
-    read = {name for _, name in vocabulary.roles}
-    # A comparison (`c <= l`) holds numbers, never a part.
-    unread = any(name not in read and name not in OPERATORS
-                 and vocabulary.width <= count <= vocabulary.width + 1
-                 for name, count in arity.items())
-    said = any(role_scores(name).get(each) for name in arity for role, _ in missing
-               for each in ((role, "trap_raised", "trap_lowered") if role == "trap" else (role,)))
-    return unnamed_parts(level, vocabulary) if unread or said else ()
 
 
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),

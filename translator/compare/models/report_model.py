@@ -13,7 +13,6 @@ the goal, and PDDL names. Plans are replayed in the exact view, counter included
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from functools import cached_property
 
@@ -29,10 +28,11 @@ from strips_model.reports.facts import GoalBlock
 from strips_model.reports.init_level import Coordinates, RebuiltLevel
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
-from strips_model.schema import UNTYPED, Domain, Schema, build_domain
+from strips_model.schema import Domain, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.floor import floors
+from translator.compare.models.forced_actions import KeyPressed, with_forced
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
 from translator.compare.models.init_level import rebuilt_init
@@ -41,9 +41,15 @@ from translator.compare.models.observation import Observation
 from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_observation import AtomObserver
-from translator.compare.models.report_planning import GOAL_ACTION, constant_name, planning_facts
+from translator.compare.models.report_planning import (
+    GOAL_ACTION,
+    constant_name,
+    exact_facts,
+    planning_facts,
+)
 from translator.compare.models.report_views import SchemaViews, direction_parameter
 from translator.compare.models.start_flags import true_at_start
+from translator.compare.vocabulary.facts import OFFSET
 from translator.ground.exact_semantics import Grounder
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom, Facts
@@ -91,7 +97,7 @@ class ReportModel:
         it; the schemas as read."""
         self.comparisons = comparisons_used(compiled)
         self.offsets = frozenset(lit.predicate for s in compiled for lit in s.preconditions
-                                 if re.fullmatch(r"(plus|minus)_[0-9]+", lit.predicate))
+                                 if OFFSET.fullmatch(lit.predicate))
         self.static = static_predicates(compiled) | (
             {GOAL_CELL} if self.game_goal else set())
         read, _ = read_schemas(compiled)
@@ -100,8 +106,7 @@ class ReportModel:
         self.traps_everywhere = trap is not None and all(
             any(lit.predicate == trap and lit.positive for lit in schema.preconditions)
             for schema in read)
-        self.counting_up = counts_up(read, self.words)
-        """The counter counts up from 0 (counter_steps.py), and each level's Init says so."""
+        self.counting_up = counts_up(read, self.words)  # from 0, as each level's Init says
         self.occupying = floors(read, self.words)
         """What makes a cell not free, for each floor role (floor.py)."""
         self.true_at_start = true_at_start(read, self.words)  # set by each level's Init
@@ -139,10 +144,7 @@ class ReportModel:
             self.goal += f" (block 1 of {len(self.goal_blocks)}: each level says which it uses)"
         self.views = tuple(goal_view(block, planning, self.static, self.report.source)
                            for block in self.goal_blocks)
-        first = self.views[0]
-        self.goals, self.goal_domain, self.planning = first.goals, first.goal_domain, \
-            first.planning
-        self.planning_schemas = first.planning_schemas
+        self.planning = self.views[0].planning
 
     def init_level(self) -> Level | None:
         return None if self.rebuilt is None else self.rebuilt.level
@@ -213,11 +215,7 @@ class ReportLevelModel(LevelModel):
 
     @cached_property
     def _exact_facts(self) -> Facts:
-        static = self.model.static
-        values = {arg for atom in self._atoms for arg in atom[1:]} | self.model.constants
-        return Facts({UNTYPED: tuple(sorted(values, key=_numeric))},
-                     frozenset(a for a in self._atoms if a[0] in static),
-                     frozenset(a for a in self._atoms if a[0] not in static), ())
+        return exact_facts(self._atoms, self.model.static, self.model.constants)
 
     @cached_property
     def _planning_facts(self) -> Facts:
@@ -248,7 +246,12 @@ class ReportLevelModel(LevelModel):
                 if schema.name in bound or words.direction_of(schema.name) == direction]
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
-        return self._grounder.applicable(atoms)
+        return with_forced(self._pressed, atoms)
+
+    @cached_property
+    def _pressed(self) -> KeyPressed:
+        return KeyPressed(self._grounder.applicable, self.direction, self.goal_holds,
+                          frozenset(self.model.words.not_key_presses) - self._goal_raisers)
 
     def direction(self, action: GroundAction) -> Direction | None:
         words = self.model.words
@@ -262,8 +265,8 @@ class ReportLevelModel(LevelModel):
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
         return bool(self._goal_grounder.applicable(atoms)) or bool(self._goal_raisers) and any(
-            self._goal_grounder.applicable(a.apply(atoms)) for a in self.applicable(atoms)
-            if a.schema in self._goal_raisers)
+            self._goal_grounder.applicable(a.apply(atoms))
+            for a in self._grounder.applicable(atoms) if a.schema in self._goal_raisers)
 
     @cached_property
     def _goal_raisers(self) -> frozenset[str]:
@@ -295,6 +298,3 @@ class ReportLevelModel(LevelModel):
                    for parameter, value in zip(schema.parameters, arguments, strict=True)}
         return schema.name, binding
 
-
-def _numeric(value: str) -> tuple[int, int | str]:
-    return (0, int(value)) if re.fullmatch(r"-?[0-9]+", value) else (1, value)

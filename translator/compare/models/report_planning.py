@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Final
 
@@ -152,3 +153,17 @@ def _constant_order(name: str) -> tuple[int, int | str]:
     if re.fullmatch(r"[nm][0-9]+", name):
         return (0, int(name[1:]) * (1 if name[0] == "n" else -1))
     return (1, name)
+
+
+def exact_facts(atoms: tuple[Atom, ...], static: AbstractSet[str], constants: frozenset[str]
+                ) -> Facts:
+    """The Init `atoms` for the exact view, over their values and the schemas' `constants`
+    (numbers in order, then names)."""
+    values = {arg for atom in atoms for arg in atom[1:]} | constants
+    return Facts({UNTYPED: tuple(sorted(values, key=_numeric))},
+                 frozenset(a for a in atoms if a[0] in static),
+                 frozenset(a for a in atoms if a[0] not in static), ())
+
+
+def _numeric(value: str) -> tuple[int, int | str]:
+    return (0, int(value)) if re.fullmatch(r"-?[0-9]+", value) else (1, value)

@@ -21,7 +21,7 @@ from strips_model.level import Level
 from strips_model.moves import Direction, format_plan, parse_plan
 from strips_model.validator import validate
 from translator.compare.models.protocols import ComparedModel, LevelModel
-from translator.compare.models.report_init import unread_parts
+from translator.compare.models.unnamed_parts import unread_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.grounding_hint import timeout_hint
 from translator.compare.runs.model_run import ModelRun, solve_model

@@ -70,7 +70,11 @@ def replay_decoded(model: LevelModel, decoded: list[tuple[str, dict[str, str]]]
     """The exact ground actions of a planner's plan, as far as they apply in order."""
     atoms = model.initial()
     steps: list[GroundAction] = []
+    forced: list[str] = []
     for index, (schema, binding) in enumerate(decoded, start=1):
+        if forced and forced[0] == schema:  # taken already, with the key press forcing it
+            del forced[0]
+            continue
         match = next((action for action in sorted(model.applicable(atoms), key=_order)
                       if action.schema == schema
                       and all(binding.get(variable, value) == value
@@ -80,6 +84,7 @@ def replay_decoded(model: LevelModel, decoded: list[tuple[str, dict[str, str]]]
             return steps, (f"action {index}, {schema}({shown}), does not apply in the model "
                            "as written")
         steps.append(match)
+        forced = list(match.then)
         atoms = match.apply(atoms)
     if not model.goal_holds(atoms):
         return steps, "the plan does not reach the goal in the model as written"

@@ -52,3 +52,6 @@ class SchemaFacts:
     has_goal_block: bool
     init_constants: tuple[str, ...]
     """The constants of the model's Init: the names of its cells where a place is one term."""
+    at_hero_in_goal: frozenset[str]
+    """Static place predicates only the goal names, at the hero's own place there
+    (`But(at(X, Y), goal(X, Y))`): where the hero ends."""

@@ -38,3 +38,15 @@ def complements(schemas: tuple[Schema, ...], flag: str) -> tuple[str, ...]:
         return bool(added) and not together and len(crossed) >= NEARLY * len(changing)
 
     return tuple(filter(swapped, sorted(flags_of(schemas) - {flag})))
+
+
+def pending(schemas: tuple[Schema, ...], moving: tuple[Schema, ...]) -> set[str]:
+    """The flags some action adds that (nearly) every action of `moving` requires absent: a
+    turn owed before the hero moves again (`hurt`, cleared by a `Damage` that costs one
+    more), which what adds it gives to no part of the game."""
+    if not moving:
+        return set()
+    added = {e.predicate for s in schemas for e in s.effects if e.positive and not e.args}
+    return {flag for flag in added
+            if sum(any(p.predicate == flag and not p.positive and not p.args
+                       for p in s.preconditions) for s in moving) >= NEARLY * len(moving)}

@@ -59,6 +59,12 @@ def _goal(facts: SchemaFacts, hero: str, static: set[str]) -> tuple[str, int] | 
     return None if chosen is None else (chosen, fitting[chosen])
 
 
+def _goal_only(facts: SchemaFacts, static: set[str]) -> str | None:
+    """A predicate no action names that the goal requires on the hero's own place: the cells
+    the hero may end on, next to a demon (a model that lets the planner stop there)."""
+    return pick(Role.GOAL, {n: 1 for n in facts.at_hero_in_goal & static})
+
+
 def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
             ) -> dict[str, set[bool]]:
     """For each static place predicate required on the cell the hero ends on, whether the
@@ -113,6 +119,11 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
         static.discard(goal[0])
         evidence.append(by_actions(Role.GOAL, goal[0], f"kept off the hero's own cell by "
                                    f"{goal[1]} action(s): no move once the hero has won"))
+    elif (only := None if Role.GOAL in roles else _goal_only(facts, static)) is not None:
+        found[Role.GOAL] = only
+        static.discard(only)
+        evidence.append(Evidence(Role.GOAL, f"goal: {only}, named by no action and by the "
+                                 "goal on the hero's own place: where the hero ends"))
     parity = trap_parity(facts.read, facts.arity, set(roles.values()))
     if parity is None:
         return Found(found, tuple(evidence))

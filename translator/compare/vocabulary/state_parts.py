@@ -24,14 +24,20 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.behaviour import arrival_of, floor_fitting, pick, variables
+from translator.compare.vocabulary.behaviour import (
+    arrival_of,
+    floor_fitting,
+    pick,
+    under_skeleton,
+    variables,
+)
 from translator.compare.vocabulary.facts import NEARLY, SchemaFacts
 from translator.compare.vocabulary.flag_parts import (
     lock_parts,
     place_with_a_state,
     with_a_constant_of,
 )
-from translator.compare.vocabulary.flags import complements
+from translator.compare.vocabulary.flags import complements, pending
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 
@@ -91,6 +97,14 @@ class _Arrivals:
                             if other != n)}
         return first or fitting
 
+    def spikes_fitting(self, static: AbstractSet[str], unspiked: AbstractSet[str]
+                       ) -> dict[str, int]:
+        """The static candidates stepped on or avoided, never one `unspiked` (required where
+        a skeleton is pushed and stays: it would die on spikes; a floor without them,
+        `safe(P)`, is read in leftover_parts.py)."""
+        return {n: c + self.avoided.get(n, 0) for n, c in self.stepping_on.items()
+                if n in static and n not in unspiked}
+
 
 def _where_the_hero_arrives(facts: SchemaFacts, hero: str, candidates: set[str],
                             quiet: set[str]) -> _Arrivals:
@@ -132,6 +146,12 @@ def _where_the_hero_arrives(facts: SchemaFacts, hero: str, candidates: set[str],
     return found
 
 
+def _bookkeeping(facts: SchemaFacts, hero: str, roles: Roles) -> set[str]:
+    """What tells no part where the hero arrives: the hero, the counter, and a turn owed."""
+    moving = tuple(s for s in facts.read if arrival_of(s, hero) is not None)
+    return {n for n in (hero, roles.get(Role.COUNTER)) if n} | pending(facts.read, moving)
+
+
 def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     """Trap, demon, key, spikes and lock (module doc), with the evidence, the roles already
     read (`roles`) aside. `candidates`: the place predicates no role took yet."""
@@ -159,14 +179,12 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
         # asked of the hero's own cell, which a demon never is.
         take(Role.DEMON, {n: 1 for n in candidates & facts.goal & facts.static
                           if not _asked_of_hero_cell(read, hero, n)}, "named by the goal ({})")
-    bookkeeping = {n for n in (hero, roles.get(Role.COUNTER)) if n}
     arrivals = _where_the_hero_arrives(facts, hero, candidates,
-                                       bookkeeping | set(found.values()))
+                                       _bookkeeping(facts, hero, roles) | set(found.values()))
     take(Role.KEY, arrivals.key_fitting(candidates), "taken where the hero arrives in {} "
          "action(s)")
-    take(Role.SPIKES, {n: c + arrivals.avoided.get(n, 0)
-                       for n, c in arrivals.stepping_on.items() if n in facts.static},
-         "stepped on or avoided by {} action(s)")
+    take(Role.SPIKES, arrivals.spikes_fitting(facts.static, under_skeleton(
+        read, facts.static, roles.get(Role.SKELETON))), "stepped on or avoided by {} action(s)")
     take(Role.FLOOR, floor_fitting(read, hero, fluent & candidates), "freed where something "
          "leaves, taken where it arrives, in {} action(s), and needed by a plain move")
     take(Role.OCCUPIED, floor_fitting(read, hero, fluent & candidates, free=False),

@@ -63,6 +63,26 @@ def _moves_along_cells(schemas: tuple[Schema, ...], name: str, static: frozenset
     return any(_moved(schema, name, static, (2, 3))[1] for schema in schemas)
 
 
+def _one_way(schemas: tuple[Schema, ...], name: str, static: frozenset[str]) -> bool:
+    """`name`'s one argument is only ever stepped along one relation of two values, always
+    the same way round (`succ(N2, N)`): a count of steps, where a hero in cells moves along
+    relations that say a direction, or along one relation either way."""
+    ways: set[tuple[str, int]] = set()
+    for schema in schemas:
+        before, after = requirements(schema, name), [
+            e for e in schema.effects if e.positive and e.predicate == name]
+        if len(before) != 1 or len(after) != 1 or len(before[0].args) != 1 \
+                or len(after[0].args) != 1:
+            continue
+        ends = (before[0].args[0].name, after[0].args[0].name)
+        for lit in schema.preconditions:
+            names = tuple(term.name for term in lit.args)
+            if lit.predicate in static and len(names) >= 2 and set(ends) <= set(names):
+                ways.add((lit.predicate, names.index(ends[0])) if len(names) == 2 else
+                         (lit.predicate, -1))
+    return len(ways) == 1 and next(iter(ways))[1] >= 0
+
+
 def _pair_stepped(schemas: tuple[Schema, ...], name: str, arity: int,
                   static: frozenset[str]) -> bool:
     """Each argument of `name`'s place of two that some action changes, some action steps:
@@ -110,7 +130,8 @@ def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Map
                   for name in sorted(fluents)
                   if (arity[name] >= 2 and _pair_stepped(schemas, name, arity[name], static)
                       if width == 2 else not role_scores(name).get("counter", 0)
-                      and _moves_along_cells(schemas, name, static))]
+                      and _moves_along_cells(schemas, name, static)
+                      and not _one_way(schemas, name, static))]
         if scored:
             most = max(item[0] for item in scored)
             best = max(scored, key=lambda item: (item[0] >= NEARLY * most, *item[1:3],
@@ -170,17 +191,34 @@ def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: Mapp
     return None, []
 
 
-def _beside_only_in_goal(goal: tuple[Literal, ...], arity: Mapping[str, int],
-                         static: frozenset[str]) -> dict[str, int]:
-    """The predicates only the goal names, at a place no fluent of the goal holds (a demon the
-    hero ends beside, in a model whose moves never name it: they step onto cells a fluent
-    says are free), with their arity: static parts of the level. One where a fluent is
-    (`goal(X, Y)` beside the hero's `at(X, Y)`) is where the hero ends, no part."""
+def _only_in_goal(goal: tuple[Literal, ...], arity: Mapping[str, int],
+                  static: frozenset[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """The predicates only the goal names, with their arity: static parts of the level.
+    First those at a place no fluent of the goal holds (a demon the hero ends beside, in a
+    model whose moves never name it: they step onto cells a fluent says are free); then
+    those where a fluent is (`goal(X, Y)` beside the hero's `at(X, Y)`): where the hero
+    ends, the goal cells if the hero holds that place (hero_cell_parts.py)."""
     held = [{t.name for t in lit.args} for lit in goal
             if lit.predicate in arity and lit.predicate not in static]
-    return {lit.predicate: len(lit.args) for lit in goal
-            if lit.predicate not in arity and lit.positive and lit.args
-            and not any({t.name for t in lit.args} <= names for names in held)}
+    beside: dict[str, int] = {}
+    at_held: dict[str, int] = {}
+    for lit in goal:
+        if lit.predicate in arity or not lit.positive or not lit.args:
+            continue
+        at_fluent = any({t.name for t in lit.args} <= names for names in held)
+        (at_held if at_fluent else beside)[lit.predicate] = len(lit.args)
+    return beside, at_held
+
+
+def _at_hero(goal: tuple[Literal, ...], hero: str | None, at_held: Mapping[str, int],
+             width: int) -> frozenset[str]:
+    """Of the predicates only the goal names where a fluent is, those of a place's width
+    whose arguments are the hero's own place in the goal."""
+    places = [{t.name for t in lit.args} for lit in goal if lit.predicate == hero]
+    return frozenset(lit.predicate for lit in goal
+                     if lit.predicate in at_held and at_held[lit.predicate] == width
+                     and all(t.is_variable for t in lit.args)
+                     and any({t.name for t in lit.args} <= place for place in places))
 
 
 def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
@@ -189,11 +227,14 @@ def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
     read, _ = read_schemas(tuple(without_arithmetic(schema) for schema in schemas))
     arity = arity_of(read)
     static = static_predicates(read)
-    beside = _beside_only_in_goal(goal, arity, static)
+    beside, at_held = _only_in_goal(goal, arity, static)
     static |= frozenset(beside)
     arity |= beside
     fluents = frozenset(arity) - static
     hero, once, width = find_hero(read, fluents, arity, static)
+    at_hero = _at_hero(goal, hero, at_held, width)
+    static |= at_hero
+    arity |= {name: width for name in at_hero}
     cells_of = frozenset(cell_fluents(read, hero, static)) \
         if hero is not None and width == 1 else frozenset()
     start = hero_place_start(read, hero, arity[hero], width) if hero is not None else 0
@@ -201,4 +242,4 @@ def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
     offsets = frozenset(name for name in arity if OFFSET.fullmatch(name))
     return SchemaFacts(read, static, arity, fluents, hero, once, width, start, cells_of, uses,
                        offsets, frozenset(lit.predicate for lit in goal), has_goal_block,
-                       init_constants)
+                       init_constants, at_hero)

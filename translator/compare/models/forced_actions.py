@@ -1,0 +1,71 @@
+"""Actions taking no key press that a key press forces: a model may charge the damage of
+spikes by a second action (`Damage`, clearing a flag `hurt` that every move requires absent),
+which the planner must take before any other. For the player it is part of the key press
+before it: its cost is the key press's, its effects too.
+
+A key press's action is followed by such actions while nothing else can be done: no action
+with a key press applies, exactly one state follows from those without one that may apply,
+and the goal does not hold yet. An action that raises the goal (goal_blocks.py
+`goal_raisers`) is never one of them, nor in their way: it is taken at the end, if at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
+
+from strips_model.moves import Direction
+from translator.ground.ground_action import GroundAction
+from translator.model.level_facts import Atom
+
+FORCED_CHAIN = 3
+"""At most this many actions follow one key press's: a chain that goes on is no damage step."""
+
+State = frozenset[Atom]
+
+
+@dataclass(frozen=True, slots=True)
+class KeyPressed:
+    """How a level model reads its ground actions: what applies, the key press of each,
+    whether the goal holds, and the actions without a key press that may be forced."""
+
+    applicable: Callable[[State], list[GroundAction]]
+    direction: Callable[[GroundAction], Direction | None]
+    goal_holds: Callable[[State], bool]
+    forcible: Collection[str]
+    """The schemas taking no key press that raise no goal."""
+
+
+def composed(first: GroundAction, then: GroundAction) -> GroundAction:
+    """`first` and then `then`, as one action: what `then` deletes of `first`'s additions
+    is gone, its own additions are there, the costs add up."""
+    return replace(first, add=(first.add - then.delete) | then.add,
+                   delete=first.delete | then.delete, cost=first.cost + then.cost,
+                   then=(*first.then, then.schema))
+
+
+def with_forced(model: KeyPressed, state: State) -> list[GroundAction]:
+    """The actions applicable in `state`, each of those with a key press followed by the
+    actions it forces (module doc)."""
+    actions = model.applicable(state)
+    if not model.forcible:
+        return actions
+    return [action if model.direction(action) is None else _followed(model, action, state)
+            for action in actions]
+
+
+def _followed(model: KeyPressed, action: GroundAction, state: State) -> GroundAction:
+    after = action.apply(state)
+    for _ in range(FORCED_CHAIN):
+        if model.goal_holds(after):
+            break
+        options = model.applicable(after)
+        if any(model.direction(option) is not None for option in options):
+            break
+        # An action raising the goal beside them is taken at the end, if at all.
+        forced = [option for option in options if option.schema in model.forcible]
+        if not forced or len({option.apply(after) for option in forced}) != 1:
+            break
+        action = composed(action, forced[0])
+        after = forced[0].apply(after)
+    return action

@@ -27,6 +27,7 @@ EXPECTED = {
     "m7_incomplete.txt": ("course", 4, 0, 0, 1),
     "m8_counter.txt": ("course", 2, 0, 0, 0),
     "m9_list_items.md": ("course", 3, 0, 0, 0),
+    "m12_damage_action.txt": ("course", 9, 0, 0, 0),
 }
 
 

@@ -102,6 +102,28 @@ class Report:
         return replace(self, schemas=schemas, init=init, goals=tuple(map(each_goal, self.goals)))
 
 
+def with_goal_variables(goals: tuple[GoalBlock, ...], schemas: tuple[Schema, ...],
+                        init: InitBlock | None) -> tuple[GoalBlock, ...]:
+    """The goals with the lowercase names the schemas use as variables (`x`, `y`, declared
+    in the headers of a leniently read model, model_file.py) read as variables too, unless a
+    schema or the Init names one as a constant: `But(at(x, y), goal(x, y))` asks for any
+    cell, as its writer means, where the facts grammar alone reads two constants no level
+    has."""
+    literals = [lit for s in schemas for lit in (*s.preconditions, *s.effects)]
+    variables = {t.name for lit in literals for t in lit.args if t.is_variable}
+    constants = {t.name for lit in literals for t in lit.args if not t.is_variable} | {
+        t.name for atom in (init.atoms if init is not None else ()) for t in atom.args}
+    meant = variables - constants
+
+    def read(literal: Literal) -> Literal:
+        return replace(literal, args=tuple(replace(t, is_variable=True) if t.name in meant
+                                           else t for t in literal.args))
+
+    return tuple(GoalBlock(tuple(map(read, goal.conjuncts)), tuple(
+        tuple(map(read, group)) for group in goal.disjunctions), goal.position)
+        for goal in goals)
+
+
 def parse_report(text: str, source: str = "<report>", plain: bool = False) -> Report:
     """Parse a report (`plain=False`: schemas among markdown prose) or a plain schema file
     (`plain=True`: the whole text is schemas, except its Init/But blocks)."""

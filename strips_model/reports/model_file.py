@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from strips_model.reports.document import Report, facts_lines, read_facts_blocks
+from strips_model.reports.document import (
+    Report,
+    facts_lines,
+    read_facts_blocks,
+    with_goal_variables,
+)
 from strips_model.reports.notation import read_source_file
 from strips_model.reports.reading import Reading
 
@@ -39,5 +44,6 @@ def load_model_file(path: str) -> ModelFile:
     # Init(...) and But(...) blocks are read as written (seed 000 keeps them out of LaTeX).
     # A PDF's are read from its extracted text.
     init, goals = read_facts_blocks(facts_lines(read.text), path)
-    report = Report(reading.schemas, init, goals, path, reading.skipped, reading.tally())
+    report = Report(reading.schemas, init, with_goal_variables(goals, reading.schemas, init),
+                    path, reading.skipped, reading.tally())
     return ModelFile(path, read.text, reading, report)

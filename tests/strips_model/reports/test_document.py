@@ -17,6 +17,7 @@ from strips_model.puzzle import puzzle_differences
 from strips_model.reports.document import load_report, parse_report
 from strips_model.reports.facts import GoalBlock, InitBlock, parse_facts
 from strips_model.reports.init_level import Coordinates, rebuild_level
+from strips_model.reports.model_file import load_model_file
 from strips_model.schema import helltaker_domain
 
 REPORT = "seeds/001_1103b020ed6d817c.txt"
@@ -112,6 +113,20 @@ def test_a_goal_reads_alike_in_the_reports_signs_and_a_textbooks(
     assert isinstance(goal, GoalBlock)
     assert [str(lit) for lit in goal.conjuncts] == ["x(X)", "-y(X)"]
     assert [[str(lit) for lit in group] for group in goal.disjunctions] == [["p", "q(X)"]]
+
+
+def test_a_goals_lowercase_names_the_schemas_use_as_variables_are_variables(
+        tmp_path: Path) -> None:
+    """`x` and `y` are the variables of the schemas' headers: in the goal they ask for any
+    cell, as the writer means; `c1`, a constant of the Init, and `key`, one of a schema,
+    stay constants."""
+    path = tmp_path / "model.txt"
+    path.write_text("move(x, y)\n  Precondition: at(x, y), holds(key)\n  Effect: -at(x, y)\n"
+                    "\nInit(at(c1, c1))\n\nBut(at(x, y), goal(x, c1), tool(key))\n", "utf-8")
+    goal = load_model_file(str(path)).report.goal
+    assert goal is not None
+    assert [[(t.name, t.is_variable) for t in lit.args] for lit in goal.conjuncts] == [
+        [("x", True), ("y", True)], [("x", True), ("c1", False)], [("key", False)]]
 
 
 def test_a_second_init_is_an_error_with_its_position() -> None:

@@ -15,11 +15,34 @@ def by_role(roles: tuple[tuple[str, str], ...]) -> dict[str, str]:
     return dict(roles)
 
 
-@lru_cache(maxsize=65_536)
+KeyTables = tuple[tuple[tuple[str, Direction | None], ...], tuple[str, ...],
+                  tuple[tuple[str, Direction], ...]]
+_KNOWN: dict[tuple[int, int, int, str], tuple[KeyTables, Direction | None]] = {}
+"""Answers by the identity of the tables: a vocabulary's own tuples, hashed anew at every
+question (848 keys, each a Direction whose hash is Python code), cost more than the answer."""
+
+
 def direction_of_name(keys: tuple[tuple[str, Direction | None], ...],
-                  not_key_presses: tuple[str, ...],
-                  direction_words: tuple[tuple[str, Direction], ...],
-                  action: str) -> Direction | None:
+                      not_key_presses: tuple[str, ...],
+                      direction_words: tuple[tuple[str, Direction], ...],
+                      action: str) -> Direction | None:
+    """The key press `action` stands for: [keys] first, then no key press, then the first
+    direction word of its name."""
+    index = (id(keys), id(not_key_presses), id(direction_words), action)
+    known = _KNOWN.get(index)
+    if known is not None and all(a is b for a, b in zip(
+            known[0], (keys, not_key_presses, direction_words), strict=True)):
+        return known[1]
+    if len(_KNOWN) > 65_536:
+        _KNOWN.clear()
+    found = _by_name(keys, not_key_presses, direction_words, action)
+    _KNOWN[index] = ((keys, not_key_presses, direction_words), found)
+    return found
+
+
+def _by_name(keys: tuple[tuple[str, Direction | None], ...], not_key_presses: tuple[str, ...],
+             direction_words: tuple[tuple[str, Direction], ...], action: str
+             ) -> Direction | None:
     said = dict(keys)
     if action in said:
         return said[action]

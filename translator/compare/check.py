@@ -25,7 +25,7 @@ from translator.compare.comparison import Comparison, compare
 from translator.compare.hypotheses import tested_reading
 from translator.compare.models.compared import UnbuildableModel, compared_model, model_or_defect
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.runs.level_comparison import Column
+from translator.compare.runs.level_verdict import Column
 from translator.compare.runs.state_bound import STATES
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import NO_LIMITS, Limits

@@ -40,13 +40,8 @@ from translator.compare.runs.coverage import (
     coverage,
     distinct_probes,
 )
-from translator.compare.runs.level_comparison import (
-    Column,
-    LevelComparison,
-    compare_level,
-    not_run_column,
-    our_column,
-)
+from translator.compare.runs.level_comparison import compare_level, our_column
+from translator.compare.runs.level_verdict import Column, LevelComparison, not_run_column
 from translator.compare.runs.mechanic_boards import Board
 from translator.compare.runs.state_bound import STATES
 from translator.planners.outcome import FAILURES, Status

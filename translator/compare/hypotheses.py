@@ -23,20 +23,23 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from strips_model.level import Level
 from strips_model.reports.vocabulary import ROLES, VALUES, Vocabulary
 from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
+from translator.compare.models.report_model import ReportModel
 from translator.compare.models.unnamed_parts import named_parts
 from translator.compare.reading_scores import (
     PARTS,
     ScoredReading,
     Tried,
+    case_scored,
     changed_sentence,
     kept_sentence,
     overruled,
+    reading_questions,
     score_reading,
     whole,
 )
@@ -63,7 +66,8 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     to the floor it was read as, are mended one after the other), `CLIMBS` times at most."""
     if isinstance(model, UnbuildableModel) or model.words is None or not model.evidence:
         return model
-    cases = (*solved_level_cases(levels, LEVEL_EXPANSIONS), *probe_cases(symmetric=False))
+    tested = solved_level_cases(levels, LEVEL_EXPANSIONS)
+    cases = (*tested, *probe_cases(symmetric=False))
     most = sum(map(whole, cases))
     first = score_reading(model, model.words.roles, cases)
     if first is None or first.explained == most:
@@ -77,31 +81,55 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     # the levels would be run without it (a goal stated on cells needs no demon), and its
     # predicate would be free to read as spikes the model never plays.
     parts = named_parts(model.words)
+    questions: tuple[tuple[str, str], ...] = ()
     for _ in range(CLIMBS):
-        found = _best_near(chosen, current, cases, uses, read, parts)
-        if found is None:
+        step = _best_near(chosen, current, cases, uses, read, parts, len(tested))
+        if step.best is None:
+            tried = step.tried
+            questions = reading_questions(current, step.followed, cases)
             break
-        current, chosen, tried = found
+        (current, chosen), tried = step.best, step.tried
         if current.explained == most:
             break
     total = most // PARTS
     if current is first:
-        return _with_evidence(model, kept_sentence(first, tried, total))
-    return _with_evidence(chosen, changed_sentence(first, current, tried, total),
-                          tuple(sorted(set(first.roles) - set(current.roles))))
+        return _asked(_with_evidence(model, kept_sentence(first, tried, total)), questions)
+    return _asked(_with_evidence(chosen, changed_sentence(first, current, tried, total),
+                                 tuple(sorted(set(first.roles) - set(current.roles)))),
+                  questions)
+
+
+def _asked(model: ModelOrDefect, questions: tuple[tuple[str, str], ...]) -> ModelOrDefect:
+    """`model`, just built, with the levels whose divergence is a question of its reading."""
+    if isinstance(model, ReportModel):
+        model.reading_questions = questions
+    return model
 
 
 CLIMBS = 3
 """How many times a reading the game prefers is itself changed once more, at most."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """The readings one change away from the current one, tried."""
+
+    best: tuple[ScoredReading, ComparedModel] | None
+    """The one the game prefers, with the model under it; None when none is preferred."""
+    tried: Tried
+    followed: tuple[tuple[tuple[tuple[str, str], ...], frozenset[int]], ...]
+    """Each reading that reads as much of the text, with the levels (case indices) whose
+    game plan it follows to the end where the current reading does not."""
+
+
 def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, ...],
-               uses: Counter[str], read: int, parts: frozenset[str]
-               ) -> tuple[ScoredReading, ComparedModel, Tried] | None:
-    """The reading one change away from `model`'s (scored `current`) that the game prefers,
-    with the model under it and every reading tried; None when none is preferred."""
+               uses: Counter[str], read: int, parts: frozenset[str], levels: int) -> _Step:
+    """The readings one change away from `model`'s (scored `current`); the first `levels`
+    cases are levels."""
     assert model.words is not None
     tried: Tried = [(current, model)]
+    followed = []
+    open_levels = [i for i in range(levels) if i not in current.agreed]
     for roles in _near_readings(model, model.words):
         other = reread(model, replace(model.words, roles=roles, summary=_summary(roles),
                                       places=_places(model.words, roles),
@@ -111,12 +139,19 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
         found = score_reading(other, roles, cases, current.agreed, parts)
         if found is not None:
             tried.append((found, other))
+        if sum(uses[n] for _, n in roles) >= read:
+            # One that departs where the current one follows may still follow a level that
+            # the current one does not: the divergence there is the reading's question.
+            followed.append((roles, frozenset(
+                i for i in open_levels if i in (found.agreed if found is not None else ())
+                or found is None and case_scored(other, cases[i], parts)[0] == whole(
+                    cases[i]))))
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
                        key=lambda pair: pair[0].rank)
     if best is current or not (best.agreed > current.agreed or best.score == current.score
                                or best.score >= current.score + PARTS):
-        return None
-    return best, chosen, tried
+        return _Step(None, tried, tuple(followed))
+    return _Step((best, chosen), tried, tuple(followed))
 
 
 CHANGING = ("key", "lock", "boulder", "skeleton", "floor", "occupied")

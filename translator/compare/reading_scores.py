@@ -177,3 +177,30 @@ def overruled(sentence: str) -> str:
 
 def _named(roles: tuple[tuple[str, str], ...]) -> int:
     return sum(role_scores(name).get(role, 0) for role, name in roles)
+
+
+def reading_questions(chosen: ScoredReading,
+                      followed: tuple[tuple[tuple[tuple[str, str], ...], frozenset[int]], ...],
+                      cases: tuple[Case, ...]) -> tuple[tuple[str, str], ...]:
+    """(level source, why) for each level whose game plan a reading one change away from
+    `chosen` follows to the end where `chosen` does not (`followed`, by case index): its
+    divergence disappears under that reading, so it is a question of the reading, which the
+    vocabulary line given settles."""
+    mine = dict(chosen.roles)
+    questions = []
+    for index in sorted({i for _, levels in followed for i in levels}):
+        roles = next(r for r, levels in followed if index in levels)
+        other = dict(roles)
+        lines = ", ".join(f'`{role} = "{name}"`' for role, name in sorted(roles)
+                          if mine.get(role) != name) or "its roles as they are"
+        unread = ", ".join(f"{name} as no part" for role, name in sorted(chosen.roles)
+                           if other.get(role) != name and name not in other.values())
+        changed = ", ".join(f"{name} as {role}" for role, name in sorted(roles)
+                            if mine.get(role) != name)
+        questions.append((cases[index].level.source, (
+            f"a question of the reading: under {', '.join(filter(None, (changed, unread)))}, "
+            "the model follows the game's plan on this level to the end, and under the reading "
+            "used (which follows more of the other levels and probes) it does not; a "
+            f"vocabulary file with {lines} under [roles] settles which is meant "
+            "(--vocabulary-out drafts it)")))
+    return tuple(questions)

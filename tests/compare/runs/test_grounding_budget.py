@@ -18,7 +18,8 @@ from translator.compare.models.compared import model_or_defect
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs.grounding_budget import GROUNDING_BUDGET, check_grounding
-from translator.compare.runs.level_comparison import NOT_RUN, compare_level, not_run_column
+from translator.compare.runs.level_comparison import compare_level
+from translator.compare.runs.level_verdict import NOT_RUN, not_run_column
 from translator.compare.runs.model_run import solve_model
 from translator.ground.clingo_grounding import ground
 from translator.ground.grounding_estimate import (

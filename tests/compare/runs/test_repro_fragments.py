@@ -17,7 +17,8 @@ from strips_model.reports.vocabulary_writer import vocabulary_toml
 from translator.compare.check import our_model, set_up_model
 from translator.compare.lint.checks import lint
 from translator.compare.models.report_model import ReportModel
-from translator.compare.runs.level_comparison import LevelComparison, compare_level
+from translator.compare.runs.level_comparison import compare_level
+from translator.compare.runs.level_verdict import LevelComparison
 from translator.runtime.processes import Limits
 
 BOUND = Limits(60.0)

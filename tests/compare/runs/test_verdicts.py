@@ -56,6 +56,7 @@ class _Unplaceable:
     schemas = ()
     goal = "none"
     left_out = ()
+    reading_questions = ()
 
     def on(self, level: Level) -> LevelModel:
         raise SchemaError("no cell of this level can be named", Position("<model>"))

@@ -24,7 +24,8 @@ from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.check import checked_model, our_model
 from translator.compare.comparison import Comparison
 from translator.compare.lint.findings import SEVERITIES, SEVERITY
-from translator.compare.runs.level_comparison import AGREES, DIVERGES, NOT_RUN, Column, our_column
+from translator.compare.runs.level_comparison import our_column
+from translator.compare.runs.level_verdict import AGREES, DIVERGES, NOT_RUN, Column
 from translator.compare.runs.state_bound import STATES
 from translator.compare.runs.state_space import Tally
 from translator.planners.registry import prepare_planner

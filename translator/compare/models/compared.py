@@ -52,6 +52,8 @@ class UnbuildableModel:
     """A model that no planner can take as written (an arity clash, say): the comparison
     reports why, level by level, instead of running it."""
 
+    reading_questions: tuple[tuple[str, str], ...] = ()
+
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
                  defect: str, evidence: tuple[str, ...] = (),
                  left_out: tuple[LeftOut, ...] = ()) -> None:

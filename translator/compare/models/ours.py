@@ -51,6 +51,7 @@ class OurModel:
 
     left_out: tuple[LeftOut, ...] = ()
     """Our model builds whole."""
+    reading_questions: tuple[tuple[str, str], ...] = ()
 
     def __init__(self, report: Report, label: str) -> None:
         self.label = label

@@ -94,6 +94,10 @@ class ComparedModel(Protocol):
     """The goal, as the model states it."""
     left_out: tuple[LeftOut, ...]
     """The schemas of the file it runs without (left_out.py), each with its reason."""
+    reading_questions: tuple[tuple[str, str], ...]
+    """(level source, why): the levels whose game plan the model follows to the end under
+    another reading than its own, and not under its own (hypotheses.py): there a divergence
+    is a question of the reading, not a fault of the model."""
 
     @property
     def report(self) -> Report:

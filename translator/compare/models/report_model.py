@@ -59,13 +59,13 @@ from translator.model.pddl_text import domain_text, problem_text
 class ReportModel:
     """The report's model, ready to be set up on levels."""
 
+    reading_questions: tuple[tuple[str, str], ...] = ()  # set by hypotheses.py
+
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary,
                  evidence: tuple[str, ...] = (), left_out: tuple[LeftOut, ...] = ()) -> None:
         self.words = vocabulary
-        self.evidence = evidence
-        """Why an inferred vocabulary reads the model so (vocabulary/inference.py)."""
+        self.evidence = evidence  # as protocols.py's ComparedModel says, with left_out
         self.left_out = left_out
-        """The schemas of the file it runs without (left_out.py)."""
         self.vocabulary = f"{self.words.name} ({self.words.summary})"
         self.label = label
         self.report = report

@@ -3,7 +3,7 @@ report's words: a table cell, a level's measures, the totals over the levels."""
 
 from __future__ import annotations
 
-from translator.compare.runs.level_comparison import LevelComparison
+from translator.compare.runs.level_verdict import LevelComparison
 from translator.compare.runs.state_space import StateCheck, Tally
 
 

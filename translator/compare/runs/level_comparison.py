@@ -24,6 +24,7 @@ from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.unnamed_parts import unread_parts
 from translator.compare.runs.divergence import Divergence, along_steps, replay_directions
 from translator.compare.runs.grounding_hint import timeout_hint
+from translator.compare.runs.level_verdict import Column, LevelComparison, not_run_column
 from translator.compare.runs.model_run import ModelRun, solve_model
 from translator.compare.runs.state_bound import STATES
 from translator.compare.runs.state_space import StateCheck, compare_states
@@ -31,117 +32,10 @@ from translator.planners.outcome import FAILURES, PlannerOptions, Status, status
 from translator.runtime.processes import NO_LIMITS, Limits, WorkerFailed, run_in_child
 from translator.solving.solve import solve_level
 
-AGREES: Final = "agrees"
-DIVERGES: Final = "diverges"
-NOT_RUN: Final = "not run"
 MODEL_SECONDS: Final = 300.0
 """The bound of the compared model's attempt on one level when `--timeout` gives none: seed
 001's slowest classic level (7) took 66 and 85 s in two runs on 2 cores loaded five times
 over; a model whose grounding blows up usually meets the memory limit first."""
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """One model on one level."""
-
-    status: Status
-    """What the planner came to on this model (INVALID is never set here: the game check is
-    `valid`)."""
-    plan: str | None
-    cost: int | None
-    """What the model (or planner) says its plan costs."""
-    valid: bool | None
-    """The plan replayed in the game."""
-    game_cost: int | None
-    reason: str | None
-    """Why the game rejects the plan, or why there is no plan."""
-    seconds: float
-    ground_actions: int | None
-    pddl_bytes: int | None
-    """The planning view as PDDL text (translator/model/pddl_text.py), domain and problem."""
-    method: str
-
-    def as_json(self) -> dict[str, object]:
-        return {"status": self.status.value, "plan": self.plan, "cost": self.cost,
-                "valid": self.valid, "game_cost": self.game_cost, "reason": self.reason,
-                "seconds": round(self.seconds, 3), "ground_actions": self.ground_actions,
-                "pddl_bytes": self.pddl_bytes, "method": self.method}
-
-
-def not_run_column(status: Status, reason: str, seconds: float = 0.0) -> Column:
-    """The compared model's column on a level it was not run on, or whose attempt passed its
-    bound: `reason` says which."""
-    return Column(status, None, None, None, None, reason, seconds, None, None, NOT_RUN)
-
-
-@dataclass(frozen=True, slots=True)
-class LevelComparison:
-    source: str
-    name: str
-    budget: int
-    init: str
-    notes: tuple[str, ...]
-    report: Column
-    ours: Column
-    divergences: tuple[str, ...]
-    """Where the compared model first departs from the game, along each side's plan."""
-    found: tuple[tuple[str, Divergence], ...] = ()
-    """The same divergences with the states seen on each side, for pictures: (which plan,
-    divergence)."""
-    goal: str = ""
-    """The goal the compared model used on this level: which of its goal blocks, its line."""
-    states: StateCheck | None = None
-    """The model compared with the game on every state reachable within the budget (up to a
-    bound); None when the model was not run on the level or the check was not asked for."""
-
-    @property
-    def agrees(self) -> bool:
-        return self.verdict == AGREES
-
-    @property
-    def verdict(self) -> str:
-        """`not run` when either side gave nothing to judge by, else `agrees` or `diverges`."""
-        if self.report.method == NOT_RUN or self.report.status in FAILURES \
-                or self.ours.status in FAILURES:
-            return NOT_RUN
-        same = (not self.divergences and self.report.status == self.ours.status
-                and self.report.valid is not False
-                and self.report.game_cost == self.ours.game_cost)
-        return AGREES if same else DIVERGES
-
-    @property
-    def why(self) -> str:
-        """The verdict's reason, one sentence: what kept the level from running, the first
-        divergence, or what the two sides found."""
-        report, ours = self.report, self.ours
-        verdict = self.verdict
-        if verdict == NOT_RUN:
-            if report.method == NOT_RUN or report.status in FAILURES:
-                return report.reason or report.status.value
-            return f"our model's run gave no reference: {ours.reason or ours.status.value}"
-        if self.divergences:
-            return f"first divergence {self.divergences[0]}"
-        if report.status != ours.status:
-            return (f"the compared model's search ends {report.status.value}, ours "
-                    f"{ours.status.value}" + (f" ({report.reason})" if report.reason else ""))
-        if report.valid is False:
-            return f"its plan is rejected by the game: {report.reason}"
-        if report.game_cost != ours.game_cost:
-            return (f"its plan costs {report.game_cost} in the game, the least cost is "
-                    f"{ours.game_cost}")
-        claim = f"; {self.states.claim}" if self.states is not None else ""
-        if report.status is Status.SOLVED:
-            return (f"its plan is valid in the game at the least cost, {report.game_cost}, and "
-                    f"it follows the game along both plans{claim}")
-        return f"neither finds a plan within the budget{claim}"
-
-    def as_json(self) -> dict[str, object]:
-        return {"level": self.source, "name": self.name, "budget": self.budget,
-                "verdict": self.verdict, "why": self.why,
-                "init": self.init, "goal": self.goal, "notes": list(self.notes),
-                "report": self.report.as_json(),
-                "ours": self.ours.as_json(), "divergences": list(self.divergences),
-                "agrees": self.agrees} | (self.states.as_json() if self.states else {})
 
 
 def _game_check(level: Level, directions: tuple[Direction, ...] | None
@@ -288,4 +182,5 @@ def compare_level(model: ComparedModel, ours: ComparedModel, level: Level, plann
     return LevelComparison(level.source, level.name, level.budget, side.init, side.notes,
                            side.column, mine,
                            tuple(f"{plan}, {found}" for plan, found in side.found), side.found,
-                           side.goal, side.states)
+                           side.goal, side.states,
+                           dict(model.reading_questions).get(level.source, ""))

@@ -12,7 +12,7 @@ and the goal does not hold yet. An action that raises the goal (goal_blocks.py
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from strips_model.moves import Direction
 from translator.ground.ground_action import GroundAction
@@ -20,6 +20,9 @@ from translator.model.level_facts import Atom
 
 FORCED_CHAIN = 3
 """At most this many actions follow one key press's: a chain that goes on is no damage step."""
+KNOWN_STATES = 20_000
+"""States whose actions are kept at once, past which they are forgotten (the bound on every
+state of a level is 5,000: runs/state_bound.py)."""
 
 State = frozenset[Atom]
 
@@ -34,6 +37,17 @@ class KeyPressed:
     goal_holds: Callable[[State], bool]
     forcible: Collection[str]
     """The schemas taking no key press that raise no goal."""
+    known: dict[State, list[GroundAction]] = field(default_factory=dict)
+    """What applies in the states met, with forcible actions only: each key press's
+    successor is asked once to see what it forces, and again when it is explored."""
+
+    def ground(self, state: State) -> list[GroundAction]:
+        found = self.known.get(state)
+        if found is None:
+            if len(self.known) >= KNOWN_STATES:
+                self.known.clear()
+            found = self.known[state] = self.applicable(state)
+        return found
 
 
 def composed(first: GroundAction, then: GroundAction) -> GroundAction:
@@ -47,9 +61,9 @@ def composed(first: GroundAction, then: GroundAction) -> GroundAction:
 def with_forced(model: KeyPressed, state: State) -> list[GroundAction]:
     """The actions applicable in `state`, each of those with a key press followed by the
     actions it forces (module doc)."""
-    actions = model.applicable(state)
     if not model.forcible:
-        return actions
+        return model.applicable(state)
+    actions = model.ground(state)
     return [action if model.direction(action) is None else _followed(model, action, state)
             for action in actions]
 
@@ -57,14 +71,13 @@ def with_forced(model: KeyPressed, state: State) -> list[GroundAction]:
 def _followed(model: KeyPressed, action: GroundAction, state: State) -> GroundAction:
     after = action.apply(state)
     for _ in range(FORCED_CHAIN):
-        if model.goal_holds(after):
-            break
-        options = model.applicable(after)
+        options = model.ground(after)
         if any(model.direction(option) is not None for option in options):
             break
         # An action raising the goal beside them is taken at the end, if at all.
         forced = [option for option in options if option.schema in model.forcible]
-        if not forced or len({option.apply(after) for option in forced}) != 1:
+        if not forced or len({option.apply(after) for option in forced}) != 1 \
+                or model.goal_holds(after):  # asked last: the dearest question
             break
         action = composed(action, forced[0])
         after = forced[0].apply(after)

@@ -266,7 +266,7 @@ class ReportLevelModel(LevelModel):
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
         return bool(self._goal_grounder.applicable(atoms)) or bool(self._goal_raisers) and any(
             self._goal_grounder.applicable(a.apply(atoms))
-            for a in self._grounder.applicable(atoms) if a.schema in self._goal_raisers)
+            for a in self._pressed.ground(atoms) if a.schema in self._goal_raisers)
 
     @cached_property
     def _goal_raisers(self) -> frozenset[str]:

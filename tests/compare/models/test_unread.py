@@ -56,3 +56,18 @@ def test_the_conditional_effects_of_the_repro_are_read_and_it_agrees(capsys,
     assert "0 schema(s) skipped" in err and "cannot be run" not in err
     assert "| corridor | 5 | cost 1, valid in the game (cost 1) | r |" in out
     assert re.search(r"\| r \| 2 \(all\) \| agrees \|", out)
+
+
+def test_a_model_with_no_action_read_as_a_key_press_is_told_so(tmp_path: Path) -> None:
+    """Its one move steps along a direction table (`delta(d, dx, dy)`, `plus(x, dx, x2)`)
+    that no role reads: no level can be played, and the model is not run, with the
+    vocabulary file's [keys] as the way out, never a divergence on every level."""
+    path = tmp_path / "model.txt"
+    path.write_text(
+        "Move(x, y, d, dx, dy, x2, y2, n, n2)\n    Precondition: at(x, y), delta(d, dx, dy), "
+        "plus(x, dx, x2), plus(y, dy, y2), -wall(x2, y2), steps(n), succ(n2, n)\n"
+        "    Effect: at(x2, y2), -at(x, y), steps(n2), -steps(n)\n", "utf-8")
+    model = compared_model(read_model(str(path)).report, str(path))
+    assert isinstance(model, UnbuildableModel)
+    assert model.defect.startswith("no action of the model reads as a key press")
+    assert "under [keys] in a vocabulary file" in model.defect

@@ -143,6 +143,15 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
             "(`y + 1`): compare runs models that step coordinates with one; correct the "
             "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence,
             tuple(left))
+    if not any(vocabulary.direction_of(schema.name) is not None
+               or schema.name in vocabulary.keyed_by_direction for schema in report.schemas):
+        first = unread_first(report.skipped, "no schema makes a key press")
+        return UnbuildableModel(report, label, vocabulary, first + (
+            "no action of the model reads as a key press (none moves the hero or an object "
+            "one cell along a relation read as a direction, and no name says one); say each "
+            "action's key press under [keys] in a vocabulary file (`helltaker compare "
+            f"{report.source} --vocabulary-out mine.toml` drafts one) and pass it with "
+            "--vocabulary FILE"), evidence, tuple(left))
     while True:
         try:
             model = ReportModel(report, label, vocabulary, evidence, tuple(left))

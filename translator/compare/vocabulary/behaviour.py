@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from strips_model.reports.facts import GoalBlock
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.facts import NEARLY, SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.words import role_scores
 
@@ -125,6 +125,13 @@ def pick(role: str, fitting: dict[str, int]) -> str | None:
                                           [-ord(c) for c in name]))
 
 
+def _slipped(behaviour: Behaviour) -> bool:
+    """Destroyed by so few of the actions that move or destroy it (at most 10%) that those
+    are slips of their schemas, not what the model does with it: a push that forgot to add
+    the boulder beyond destroys it there, and it is still no skeleton."""
+    return behaviour.destroyed <= (1 - NEARLY) * (behaviour.moved + behaviour.destroyed)
+
+
 def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     """Skeleton, boulder and wall as the actions treat them (module doc), with the evidence.
     `candidates`: the place predicates no other role took. The roles read before never
@@ -136,7 +143,7 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
     found: dict[Role, str] = {}
     evidence: list[Evidence] = []
     skeleton = pick(Role.SKELETON, {n: b.moved + b.destroyed for n, b in seen.items()
-                                    if b.moved and b.destroyed})
+                                    if b.moved and b.destroyed and not _slipped(b)})
     if skeleton is not None:
         found[Role.SKELETON] = skeleton
         b = seen[skeleton]
@@ -151,8 +158,8 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
                 "(a skeleton dying where it stands)")))
     floors = _either_floor(read, hero, candidates - static)  # it moves too, against the rest
     boulder = pick(Role.BOULDER, {n: b.moved for n, b in seen.items()
-                                  if b.moved and not b.destroyed and n != skeleton
-                                  and n not in floors})
+                                  if b.moved and (not b.destroyed or _slipped(b))
+                                  and n != skeleton and n not in floors})
     if boulder is not None:
         found[Role.BOULDER] = boulder
         evidence.append(by_actions(Role.BOULDER, boulder, f"moved by {seen[boulder].moved} "

@@ -129,7 +129,7 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
     assert model.words is not None
     tried: Tried = [(current, model)]
     followed = []
-    open_levels = [i for i in range(levels) if i not in current.agreed]
+    open_levels = frozenset(range(levels)) - current.agreed
     for roles in _near_readings(model, model.words):
         other = reread(model, replace(model.words, roles=roles, summary=_summary(roles),
                                       places=_places(model.words, roles),
@@ -142,10 +142,10 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
         if sum(uses[n] for _, n in roles) >= read:
             # One that departs where the current one follows may still follow a level that
             # the current one does not: the divergence there is the reading's question.
-            followed.append((roles, frozenset(
-                i for i in open_levels if i in (found.agreed if found is not None else ())
-                or found is None and case_scored(other, cases[i], parts)[0] == whole(
-                    cases[i]))))
+            agreed = found.agreed if found is not None else frozenset(
+                i for i in open_levels
+                if case_scored(other, cases[i], parts)[0] == whole(cases[i]))
+            followed.append((roles, agreed & open_levels))
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
                        key=lambda pair: pair[0].rank)
     if best is current or not (best.agreed > current.agreed or best.score == current.score

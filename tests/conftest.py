@@ -13,6 +13,7 @@ tables. Plain helpers are in helpers.py.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import signal
@@ -189,6 +190,19 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     for folder in _CACHE_FOLDERS:
         shutil.rmtree(folder, ignore_errors=True)
         os.environ.pop("HELLTAKER_CACHE_DIR", None)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """What a test leaves alive (the models read, the memos kept for the run) is moved out of
+    the cyclic collector's sight once its young garbage is collected: a worker of the fast
+    loop ends holding 4 to 8 million objects, and each full collection rescanned them all
+    (25 to 30 s of a worker's 137, and 9 s more at its end). Frozen after each test, the
+    fast loop took 119 s instead of 148 s, with the same peak memory per worker (827 and
+    1,217 MB against 833 and 1,130 MB, the tests shared out differently): the tests leave
+    next to no cyclic garbage behind, which is all that freezing could keep."""
+    gc.collect(1)
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

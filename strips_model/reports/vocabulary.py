@@ -21,12 +21,13 @@ from strips_model.errors import Position, SchemaError
 from strips_model.input_files import InputKind, read_input
 from strips_model.moves import Direction
 from strips_model.nesting import TOML_NESTING, check_nesting
-from strips_model.reports.vocabulary_lookup import by_role, direction_of_name
+from strips_model.reports.vocabulary_lookup import by_role, cell_regex, direction_of_name
 
 ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
                 "counter", "counter_limit", "successor", "floor", "safe", "occupied", "goal",
                 "has_key", "trap_raised", "trap_parity", "trap_lowered", "adjacent",
-                "adjacent_up", "adjacent_down", "adjacent_left", "adjacent_right")
+                "adjacent_up", "adjacent_down", "adjacent_left", "adjacent_right",
+                "adjacent_any")
 """The parts of the game a predicate can play: `floor` holds on the free cells (`empty(X, Y)`),
 `safe` is a second static floor beside it (`safe(X, Y)`: no spikes there; what each leaves
 out, the actions tell: translator/compare/models/floor.py), `occupied` is a floor's
@@ -59,6 +60,9 @@ NO_KEY: Final = "none"
 BY_PARAMETER: Final = "parameter"
 """In [keys], an action whose key press is the direction it binds in the `adjacent` relation
 (`move(D, P, P2)` with `succ(D, P, P2)`): one schema, four key presses."""
+BY_STEP: Final = "step"
+"""In [keys], an action whose key press is where it steps the hero (`move(P, P2)` with
+`adj(P, P2)`, the `adjacent_any` relation): one schema, four key presses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,8 @@ class Vocabulary:
     """The `adjacent` relation's direction is its first argument (else its last)."""
     keyed_by_direction: tuple[str, ...] = ()
     """Actions whose key press is the direction they bind (BY_PARAMETER)."""
+    keyed_by_step: tuple[str, ...] = ()
+    """Actions whose key press is where they step the hero (BY_STEP)."""
     places: tuple[tuple[str, int], ...] = ()
     """(role, how many arguments come before its place), for the roles whose place is not
     first (`hero(K, X, Y)`: 1); any other argument is the state (a phase, a key flag)."""
@@ -153,7 +159,8 @@ class Vocabulary:
                                 "rows": "upward" if self.rows_upward else "downward"}
                 | ({"cell": self.cell} if self.cell else {}),
                 "keys": {action: key.value if key else None for action, key in self.keys}
-                | {action: BY_PARAMETER for action in self.keyed_by_direction},
+                | {action: BY_PARAMETER for action in self.keyed_by_direction}
+                | {action: BY_STEP for action in self.keyed_by_step},
                 "directions": {d.name.lower(): c for d, c in self.directions},
                 "not_key_presses": list(self.not_key_presses), "goal": dict(self.goal),
                 "places": dict(self.places)}
@@ -163,18 +170,6 @@ class Vocabulary:
         `_`-separated (`goUp`, `pushRockLeftWhileOnTrap`, `move_top_on_spikes`), unless
         [keys] says it for this action."""
         return direction_of_name(self.keys, self.not_key_presses, self.direction_words, action)
-
-
-def cell_regex(pattern: str) -> str | None:
-    """The regular expression of the cell names `pattern` makes, the numbers in groups x and
-    y; None when the pattern has not {x} and {y} once each, with something between them."""
-    parts = re.split(r"(\{[xy]\})", pattern)
-    if sorted(p for p in parts if p in ("{x}", "{y}")) != ["{x}", "{y}"] or \
-            abs(parts.index("{x}") - parts.index("{y}")) != 2 or \
-            not parts[min(parts.index("{x}"), parts.index("{y}")) + 1]:
-        return None
-    return "".join(f"(?P<{p[1]}>-?[0-9]+)" if p in ("{x}", "{y}") else re.escape(p)
-                   for p in parts)
 
 
 def _table(data: dict[str, object], key: str, source: str) -> dict[str, object]:
@@ -243,13 +238,14 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
     by_name = {key: direction for key, direction in DIRECTION_KEYS.items()}
     keys: list[tuple[str, Direction | None]] = []
     by_parameter: list[str] = []
+    by_step: list[str] = []
     for action, key in _table(data, "keys", source).items():
-        if key == BY_PARAMETER:
-            by_parameter.append(action)
+        if key in (BY_PARAMETER, BY_STEP):
+            (by_parameter if key == BY_PARAMETER else by_step).append(action)
             continue
         if key != NO_KEY and key not in by_name:
             raise SchemaError(f"[keys] {action} = {key!r}: a key is one of "
-                              f"{', '.join(by_name)}, {NO_KEY!r} or {BY_PARAMETER!r}",
+                              f"{', '.join(by_name)}, {NO_KEY!r}, {BY_PARAMETER!r} or {BY_STEP!r}",
                               Position(source))
         keys.append((action, by_name.get(str(key))))
     directions = _table(data, "directions", source)
@@ -281,7 +277,7 @@ def parse_vocabulary(text: str, source: str) -> Vocabulary:
         directions=tuple((direction, str(directions[key])) for key, direction in by_name.items()
                          if key in directions),
         direction_first=directions.get("argument", "first") == "first",
-        keyed_by_direction=tuple(by_parameter),
+        keyed_by_direction=tuple(by_parameter), keyed_by_step=tuple(by_step),
         places=tuple((role, places[role]) for role in PLACED_ROLES
                      if places.get(role, 0) != 0))
 

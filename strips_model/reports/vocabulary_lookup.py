@@ -53,3 +53,15 @@ def _by_name(keys: tuple[tuple[str, Direction | None], ...], not_key_presses: tu
         if word in words:
             return words[word]
     return None
+
+
+def cell_regex(pattern: str) -> str | None:
+    """The regular expression of the cell names `pattern` makes, the numbers in groups x and
+    y; None when the pattern has not {x} and {y} once each, with something between them."""
+    parts = re.split(r"(\{[xy]\})", pattern)
+    if sorted(p for p in parts if p in ("{x}", "{y}")) != ["{x}", "{y}"] or \
+            abs(parts.index("{x}") - parts.index("{y}")) != 2 or \
+            not parts[min(parts.index("{x}"), parts.index("{y}")) + 1]:
+        return None
+    return "".join(f"(?P<{p[1]}>-?[0-9]+)" if p in ("{x}", "{y}") else re.escape(p)
+                   for p in parts)

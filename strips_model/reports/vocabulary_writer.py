@@ -17,6 +17,7 @@ from typing import Final
 from strips_model.moves import Direction
 from strips_model.reports.vocabulary import (
     BY_PARAMETER,
+    BY_STEP,
     DIRECTION_KEYS,
     NO_KEY,
     ROLES,
@@ -79,9 +80,11 @@ def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> s
     lines += [f"not_key_presses = [{skipped}]", "", "[keys]"]
     lines += [f"{_quoted(action)} = {_quoted(names[key] if key else NO_KEY)}"
               for action, key in dict(vocabulary.keys).items()
-              if action not in vocabulary.keyed_by_direction]
+              if action not in vocabulary.keyed_by_direction + vocabulary.keyed_by_step]
     lines += [f"{_quoted(action)} = {_quoted(BY_PARAMETER)}"
               for action in dict.fromkeys(vocabulary.keyed_by_direction)]
+    lines += [f"{_quoted(action)} = {_quoted(BY_STEP)}"
+              for action in dict.fromkeys(vocabulary.keyed_by_step)]
     if vocabulary.directions:
         lines += ["", "[directions]",
                   f'argument = "{"first" if vocabulary.direction_first else "last"}"']

@@ -55,6 +55,9 @@ FAST = {
         walls="free", parts="content"),
     "plain-damage-paid-by-an-action-of-no-key-press": Encoding(notation="plain",
                                                                damage="action"),
+    "plain-moves-along-a-relation-of-no-direction": Encoding(
+        notation="plain", adjacency="per_direction", direction_parameter=False,
+        moves="undirected"),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

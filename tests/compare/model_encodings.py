@@ -27,6 +27,7 @@ from typing import Literal
 Notation = Literal["plain", "textbook"]
 Place = Literal["pair", "cell"]
 Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
+Moves = Literal["directed", "undirected"]
 KeyHeld = Literal["flag", "state", "hero", "flags"]
 Counter = Literal["successor", "arithmetic", "up"]
 Traps = Literal["two", "phase"]
@@ -97,9 +98,13 @@ class Encoding:
     there, required where `¬spike(P)` would be (beside a floor, a second one); or that
     `safe(P)` alone, with `¬safe(P)` where the step hurts: no spike predicate at all."""
     damage: Damage = "cost"
+    moves: Moves = "directed"
     """What hurts costs 2 in the action itself; or the action costs 1 and raises a flag
     `hurt` that every action (and the goal) requires absent, which an action of no key press,
     `Damage`, takes back for one more move."""
+    """The hero's own moves one schema per direction as every other action, or one schema for
+    the four that steps along a static `adj(P, P2)` of no direction (each ground move presses
+    the key of its step; the pushes and kicks, where the hero stays, keep their direction)."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -112,6 +117,8 @@ class Encoding:
             raise ValueError("a hero told apart by a constant holds no key state beside it")
         if self.spikes == "floor" and self.walls != "floor":
             raise ValueError("spikes left out of the floor need a static floor")
+        if self.moves == "undirected" and self.adjacency in ("successor", "arithmetic"):
+            raise ValueError("moves of no direction step along a relation between places")
         if self.goal == "demon" and not self.direction_parameter:
             raise ValueError("a goal beside a demon is written through the relation of a "
                              "direction argument")
@@ -124,7 +131,8 @@ class Encoding:
                          f"walls_{self.walls}", f"goal_{self.goal}", f"lock_{self.lock}",
                          f"parts_{self.parts}", f"parity_{self.parity}")
                         + ((f"spikes_{self.spikes}",) if self.spikes != "negated" else ())
-                        + (("damage_action",) if self.damage == "action" else ()))
+                        + (("damage_action",) if self.damage == "action" else ())
+                        + (("moves_undirected",) if self.moves == "undirected" else ()))
 
 
 Names = Callable[[str], str]
@@ -438,6 +446,10 @@ class _Builder:
     def moves(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
         n1, adj = self.neighbour(step, here, 2)
+        if self.encoding.moves == "undirected":
+            if step != "up":  # one schema for the four directions, written once
+                return
+            direction, adj = None, [Atom("adj", (*here, *n1))]
         for hurts in (False, True):
             for suffix, landing in self._landings(n1, odd, hurts):
                 pre: list[Clause] = [self.hero(here), -Atom("goal", here), *adj, *landing,

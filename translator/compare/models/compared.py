@@ -144,7 +144,8 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
             "vocabulary with --vocabulary-out and --vocabulary if a role was missed"), evidence,
             tuple(left))
     if not any(vocabulary.direction_of(schema.name) is not None
-               or schema.name in vocabulary.keyed_by_direction for schema in report.schemas):
+               or schema.name in vocabulary.keyed_by_direction + vocabulary.keyed_by_step
+               for schema in report.schemas):
         first = unread_first(report.skipped, "no schema makes a key press")
         return UnbuildableModel(report, label, vocabulary, first + (
             "no action of the model reads as a key press (none moves the hero or an object "

@@ -167,10 +167,14 @@ def _successor(level: Level, successor: str, step: int, bounding: bool) -> list[
 def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -> list[Atom]:
     """A direction relation on cells, for every cell of the grid and each of its neighbours
     (those past the edge too, so that an action can find a wall there): one relation with the
-    direction as an argument, or one relation per direction."""
+    direction as an argument, one relation per direction, or one of no direction that holds
+    between each cell and its four neighbours."""
     relations: list[tuple[str, tuple[str, ...], Direction]] = [
         (predicate, (), direction) for role, direction in ADJACENT_ROLES.items()
         if (predicate := vocabulary.predicate(role)) is not None]
+    undirected = vocabulary.predicate("adjacent_any")
+    if undirected is not None:
+        relations += [(undirected, (), direction) for direction in Direction]
     general = vocabulary.predicate("adjacent")
     constants = dict(vocabulary.directions)
     if general is not None:

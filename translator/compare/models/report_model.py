@@ -35,6 +35,7 @@ from translator.compare.models.floor import floors
 from translator.compare.models.forced_actions import KeyPressed, with_forced
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
+from translator.compare.models.ground_keys import ground_key_press
 from translator.compare.models.init_level import rebuilt_init
 from translator.compare.models.left_out import LeftOut, SchemasUnbuilt
 from translator.compare.models.observation import Observation
@@ -241,9 +242,11 @@ class ReportLevelModel(LevelModel):
         direction = Direction(direction)  # callers may pass the key's letter
         constant = dict(words.directions).get(direction, direction.name.lower())
         bound = self.model.direction_parameter
+        # A schema keyed by its step stands for every direction until bound.
         return [(schema, {bound[schema.name]: constant} if schema.name in bound else {})
                 for schema in self.model.exact.schemas
-                if schema.name in bound or words.direction_of(schema.name) == direction]
+                if schema.name in bound or schema.name in words.keyed_by_step
+                or words.direction_of(schema.name) == direction]
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
         return with_forced(self._pressed, atoms)
@@ -254,14 +257,7 @@ class ReportLevelModel(LevelModel):
                           frozenset(self.model.words.not_key_presses) - self._goal_raisers)
 
     def direction(self, action: GroundAction) -> Direction | None:
-        words = self.model.words
-        variable = self.model.direction_parameter.get(action.schema)
-        if variable is None:
-            return words.direction_of(action.schema)
-        constant = dict(action.binding).get(variable)
-        by_constant = {c: d for d, c in words.directions} or {
-            d.name.lower(): d for d in Direction}
-        return by_constant.get(constant or "")
+        return ground_key_press(self.model.words, self.model.direction_parameter, action)
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
         return bool(self._goal_grounder.applicable(atoms)) or bool(self._goal_raisers) and any(

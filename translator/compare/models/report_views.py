@@ -50,7 +50,7 @@ class SchemaViews:
             return known[1], known[2]
         words = self.words
         if words.direction_of(schema.name) is None and schema.name not in \
-                words.not_key_presses and schema.name not in words.keyed_by_direction:
+                words.not_key_presses + words.keyed_by_direction + words.keyed_by_step:
             said = ", ".join(word for word, _ in words.direction_words)
             raise SchemaError(f"{schema.name}: its name says no direction ({said}), so its "
                               "actions cannot be mapped to key presses", schema.position)

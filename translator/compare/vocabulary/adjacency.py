@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from strips_model.moves import Direction
 from strips_model.schema import Literal, Schema
@@ -41,6 +41,9 @@ class Adjacency:
     by_parameter: tuple[str, ...]
     """The actions whose direction is a variable, pressed as bound."""
     evidence: tuple[Evidence, ...]
+    by_step: tuple[str, ...] = ()
+    """The actions that step the hero along a relation of no direction (`adj(P, P2)`),
+    pressed as each ground action steps."""
 
 
 def _place(schema: Schema, hero: str, start: int, width: int) -> tuple[str, ...] | None:
@@ -92,9 +95,27 @@ def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str],
                 if tuple(t.name for t in lit.args[width:]) in arrivals:
                     stepped.add(lit.predicate)
     order = [name for name in order if name in stepped]
+    if len(order) > len(_WRITING_ORDER):
+        # A fifth, of no direction (`adj(P, P2)`, one move for all four): a push steps twice
+        # the same way along a direction relation, never along that one.
+        chained = _chained(read, static, arity, width)
+        order = [name for name in order if name in chained]
     if len(order) != len(_WRITING_ORDER):
         return {}
     return dict(zip(order, _WRITING_ORDER, strict=True))
+
+
+def _chained(read: tuple[Schema, ...], static: frozenset[str], arity: Mapping[str, int],
+             width: int) -> set[str]:
+    """The static relations between two places that some schema follows twice in a row (the
+    second from the place the first reaches)."""
+    found: set[str] = set()
+    for schema in read:
+        steps = [(lit.predicate, tuple(t.name for t in lit.args)) for lit in schema.preconditions
+                 if lit.positive and lit.predicate in static and arity[lit.predicate] == 2 * width]
+        found.update(name for name, args in steps for other, more in steps
+                     if other == name and more[:width] == args[width:])
+    return found
 
 
 def find_adjacency(facts: SchemaFacts) -> Adjacency | None:
@@ -104,7 +125,45 @@ def find_adjacency(facts: SchemaFacts) -> Adjacency | None:
     start, width = facts.hero_start, facts.width
     places = {schema.name: place for schema in facts.read
               if (place := _place(schema, facts.hero, start, width))}
-    return _per_direction(facts, places) or _with_direction_argument(facts, places)
+    found = _per_direction(facts, places) or _with_direction_argument(facts, places)
+    return _with_undirected(facts, places, found)
+
+
+def _with_undirected(facts: SchemaFacts, places: dict[str, tuple[str, ...]],
+                     found: Adjacency | None) -> Adjacency | None:
+    """`found`, and the static relation between two places of no direction (`adj(P, P2)`)
+    that the most actions step the hero along, from its place to where it arrives, if any:
+    each ground action of those presses the key of its step (a student writes one move for
+    the four directions, and the pushes, where the hero stays, one per direction)."""
+    directed = {name for _, name in found.roles} if found else set()
+    pressed_as_bound = set(found.by_parameter) if found else set()
+    width, start = facts.width, facts.hero_start
+    stepping: dict[str, list[str]] = {}
+    for schema in facts.read:
+        place = places.get(schema.name)
+        if schema.name in pressed_as_bound:
+            continue
+        arrivals = {tuple(t.name for t in lit.args[start:start + width])
+                    for lit in schema.effects if lit.positive and lit.predicate == facts.hero}
+        for lit in schema.preconditions:
+            names = tuple(t.name for t in lit.args)
+            if (place is not None and lit.positive and lit.predicate in facts.static
+                    and lit.predicate not in directed and facts.arity[lit.predicate] == 2 * width
+                    and names[:width] == place and names[width:] in arrivals):
+                stepping.setdefault(lit.predicate, []).append(schema.name)
+    if not stepping:
+        return found
+    relation = max(sorted(stepping), key=lambda name: len(stepping[name]))
+    actions = tuple(dict.fromkeys(stepping[relation]))
+    said = Evidence(Topic.ADJACENCY, (
+        f"adjacency: {relation}, a static relation of two places and no direction, which "
+        f"{len(actions)} actions step the hero along from its place to where it arrives; "
+        "each such action presses the key of the step it makes"))
+    if found is None:
+        return Adjacency(((Role.ADJACENT_ANY, relation),), (), True, (), (), (said,), actions)
+    return replace(found, roles=(*found.roles, (Role.ADJACENT_ANY, relation)),
+                   keys=tuple((name, key) for name, key in found.keys if name not in actions),
+                   evidence=(*found.evidence, said), by_step=actions)
 
 
 def _per_direction(facts: SchemaFacts, places: dict[str, tuple[str, ...]]) -> Adjacency | None:

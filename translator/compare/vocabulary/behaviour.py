@@ -27,6 +27,7 @@ that do it. A part no behaviour singles out is left to the names (words.py).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -132,6 +133,18 @@ def _slipped(behaviour: Behaviour) -> bool:
     return behaviour.destroyed <= (1 - NEARLY) * (behaviour.moved + behaviour.destroyed)
 
 
+def _boulder(seen: Mapping[str, Behaviour], skeleton: str | None, floors: Mapping[str, int]
+             ) -> str | None:
+    """The part moved by the most actions of those never destroyed, or so seldom that it is a
+    slip (`_slipped`); once another part is the skeleton, also of those moved more often than
+    destroyed (a push slipped in a schema whose disjunction is written out twice is 2 actions
+    of 12 with a direction parameter)."""
+    return pick(Role.BOULDER, {n: b.moved for n, b in seen.items()
+                               if b.moved and (not b.destroyed or _slipped(b) or (
+                                   skeleton is not None and b.destroyed < b.moved))
+                               and n != skeleton and n not in floors})
+
+
 def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found:
     """Skeleton, boulder and wall as the actions treat them (module doc), with the evidence.
     `candidates`: the place predicates no other role took. The roles read before never
@@ -157,9 +170,7 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
                 f"destroyed by {seen[skeleton].reaped} action(s) that do not need the hero "
                 "(a skeleton dying where it stands)")))
     floors = _either_floor(read, hero, candidates - static)  # it moves too, against the rest
-    boulder = pick(Role.BOULDER, {n: b.moved for n, b in seen.items()
-                                  if b.moved and (not b.destroyed or _slipped(b))
-                                  and n != skeleton and n not in floors})
+    boulder = _boulder(seen, skeleton, floors)
     if boulder is not None:
         found[Role.BOULDER] = boulder
         evidence.append(by_actions(Role.BOULDER, boulder, f"moved by {seen[boulder].moved} "

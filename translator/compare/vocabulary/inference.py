@@ -251,5 +251,6 @@ def _vocabulary(source: str, has_goal_block: bool, roles: Roles,
         directions=adjacency.directions if adjacency else (),
         direction_first=adjacency.direction_first if adjacency else True,
         keyed_by_direction=adjacency.by_parameter if adjacency else (),
+        keyed_by_step=adjacency.by_step if adjacency else (),
         places=tuple((role.value, starts[role]) for role in PLACED if role in starts),
         cell=cell)

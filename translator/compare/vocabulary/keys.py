@@ -179,7 +179,7 @@ def _along_adjacency(read: _Displacements, adjacency: Adjacency) -> KeyPresses:
     that steps along no relation keeps the one its displacement says."""
     relation_keys = dict(adjacency.keys)
     keys = tuple((name, relation_keys.get(name, key)) for name, key in read.keys
-                 if name not in adjacency.by_parameter)
+                 if name not in adjacency.by_parameter + adjacency.by_step)
     said = Evidence(Topic.COORDINATES, "coordinates: the column first and rows downward, as "
                     "RULES.md counts them; any other reads the moves alike, since each level's "
                     "Init lists the adjacency relation in the same one")

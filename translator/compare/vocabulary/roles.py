@@ -44,13 +44,14 @@ class Role(StrEnum):
     ADJACENT_DOWN = "adjacent_down"
     ADJACENT_LEFT = "adjacent_left"
     ADJACENT_RIGHT = "adjacent_right"
+    ADJACENT_ANY = "adjacent_any"
 
 
 PLACED: tuple[Role, ...] = tuple(Role(role) for role in PLACED_ROLES)
 """The roles whose predicates hold a place, in `PLACED_ROLES`' order."""
 STEPPING: frozenset[Role] = frozenset({Role.SUCCESSOR, Role.ADJACENT, Role.ADJACENT_UP,
                                        Role.ADJACENT_DOWN, Role.ADJACENT_LEFT,
-                                       Role.ADJACENT_RIGHT})
+                                       Role.ADJACENT_RIGHT, Role.ADJACENT_ANY})
 """The relations the actions step a place or the counter along."""
 
 

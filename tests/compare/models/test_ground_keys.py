@@ -1,0 +1,84 @@
+"""A move written once for the four directions, stepping the hero along a relation of no
+direction (`adj(P, P2)`): each ground action presses the key of the step it makes
+(translator/compare/models/ground_keys.py). Before, such a model had its moves read as no key
+press, its parts scrambled (the spikes read as the wall, the boulder as the spikes), and every
+level "diverged"."""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import replace
+from pathlib import Path
+
+from compare.agreeing import write_model
+from compare.model_encodings import Encoding, random_names, render, schemas
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from strips_model.moves import Direction
+from strips_model.reports.init_level import Coordinates
+from strips_model.reports.vocabulary import Vocabulary, parse_vocabulary
+from strips_model.reports.vocabulary_writer import vocabulary_toml
+from translator.compare.check import set_up_model
+from translator.compare.models.compared import UnbuildableModel
+from translator.compare.models.ground_keys import step_direction
+from translator.ground.ground_action import GroundAction
+
+UNDIRECTED = Encoding(notation="plain", adjacency="per_direction", direction_parameter=False,
+                      moves="undirected")
+
+
+def _words(first_is_column: bool, rows_upward: bool, cell: str) -> Vocabulary:
+    return Vocabulary("v", "", (("hero", "at"),), (), first_is_column, rows_upward, (), (),
+                      (), "v.toml", keyed_by_step=("Move",), cell=cell)
+
+
+@given(direction=st.sampled_from(list(Direction)), first_is_column=st.booleans(),
+       rows_upward=st.booleans(), cell=st.sampled_from(["", "c_{x}_{y}", "{y}r{x}"]),
+       row=st.integers(1, 8), column=st.integers(1, 8))
+def test_a_step_presses_its_direction_in_every_convention(
+        direction: Direction, first_is_column: bool, rows_upward: bool, cell: str, row: int,
+        column: int) -> None:
+    """The hero's place before and after, written as each level's Init writes places (the
+    grid's cell through the vocabulary's coordinates), reads back as the direction of the
+    step; a hero that stays or jumps two cells presses none."""
+    words = _words(first_is_column, rows_upward, cell)
+    coordinates = Coordinates(9, 0, first_is_column, rows_upward)
+    d_row, d_column = direction.delta
+
+    def hero(r: int, c: int) -> tuple[str, ...]:
+        return ("at", *words.place_args(*map(str, coordinates.xy((r, c)))))
+
+    def move(r: int, c: int) -> GroundAction:
+        return GroundAction("Move", (), frozenset({hero(r, c)}),
+                            frozenset({hero(row, column)}), 1)
+
+    assert step_direction(words, move(row + d_row, column + d_column)) == direction
+    assert step_direction(words, move(row + 2 * d_row, column + 2 * d_column)) is None
+    assert step_direction(words, GroundAction("Move", (), frozenset(), frozenset(), 1)) is None
+
+
+@settings(max_examples=3, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10_000), place=st.sampled_from(["pair", "cell"]))
+def test_one_move_for_four_directions_is_read_and_keyed_by_its_step_under_any_names(
+        seed: int, place: str) -> None:
+    """Under random names, with four direction relations no name reads beside it: the
+    relation of no direction is told from them (a push steps twice along one of those), its
+    moves are keyed by their steps, and the vocabulary file says so and reads back."""
+    encoding = replace(UNDIRECTED, place=place)  # type: ignore[arg-type]
+    names = random_names(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_model(Path(folder), encoding, render(encoding, names))
+        model = set_up_model(str(path)).model
+    assert not isinstance(model, UnbuildableModel), model.defect
+    words = model.words
+    assert words is not None
+    roles = dict(words.roles)
+    assert roles["adjacent_any"] == names("adj")
+    assert {roles[f"adjacent_{d}"] for d in ("up", "down", "left", "right")} == {
+        names(d) for d in ("up", "down", "left", "right")}
+    moves = {names(schema.name) for schema in schemas(encoding) if schema.name.startswith("Move")}
+    assert {action.split("_or")[0] for action in words.keyed_by_step} == moves
+    text = vocabulary_toml(words)
+    assert f'"{words.keyed_by_step[0]}" = "step"' in text
+    assert parse_vocabulary(text, words.source) == words

@@ -54,6 +54,12 @@ def test_a_step_presses_its_direction_in_every_convention(
                             frozenset({hero(row, column)}), 1)
 
     assert step_direction(words, move(row + d_row, column + d_column)) == direction
+    # A hero with a state beside its place, both of its states deleted where it stood.
+    with_state = GroundAction("TakeKey", (), frozenset({(*hero(row + d_row, column + d_column),
+                                                         "haskey")}),
+                              frozenset({(*hero(row, column), state)
+                                         for state in ("nokey", "haskey")}), 1)
+    assert step_direction(words, with_state) == direction
     assert step_direction(words, move(row + 2 * d_row, column + 2 * d_column)) is None
     assert step_direction(words, GroundAction("Move", (), frozenset(), frozenset(), 1)) is None
 

@@ -35,17 +35,24 @@ def step_direction(words: Vocabulary, action: GroundAction) -> Direction | None:
     """The direction of the one cell the action moves the hero by, in the vocabulary's
     coordinates; None when it moves the hero by anything else, or not at all."""
     hero = words.predicate("hero")
-    before = [atom for atom in action.delete if atom[0] == hero]
-    after = [atom for atom in action.add if atom[0] == hero]
-    if hero is None or len(before) != 1 or len(after) != 1:
+    if hero is None:
         return None
     try:
-        first, second, _ = words.place_of(hero, before[0][1:])
-        first_after, second_after, _ = words.place_of(hero, after[0][1:])
-        along_first, along_second = int(first_after) - int(first), \
-            int(second_after) - int(second)
+        # Places, not atoms: a hero with a state (`at(P, nokey)`) may have several of its
+        # atoms deleted at one place.
+        before = {_numbers(words, hero, atom) for atom in action.delete if atom[0] == hero}
+        after = {_numbers(words, hero, atom) for atom in action.add if atom[0] == hero}
     except ValueError:  # a place that is no number: no step to read
         return None
+    if len(before) != 1 or len(after) != 1:
+        return None
+    (first, second), (first_after, second_after) = before.pop(), after.pop()
+    along_first, along_second = first_after - first, second_after - second
     d_column, d_row = (along_first, along_second) if words.first_is_column \
         else (along_second, along_first)
     return _BY_DELTA.get((-d_row if words.rows_upward else d_row, d_column))
+
+
+def _numbers(words: Vocabulary, hero: str, atom: tuple[str, ...]) -> tuple[int, int]:
+    first, second, _ = words.place_of(hero, atom[1:])
+    return int(first), int(second)

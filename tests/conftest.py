@@ -179,6 +179,11 @@ def pytest_configure(config: pytest.Config) -> None:
     stays ignored across exec, so the commands the signal tests start would never see the
     SIGINT they are sent (tests/cli/test_environments.py, test_solve_reserved.py,
     tests/runtime/test_limits.py) and would fail for the way the suite was launched."""
+    # Young collections every 10,000 allocations rather than 700: the tests build models of
+    # hundreds of schemas and millions of atoms that live as long as the test, and the
+    # collector's passes over them took 8 to 13 s of each worker's fast loop; 5 s after, with
+    # the same peak memory (835 and 1,171 MB a worker).
+    gc.set_threshold(10_000, 10, 10)
     if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     if "HELLTAKER_CACHE_DIR" not in os.environ:

@@ -10,6 +10,11 @@ its direction argument, is the action's key press; an action that leaves the dir
 variable (`act(move, D)`) presses the key it binds. Since each level's Init lists the relation
 as the game's neighbours under whatever coordinate convention is chosen, the model's moves read
 the same under every convention.
+
+Beside either, or alone: one static relation between two places of no direction
+(`adj(X, Y, X2, Y2)`, one move for the four directions) that actions step the hero along to
+where it arrives; each of their ground actions presses the key of the step it makes
+(translator/compare/models/ground_keys.py).
 """
 
 from __future__ import annotations

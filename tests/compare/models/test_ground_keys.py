@@ -7,6 +7,7 @@ level "diverged"."""
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from strips_model.reports.vocabulary_writer import vocabulary_toml
 from translator.compare.check import set_up_model
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.ground_keys import step_direction
+from translator.compare.models.protocols import ComparedModel
+from translator.compare.repair.verify import rebuilt
 from translator.ground.ground_action import GroundAction
 
 UNDIRECTED = Encoding(notation="plain", adjacency="per_direction", direction_parameter=False,
@@ -88,3 +91,24 @@ def test_one_move_for_four_directions_is_read_and_keyed_by_its_step_under_any_na
     text = vocabulary_toml(words)
     assert f'"{words.keyed_by_step[0]}" = "step"' in text
     assert parse_vocabulary(text, words.source) == words
+
+
+def test_a_schema_pressed_as_it_binds_that_binds_no_direction_is_left_out(
+        agreeing_model: Callable[[str], ComparedModel]) -> None:
+    """A move keyed by the direction it binds whose adjacency precondition a slip negated
+    (found by the blame property's longer run) is left out with that reason, as the repair's
+    variants are read in the model's vocabulary: before, it was built with no key press, and
+    the blame named a sibling schema instead of it."""
+    model = agreeing_model("textbook-direction-parameter")
+    words = model.words
+    assert words is not None and words.keyed_by_direction
+    schemas = model.report.schemas
+    target = next(s for s in schemas if s.name in words.keyed_by_direction)
+    negated = replace(target, preconditions=tuple(
+        replace(lit, positive=False) if lit.predicate == words.predicate("adjacent") else lit
+        for lit in target.preconditions))
+    variant = rebuilt(model.report, tuple(negated if s is target else s for s in schemas),
+                      "variant", words)
+    assert not isinstance(variant, UnbuildableModel), variant.defect
+    reasons = {part.schema: part.reason for part in variant.left_out}
+    assert reasons[target.name].endswith("but no positive adjacent precondition binds one")

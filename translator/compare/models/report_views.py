@@ -54,6 +54,11 @@ class SchemaViews:
             said = ", ".join(word for word, _ in words.direction_words)
             raise SchemaError(f"{schema.name}: its name says no direction ({said}), so its "
                               "actions cannot be mapped to key presses", schema.position)
+        if schema.name in words.keyed_by_direction and direction_parameter(schema, words) is None:
+            # Its key press would be no key press, and its actions taken as forced ones.
+            raise SchemaError(f"{schema.name}: its key press is the direction it binds, but no "
+                              f"positive {words.predicate('adjacent')} precondition binds one",
+                              schema.position)
         cost, counters = counter_cost(schema, self.words)
         exact = replace(_deleted_counter_required(schema, self.words), cost=cost)
         planning = pddl_schema(without_counter(replace(schema, cost=cost), counters,

@@ -146,13 +146,13 @@ def _with_undirected(facts: SchemaFacts, places: dict[str, tuple[str, ...]],
     stepping: dict[str, list[str]] = {}
     for schema in facts.read:
         place = places.get(schema.name)
-        if schema.name in pressed_as_bound:
+        if place is None or schema.name in pressed_as_bound:
             continue
         arrivals = {tuple(t.name for t in lit.args[start:start + width])
                     for lit in schema.effects if lit.positive and lit.predicate == facts.hero}
         for lit in schema.preconditions:
             names = tuple(t.name for t in lit.args)
-            if (place is not None and lit.positive and lit.predicate in facts.static
+            if (lit.positive and lit.predicate in facts.static
                     and lit.predicate not in directed and facts.arity[lit.predicate] == 2 * width
                     and names[:width] == place and names[width:] in arrivals):
                 stepping.setdefault(lit.predicate, []).append(schema.name)

@@ -76,6 +76,29 @@ def test_a_constant_an_action_swaps_for_another_is_a_state_not_an_object() -> No
     assert _effects(alone) == {"qz", "kv"}
 
 
+@settings(max_examples=6, deadline=None)
+@given(words=st.permutations(("locked", "unlocked")), prefix=st.sampled_from(("", "is_")))
+def test_a_state_written_first_in_words_naming_a_part_is_no_object(
+        words: list[str], prefix: str) -> None:
+    """`lock(locked, X, Y)` made `lock(unlocked, X, Y)` by an action (either word for either
+    state: the actions decide): the words name the lock, yet one is swapped for the other in
+    one atom, so the lock has a state and is not split into two parts."""
+    closed, opened = (prefix + word for word in words)
+    text = f"""\
+Open(X, Y, X2, Y2)
+    Precondition: qz(X, Y), sx({closed}, X2, Y2), nb(X, Y, X2, Y2)
+    Effect: sx({opened}, X2, Y2), -sx({closed}, X2, Y2)
+
+Step(X, Y, X2, Y2)
+    Precondition: qz(X, Y), nb(X, Y, X2, Y2), -sx({closed}, X2, Y2)
+    Effect: qz(X2, Y2), -qz(X, Y)
+"""
+    assert _effects(text) == {"qz", "sx"}
+    # Never swapped in place, the words are two parts placed on cells: one predicate each.
+    kept = text.replace(f"sx({opened}, X2, Y2), -sx", f"sx({opened}, X, Y), -sx")
+    assert _effects(kept) == {"qz", f"sx_{closed}", f"sx_{opened}"}
+
+
 def test_an_atom_too_short_for_what_precedes_its_place_is_placed_as_written() -> None:
     words = parse_vocabulary('name = "v"\n[roles]\nhero = "h"\nskeleton = "on"\n'
                              "[places]\nskeleton = 1\n", "v")

@@ -70,7 +70,25 @@ def _splittable(schemas: tuple[Schema, ...], static: frozenset[str]) -> dict[str
             said = len(lit.args) >= 3 and _names_a_part(_object(lit, types))
             named[lit.predicate] = named.get(lit.predicate, True) and said
     found = {name: at for at in (-1, 0) for name in _objects_by_structure(schemas, static, at)}
-    return {**found, **{name: 0 for name, ok in named.items() if ok}}
+    states = _swapped_in_place(schemas)
+    return {**found, **{name: 0 for name, ok in named.items() if ok and name not in states}}
+
+
+def _swapped_in_place(schemas: tuple[Schema, ...]) -> set[str]:
+    """The predicates some action rewrites in one atom, its first argument a constant swapped
+    for another and the rest unchanged: a state written first, whatever its words say
+    (`lock(LOCKED, X, Y)` made `lock(UNLOCKED, X, Y)` names no lock beside another part)."""
+    swapped: set[str] = set()
+    for schema in schemas:
+        written: dict[tuple[str, tuple[str, ...], bool], set[str]] = {}
+        for lit in schema.effects:
+            if len(lit.args) >= 3 and not lit.args[0].is_variable:
+                rest = tuple(term.name for term in lit.args[1:])
+                written.setdefault((lit.predicate, rest, lit.positive), set()).add(
+                    lit.args[0].name)
+        swapped |= {name for (name, rest, positive), added in written.items() if positive
+                    and written.get((name, rest, False), set()) - added}
+    return swapped
 
 
 def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], at: int

@@ -44,6 +44,8 @@ from translator.compare.runs.level_comparison import compare_level, our_column
 from translator.compare.runs.level_verdict import Column, LevelComparison, not_run_column
 from translator.compare.runs.mechanic_boards import Board
 from translator.compare.runs.state_bound import STATES
+from translator.ground.pddl_named import pddl_named_schema
+from translator.model.pddl_text import action_text
 from translator.planners.outcome import FAILURES, Status
 from translator.runtime.processes import NO_LIMITS, Limits
 from translator.runtime.workers import run_ordered
@@ -240,6 +242,7 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
     batches = [_Probes(tuple(probes[start::groups]), dealt[start])
                for start in range(groups)]
     tasks: list[tuple[Level, Column | None] | _Probes] = [*paired, *batches]
+    _read_before_forking(model)
     results = list(run_ordered(run, tasks, jobs))
     compared = tuple(r for r in results if isinstance(r, LevelComparison))
     checked = {r.probe: r for batch in results if isinstance(batch, tuple) for r in batch
@@ -251,3 +254,13 @@ def compare(report: Report, model: ComparedModel | UnbuildableModel,
                       coverage(checked), planner, skipped=report.skipped,
                       vocabulary=vocabulary_record(model), reading=report.counts,
                       boards=group_results(on_boards) if boards else ())
+
+
+def _read_before_forking(model: ComparedModel) -> None:
+    """The schemas of the domains every level gives Fast Downward, renamed and written once
+    here: each level's forked worker inherits them instead of reading them again (on a
+    planning view of 849 schemas, 0.15-0.2 s of every level)."""
+    for domain in model.planning_domains():
+        for schema in domain.schemas:
+            pddl_named_schema(schema)
+            action_text(schema)

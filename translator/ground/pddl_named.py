@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from strips_model.pddl_names import pddl_symbol
 from strips_model.schema import Domain, Literal, Schema
+from strips_model.schema_memo import per_schema
 from translator.model.level_facts import Atom, Facts
 
 
@@ -22,10 +23,14 @@ def _literal(literal: Literal) -> Literal:
                                        for term in literal.args))
 
 
-def _schema(schema: Schema) -> Schema:
+def _named(schema: Schema) -> Schema:
     return replace(schema, name=pddl_symbol(schema.name),
                    preconditions=tuple(map(_literal, schema.preconditions)),
                    effects=tuple(map(_literal, schema.effects)))
+
+
+# Every level of a model renames the same schema objects (hundreds, in a planning view).
+pddl_named_schema = per_schema(_named)
 
 
 def _atom(atom: Atom) -> Atom:
@@ -35,6 +40,6 @@ def _atom(atom: Atom) -> Atom:
 def pddl_named(domain: Domain, facts: Facts) -> tuple[Domain, Facts]:
     """`domain` and `facts` under PDDL names (one name each: the rule is reversible)."""
     objects = {name: tuple(map(pddl_symbol, names)) for name, names in facts.objects.items()}
-    return (replace(domain, schemas=tuple(map(_schema, domain.schemas))),
+    return (replace(domain, schemas=tuple(map(pddl_named_schema, domain.schemas))),
             Facts(objects, frozenset(map(_atom, facts.static)),
                   frozenset(map(_atom, facts.initial)), tuple(map(_atom, facts.goal))))

@@ -16,6 +16,7 @@ from functools import cache
 from strips_model.level import Level
 from strips_model.pddl_names import pddl_symbol
 from strips_model.schema import Domain, Literal, Schema, helltaker_domain, pddl_name
+from strips_model.schema_memo import per_schema
 from translator.model.level_facts import Facts
 
 MODEL_NAME = "helltaker"
@@ -42,6 +43,8 @@ def _constants(domain: Domain) -> dict[str, str]:
     found: dict[str, str] = {}
     for schema in domain.schemas:
         for literal in (*schema.preconditions, *schema.effects):
+            if all(term.is_variable for term in literal.args):
+                continue
             types = domain.predicate(literal.predicate).types
             for term, type_name in zip(literal.args, types, strict=True):
                 if not term.is_variable:
@@ -56,13 +59,17 @@ def _atom(literal: Literal) -> str:
     return text if literal.positive else f"(not {text})"
 
 
-def _action(schema: Schema) -> str:
+def _action_text(schema: Schema) -> str:
     parameters = " ".join(f"?{pddl_name(p.name)} - {p.type}" for p in schema.parameters)
     preconditions = " ".join(_atom(literal) for literal in schema.preconditions)
     effects = " ".join([*(_atom(literal) for literal in schema.effects),
                         f"(increase (total-cost) {schema.cost})"])
     return (f" (:action {pddl_symbol(schema.name)}\n  :parameters ({parameters})\n"
             f"  :precondition (and {preconditions})\n  :effect (and {effects}))\n")
+
+
+# Every level of a model writes the same schema objects (hundreds, in a planning view).
+action_text = per_schema(_action_text)
 
 
 def domain_text(domain: Domain) -> str:
@@ -80,7 +87,7 @@ def domain_text(domain: Domain) -> str:
         lines.append(f"  ({pddl_symbol(predicate.name)}{' ' if arguments else ''}"
                      f"{arguments})\n")
     lines.append(" )\n (:functions (total-cost))\n")
-    lines.extend(_action(schema) for schema in domain.schemas)
+    lines.extend(action_text(schema) for schema in domain.schemas)
     lines.append(")\n")
     return "".join(lines)
 

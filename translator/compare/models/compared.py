@@ -26,7 +26,7 @@ from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
-from strips_model.schema import Schema, build_domain
+from strips_model.schema import Domain, Schema, build_domain
 from translator.compare.models.init_level import init_level
 from translator.compare.models.left_out import LeftOut, leave_out, without_arity_slips
 from translator.compare.models.ours import OurModel
@@ -70,6 +70,9 @@ class UnbuildableModel:
 
     def on(self, level: Level) -> LevelModel:
         raise SchemaError(f"the model cannot be built: {self.defect}", Position(level.source))
+
+    def planning_domains(self) -> tuple[Domain, ...]:
+        return ()
 
     def init_level(self) -> Level | None:
         return init_level(self.report, self.words)

@@ -64,6 +64,9 @@ class OurModel:
     def on(self, level: Level) -> OurLevelModel:
         return OurLevelModel(self, level)
 
+    def planning_domains(self) -> tuple[Domain, ...]:
+        return (self.exact,)
+
     def init_level(self) -> Level | None:
         return init_level(self.report, self.words)
 

@@ -116,6 +116,11 @@ class ComparedModel(Protocol):
 
     def on(self, level: Level) -> LevelModel: ...
 
+    def planning_domains(self) -> tuple[Domain, ...]:
+        """The domains Fast Downward is given on every level alike (one per goal view): what
+        each level's worker would otherwise rename and write again (comparison.py)."""
+        ...
+
     def init_level(self) -> Level | None:
         """The level the model's own Init describes, read as the model reads it; None
         without an Init or with one that cannot be rebuilt (models/init_level.py)."""

@@ -147,6 +147,9 @@ class ReportModel:
                            for block in self.goal_blocks)
         self.planning = self.views[0].planning
 
+    def planning_domains(self) -> tuple[Domain, ...]:
+        return tuple(view.planning for view in self.views)
+
     def init_level(self) -> Level | None:
         return None if self.rebuilt is None else self.rebuilt.level
 

@@ -58,6 +58,7 @@ FAST = {
     "plain-moves-along-a-relation-of-no-direction": Encoding(
         notation="plain", adjacency="per_direction", direction_parameter=False,
         moves="undirected"),
+    "textbook-traps-toggled-by-an-action-of-no-key-press": Encoding(parity="tick"),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

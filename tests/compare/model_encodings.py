@@ -35,7 +35,7 @@ Walls = Literal["negated", "floor", "free", "occupied"]
 Goal = Literal["cells", "flag", "demon", "only_goal"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
-Parity = Literal["flag", "flags"]
+Parity = Literal["flag", "flags", "tick"]
 Spikes = Literal["negated", "floor", "safe", "complement"]
 Damage = Literal["cost", "action"]
 
@@ -90,7 +90,9 @@ class Encoding:
     parity: Parity = "flag"
     """The number of actions taken, even or odd: a flag `odd` every action flips (required
     absent by the actions taken after an even number), or two flags swapped, `even` (true at
-    the start) and `odd`, each required present."""
+    the start) and `odd`, each required present; or `odd` flipped as each turn ends, by an
+    action of no key press, `Tick`, that every other action leaves due (a flag `tick` each
+    adds and requires absent)."""
     spikes: Spikes = "negated"
     """Where the hero steps without harm: `¬spike(P)`; or, with a static floor, the floor
     alone, which then holds on no spikes (`floor(P)` for a safe step, `spike(P)` for the step
@@ -98,10 +100,10 @@ class Encoding:
     there, required where `¬spike(P)` would be (beside a floor, a second one); or that
     `safe(P)` alone, with `¬safe(P)` where the step hurts: no spike predicate at all."""
     damage: Damage = "cost"
-    moves: Moves = "directed"
     """What hurts costs 2 in the action itself; or the action costs 1 and raises a flag
     `hurt` that every action (and the goal) requires absent, which an action of no key press,
     `Damage`, takes back for one more move."""
+    moves: Moves = "directed"
     """The hero's own moves one schema per direction as every other action, or one schema for
     the four that steps along a static `adj(P, P2)` of no direction (each ground move presses
     the key of its step; the pushes and kicks, where the hero stays, keep their direction)."""
@@ -335,6 +337,9 @@ class _Builder:
         if self.encoding.parity == "flags":
             preconditions[-1] = Atom("odd" if odd else "even")
             effects.append(Atom("even", (), not odd))
+        if self.encoding.parity == "tick":
+            preconditions.append(-Atom("tick"))
+            effects[-1] = Atom("tick")
         if self.encoding.damage == "action":
             preconditions.append(-Atom("hurt"))
             effects += [Atom("hurt")] if paid_later else []
@@ -373,8 +378,16 @@ class _Builder:
                                         *paid), (Atom("won"),)))
         if paid:
             guards, counting, _ = self.counter(1)
+            # After the traps' toggle, if it is due: one action at a time is forced.
+            ticked = (-Atom("tick"),) if self.encoding.parity == "tick" else ()
             self.schemas.append(Schema("Damage", _parameters([Atom("hurt"), *guards]),
-                                       (Atom("hurt"), *guards), (-Atom("hurt"), *counting)))
+                                       (Atom("hurt"), *ticked, *guards),
+                                       (-Atom("hurt"), *counting)))
+        if self.encoding.parity == "tick":
+            for odd in (False, True):
+                self.schemas.append(Schema("TickOdd" if odd else "TickEven", (),
+                                           (Atom("tick"), Atom("odd", (), not odd)),
+                                           (-Atom("tick"), Atom("odd", (), odd))))
         return self.schemas
 
     def _free(self, place: tuple[str, ...], spiked: bool = False) -> list[Clause]:

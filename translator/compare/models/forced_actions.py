@@ -5,8 +5,10 @@ before it: its cost is the key press's, its effects too.
 
 A key press's action is followed by such actions while nothing else can be done: no action
 with a key press applies, exactly one state follows from those without one that may apply,
-and the goal does not hold yet. An action that raises the goal (goal_blocks.py
-`goal_raisers`) is never one of them, nor in their way: it is taken at the end, if at all.
+and the goal does not hold yet, or still holds after it (a model may flip the traps' phase
+by an action every move leaves due, `Tick`, which ends the winning turn too). An action that
+raises the goal (goal_blocks.py `goal_raisers`) is never one of them, nor in their way: it
+is taken at the end, if at all.
 """
 
 from __future__ import annotations
@@ -76,8 +78,12 @@ def _followed(model: KeyPressed, action: GroundAction, state: State) -> GroundAc
             break
         # An action raising the goal beside them is taken at the end, if at all.
         forced = [option for option in options if option.schema in model.forcible]
-        if not forced or len({option.apply(after) for option in forced}) != 1 \
-                or model.goal_holds(after):  # asked last: the dearest question
+        if not forced or len({option.apply(after) for option in forced}) != 1:
+            break
+        # Asked last, the dearest questions. Once the goal holds the player has won: an
+        # action that would undo it is not taken; one that keeps it (the traps' toggle
+        # ending every turn, `Tick`, as the game's own turn ends) still is.
+        if model.goal_holds(after) and not model.goal_holds(forced[0].apply(after)):
             break
         action = composed(action, forced[0])
         after = forced[0].apply(after)

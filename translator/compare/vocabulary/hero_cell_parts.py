@@ -21,7 +21,7 @@ from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, pick, under_skeleton, variables
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
-from translator.compare.vocabulary.state_parts import parity_after, trap_parity
+from translator.compare.vocabulary.state_parts import parity_ending, trap_parity
 from translator.compare.vocabulary.structure import requirements
 
 GOAL_SHARE = 0.9
@@ -70,9 +70,10 @@ def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
     """For each static place predicate required on the cell the hero ends on, whether the
     parity flag ends the action set (odd), unset (even), or both, over the actions."""
     ends: dict[str, set[bool]] = {}
+    ending = parity_ending(facts.read, parity)
     for schema in facts.read:
         cells = _cells(schema, hero)
-        odd_after = parity_after(schema, parity)
+        odd_after = ending(schema)
         if cells is None or odd_after is None:
             continue
         for lit in schema.preconditions:

@@ -71,7 +71,25 @@ def with_forced(model: KeyPressed, state: State) -> list[GroundAction]:
 
 
 def _followed(model: KeyPressed, action: GroundAction, state: State) -> GroundAction:
-    after = action.apply(state)
+    for then in _forced(model, action.apply(state)):
+        action = composed(action, then)
+    return action
+
+
+def forced_from(model: KeyPressed, after: State) -> tuple[State, int] | None:
+    """The state the actions forced from `after` (a key press's action just taken) lead to,
+    and what they cost; None for a model with no action that may be forced."""
+    if not model.forcible:
+        return None
+    cost = 0
+    for then in _forced(model, after):
+        after, cost = then.apply(after), cost + then.cost
+    return after, cost
+
+
+def _forced(model: KeyPressed, after: State) -> list[GroundAction]:
+    """The actions forced one after the other from `after` (module doc)."""
+    chain: list[GroundAction] = []
     for _ in range(FORCED_CHAIN):
         options = model.ground(after)
         if any(model.direction(option) is not None for option in options):
@@ -85,6 +103,6 @@ def _followed(model: KeyPressed, action: GroundAction, state: State) -> GroundAc
         # ending every turn, `Tick`, as the game's own turn ends) still is.
         if model.goal_holds(after) and not model.goal_holds(forced[0].apply(after)):
             break
-        action = composed(action, forced[0])
+        chain.append(forced[0])
         after = forced[0].apply(after)
-    return action
+    return chain

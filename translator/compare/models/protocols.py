@@ -44,6 +44,12 @@ class LevelModel(Protocol):
 
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]: ...
 
+    def forced_after(self, atoms: frozenset[Atom]) -> tuple[frozenset[Atom], int] | None:
+        """The state that the actions of no key press a key press forces (models/
+        forced_actions.py) lead to from `atoms`, where its action left the model, and what
+        they cost; None for a model that has no such action."""
+        return None
+
     def direction(self, action: GroundAction) -> Direction | None:
         """The key press an action stands for, None for bookkeeping actions."""
         ...

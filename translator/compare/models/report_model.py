@@ -20,7 +20,6 @@ from strips_model.errors import SchemaError
 from strips_model.ground_plan import PlanStep
 from strips_model.level import Level
 from strips_model.moves import Direction
-from strips_model.pddl_names import pddl_symbol
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.document import Report
@@ -32,7 +31,7 @@ from strips_model.schema import Domain, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
 from translator.compare.models.counter_steps import allowance, counts_up
 from translator.compare.models.floor import floors
-from translator.compare.models.forced_actions import KeyPressed, with_forced
+from translator.compare.models.forced_actions import KeyPressed, forced_from, with_forced
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
 from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
 from translator.compare.models.ground_keys import ground_key_press
@@ -43,8 +42,7 @@ from translator.compare.models.protocols import LevelModel
 from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_observation import AtomObserver
 from translator.compare.models.report_planning import (
-    GOAL_ACTION,
-    constant_name,
+    decoded_step,
     exact_facts,
     planning_facts,
 )
@@ -254,6 +252,9 @@ class ReportLevelModel(LevelModel):
     def applicable(self, atoms: frozenset[Atom]) -> list[GroundAction]:
         return with_forced(self._pressed, atoms)
 
+    def forced_after(self, atoms: frozenset[Atom]) -> tuple[frozenset[Atom], int] | None:
+        return forced_from(self._pressed, atoms)
+
     @cached_property
     def _pressed(self) -> KeyPressed:
         return KeyPressed(self._grounder.applicable, self.direction, self.goal_holds,
@@ -288,12 +289,5 @@ class ReportLevelModel(LevelModel):
                 problem_text(planning, self._planning_facts, self.level.name))
 
     def decode(self, step: PlanStep) -> tuple[str, dict[str, str]] | None:
-        name, arguments = step
-        schema = self.view.planning_schemas[name]
-        if schema.name.startswith(GOAL_ACTION):
-            return None
-        values = {pddl_symbol(constant_name(v)): v for a in self._atoms for v in a[1:]}
-        binding = {parameter.name: values.get(value, value)
-                   for parameter, value in zip(schema.parameters, arguments, strict=True)}
-        return schema.name, binding
+        return decoded_step(self.view.planning_schemas, self._atoms, step)
 

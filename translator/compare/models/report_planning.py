@@ -28,6 +28,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Final
 
+from strips_model.ground_plan import PlanStep
+from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.facts import GoalBlock
 from strips_model.reports.schema_readings import declare_variables
 from strips_model.reports.vocabulary import Vocabulary
@@ -167,3 +169,17 @@ def exact_facts(atoms: tuple[Atom, ...], static: AbstractSet[str], constants: fr
 
 def _numeric(value: str) -> tuple[int, int | str]:
     return (0, int(value)) if re.fullmatch(r"-?[0-9]+", value) else (1, value)
+
+
+def decoded_step(planning: dict[str, Schema], atoms: tuple[Atom, ...], step: PlanStep
+                 ) -> tuple[str, dict[str, str]] | None:
+    """A plan step of Fast Downward on the planning view (its PDDL names, `planning` by
+    them) as the exact schema and its binding, the level's objects (`atoms`, its Init) by
+    their own names; None for a goal action, which the exact view does not have."""
+    name, arguments = step
+    schema = planning[name]
+    if schema.name.startswith(GOAL_ACTION):
+        return None
+    values = {pddl_symbol(constant_name(v)): v for a in atoms for v in a[1:]}
+    return schema.name, {parameter.name: values.get(value, value)
+                         for parameter, value in zip(schema.parameters, arguments, strict=True)}

@@ -102,6 +102,9 @@ class _Remembered(LevelModel):
     def initial(self) -> frozenset[Atom]:
         return self._on.initial()
 
+    def forced_after(self, atoms: frozenset[Atom]) -> tuple[frozenset[Atom], int] | None:
+        return self._on.forced_after(atoms)
+
     def direction(self, action: GroundAction) -> Direction | None:
         return self._on.direction(action)
 

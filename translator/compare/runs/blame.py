@@ -81,15 +81,22 @@ def _search(model: LevelModel, atoms: frozenset[Atom], direction: Direction,
     shown: dict[frozenset[Atom], Observation | None] = {}
     order = {schema.name: index for index, (schema, _) in
              enumerate(model.schemas_for(direction))}
+    # A model with actions a key press forces (a damage paid apart, the traps' `Tick`) is
+    # matched after them, at their cost too.
+    forcing = model.forced_after(atoms) is not None
     for most in range(1, MOST_PASSED + 1):
         found: dict[str, Blamed] = {}
         for schema, fixed in model.schemas_for(direction):
-            if schema.cost != game.cost:
+            if schema.cost > game.cost or schema.cost < game.cost and not forcing:
                 continue
             for binding, failing in _bindings(schema, fixed, facts, most):
                 after, idle, deletes = _applied(schema, binding, atoms)
                 if any(lit.positive and _ground(lit, binding) in deletes for lit in failing):
                     continue  # it would take what is not there: its effect is none
+                if forcing:
+                    after, cost = model.forced_after(after) or (after, 0)
+                    if schema.cost + cost != game.cost:
+                        continue
                 if after not in shown:
                     shown[after] = _observed(model, after)
                 if shown[after] != game.seen:

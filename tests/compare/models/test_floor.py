@@ -13,7 +13,7 @@ import pytest
 from compare.agreeing import write_model
 from compare.model_encodings import Encoding, random_names, render
 from compare.models.test_counter_steps import COUNTERS
-from compare.vocabulary.test_every_encoding import ENCODINGS, EXAMPLES
+from compare.vocabulary.test_every_encoding import EXAMPLES, encodings_with
 from helpers import make_level
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -95,7 +95,7 @@ SPIKED = "#######\n#HS T #\n#  U D#\n#######"
 
 
 @settings(max_examples=max(EXAMPLES, 2), derandomize=not EXAMPLES, deadline=None)
-@given(encoding=ENCODINGS.filter(lambda e: e.walls == "floor" or e.spikes == "safe"),
+@given(encoding=st.one_of(encodings_with(walls="floor"), encodings_with(spikes="safe")),
        seed=st.integers(0, 10_000))
 def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
         encoding: Encoding, seed: int) -> None:
@@ -125,7 +125,7 @@ def test_a_static_floor_leaves_out_the_spikes_exactly_when_the_moves_say_so(
 
 
 @settings(max_examples=max(EXAMPLES, 1), derandomize=not EXAMPLES, deadline=None)
-@given(encoding=ENCODINGS.filter(lambda e: e.walls == "occupied"), seed=st.integers(0, 10_000))
+@given(encoding=encodings_with(walls="occupied"), seed=st.integers(0, 10_000))
 def test_an_occupied_fluent_is_listed_on_every_cell_that_is_not_free(
         encoding: Encoding, seed: int) -> None:
     """The floor's complement (`occupied(P)`, model_encodings.py `walls="occupied"`): added

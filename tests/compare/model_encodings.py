@@ -105,8 +105,9 @@ class Encoding:
     `Damage`, takes back for one more move."""
     moves: Moves = "directed"
     """The hero's own moves one schema per direction as every other action, or one schema for
-    the four that steps along a static `adj(P, P2)` of no direction (each ground move presses
-    the key of its step; the pushes and kicks, where the hero stays, keep their direction)."""
+    the four that steps along a static `adj(P, P2)` of no direction, as do taking the key and
+    opening the lock (each ground action presses the key of its step; the bumps, pushes and
+    kicks, where the hero stays, keep their direction)."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -456,13 +457,23 @@ class _Builder:
             second = _second_atoms(self.encoding, step, n1, n2)
         return n1, n2, [*first, *second]
 
+    def _stepping(self, step: str, direction: str | None
+                  ) -> tuple[tuple[str, ...], list[Clause], str | None] | None:
+        """Where the hero steps, the relation it steps along and the direction written; None
+        where moves of no direction write the four as one schema, and this is not the one."""
+        n1, adj = self.neighbour(step, self.origin(), 2)
+        if self.encoding.moves != "undirected":
+            return n1, adj, direction
+        if step != "up":
+            return None
+        return n1, [Atom("adj", (*self.origin(), *n1))], None
+
     def moves(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
-        n1, adj = self.neighbour(step, here, 2)
-        if self.encoding.moves == "undirected":
-            if step != "up":  # one schema for the four directions, written once
-                return
-            direction, adj = None, [Atom("adj", (*here, *n1))]
+        stepping = self._stepping(step, direction)
+        if stepping is None:
+            return
+        n1, adj, direction = stepping
         for hurts in (False, True):
             for suffix, landing in self._landings(n1, odd, hurts):
                 pre: list[Clause] = [self.hero(here), -Atom("goal", here), *adj, *landing,
@@ -472,7 +483,10 @@ class _Builder:
 
     def take_key(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
-        n1, adj = self.neighbour(step, here, 2)
+        stepping = self._stepping(step, direction)
+        if stepping is None:
+            return
+        n1, adj, direction = stepping
         hero_before = self.hero(here, "nokey")
         pre: list[Clause] = [hero_before, -Atom("goal", here), *adj, self.key_lying(n1),
                              -Atom("box", n1), -Atom("mob", n1)]
@@ -487,7 +501,10 @@ class _Builder:
 
     def unlock(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
-        n1, adj = self.neighbour(step, here, 2)
+        stepping = self._stepping(step, direction)
+        if stepping is None:
+            return
+        n1, adj, direction = stepping
         pre: list[Clause] = [self.hero(here, "haskey"), -Atom("goal", here), *adj,
                              self.locked(n1)]
         if self.encoding.key != "hero":

@@ -73,7 +73,8 @@ def test_one_move_for_four_directions_is_read_and_keyed_by_its_step_under_any_na
         seed: int, place: str) -> None:
     """Under random names, with four direction relations no name reads beside it: the
     relation of no direction is told from them (a push steps twice along one of those), its
-    moves are keyed by their steps, and the vocabulary file says so and reads back."""
+    moves, the key taken and the lock opened are keyed by their steps, and the vocabulary file
+    says so and reads back."""
     encoding = replace(UNDIRECTED, place=place)  # type: ignore[arg-type]
     names = random_names(seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -86,8 +87,9 @@ def test_one_move_for_four_directions_is_read_and_keyed_by_its_step_under_any_na
     assert roles["adjacent_any"] == names("adj")
     assert {roles[f"adjacent_{d}"] for d in ("up", "down", "left", "right")} == {
         names(d) for d in ("up", "down", "left", "right")}
-    moves = {names(schema.name) for schema in schemas(encoding) if schema.name.startswith("Move")}
-    assert {action.split("_or")[0] for action in words.keyed_by_step} == moves
+    steps = {names(schema.name) for schema in schemas(encoding)
+             if schema.name.startswith(("Move", "TakeKey", "Unlock"))}
+    assert {action.split("_or")[0] for action in words.keyed_by_step} == steps
     text = vocabulary_toml(words)
     assert f'"{words.keyed_by_step[0]}" = "step"' in text
     assert parse_vocabulary(text, words.source) == words

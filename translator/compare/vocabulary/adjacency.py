@@ -84,9 +84,12 @@ def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str],
     are opposite (each level's Init lists them, so every pairing moves the hero alike on a
     probe level), so they are read in the order the schemas first use them as up, down, left,
     right, the order students write the moves in. A relation no action steps the hero along
-    to its second place is none of them (`trap(P, 0)`, a trap's phase where the hero stands)."""
+    to its second place, nor follows twice in a row (a push, the hero's own steps written
+    along a relation of no direction), is none of them (`trap(P, 0)`, a trap's phase where
+    the hero stands)."""
     order: list[str] = []
-    stepped: set[str] = set()
+    chained = _chained(read, static, arity, width)
+    stepped: set[str] = set(chained)
     for schema in read:
         place = places.get(schema.name)
         arrivals = {tuple(t.name for t in lit.args[k:k + width]) for lit in schema.effects
@@ -103,7 +106,6 @@ def _unnamed_directions(read: tuple[Schema, ...], static: frozenset[str],
     if len(order) > len(_WRITING_ORDER):
         # A fifth, of no direction (`adj(P, P2)`, one move for all four): a push steps twice
         # the same way along a direction relation, never along that one.
-        chained = _chained(read, static, arity, width)
         order = [name for name in order if name in chained]
     if len(order) != len(_WRITING_ORDER):
         return {}

@@ -25,6 +25,10 @@ from translator.compare.vocabulary.places import cell_fluents, hero_place_start
 from translator.compare.vocabulary.roles import Evidence, Role
 from translator.compare.vocabulary.words import role_scores
 
+COUNT_SHARES = 2
+"""Other predicates at most that take the values of a count of steps: its successor, and a
+limit counting up (`succ(C, C1)`, `limit(L)`)."""
+
 
 def arity_of(schemas: Iterable[Schema]) -> dict[str, int]:
     """Each predicate's arity, the one it is used with most."""
@@ -83,6 +87,15 @@ def _one_way(schemas: tuple[Schema, ...], name: str, static: frozenset[str]) -> 
     return len(ways) == 1 and next(iter(ways))[1] >= 0
 
 
+def _counted(schemas: tuple[Schema, ...], name: str, static: frozenset[str]) -> bool:
+    """`name` steps as a count does: one way along one relation (`_one_way`), its values
+    shared with few other predicates (`_sharing`: the successor, a limit). A hero in cells
+    that steps along one relation of no direction (`adj(P, P2)`, each move, the key taken
+    and the lock opened written once for the four directions) also steps one way, but its
+    cells are those of the walls, the boulders and the goal too."""
+    return _one_way(schemas, name, static) and _sharing(schemas, name) <= COUNT_SHARES
+
+
 def _pair_stepped(schemas: tuple[Schema, ...], name: str, arity: int,
                   static: frozenset[str]) -> bool:
     """Each argument of `name`'s place of two that some action changes, some action steps:
@@ -131,7 +144,7 @@ def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Map
                   if (arity[name] >= 2 and _pair_stepped(schemas, name, arity[name], static)
                       if width == 2 else not role_scores(name).get("counter", 0)
                       and _moves_along_cells(schemas, name, static)
-                      and not _one_way(schemas, name, static))]
+                      and not _counted(schemas, name, static))]
         if scored:
             most = max(item[0] for item in scored)
             best = max(scored, key=lambda item: (item[0] >= NEARLY * most, *item[1:3],

@@ -105,9 +105,10 @@ class Encoding:
     `Damage`, takes back for one more move."""
     moves: Moves = "directed"
     """The hero's own moves one schema per direction as every other action, or one schema for
-    the four that steps along a static `adj(P, P2)` of no direction, as do taking the key and
-    opening the lock (each ground action presses the key of its step; the bumps, pushes and
-    kicks, where the hero stays, keep their direction)."""
+    the four that steps along a static `adj(P, P2)` of no direction, as do taking the key,
+    opening the lock and bumping into it (each ground action presses the key of its step, or
+    of the cell it bumps into; the pushes and kicks, which a relation of no direction cannot
+    keep in line, keep their direction)."""
 
     def __post_init__(self) -> None:
         if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
@@ -516,7 +517,10 @@ class _Builder:
 
     def bump(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         here = self.origin()
-        n1, adj = self.neighbour(step, here, 2)
+        stepping = self._stepping(step, direction)
+        if stepping is None:
+            return
+        n1, adj, direction = stepping
         for hurts in (False, True):
             pre: list[Clause] = [self.hero(here, "nokey"), -Atom("goal", here), *adj,
                                  self.locked(n1)]

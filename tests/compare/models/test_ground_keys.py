@@ -22,7 +22,7 @@ from strips_model.reports.vocabulary import Vocabulary, parse_vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
 from translator.compare.check import set_up_model
 from translator.compare.models.compared import UnbuildableModel
-from translator.compare.models.ground_keys import step_direction
+from translator.compare.models.ground_keys import ground_key_press, step_direction
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.verify import rebuilt
 from translator.ground.ground_action import GroundAction
@@ -67,14 +67,43 @@ def test_a_step_presses_its_direction_in_every_convention(
     assert step_direction(words, GroundAction("Move", (), frozenset(), frozenset(), 1)) is None
 
 
+@given(direction=st.sampled_from(list(Direction)), first_is_column=st.booleans(),
+       rows_upward=st.booleans(), cell=st.sampled_from(["", "c_{x}_{y}", "{y}r{x}"]),
+       row=st.integers(1, 8), column=st.integers(1, 8))
+def test_a_hero_that_stays_presses_toward_the_place_its_relation_names(
+        direction: Direction, first_is_column: bool, rows_upward: bool, cell: str, row: int,
+        column: int) -> None:
+    """A bump written once for the four directions (`adj(P, Q)`, the lock at Q, the hero
+    staying at P) presses the key from P to Q as bound, in every convention; a move still
+    presses the key of its step, and a bump between places that are no neighbours, none."""
+    words = replace(_words(first_is_column, rows_upward, cell),
+                    roles=(("hero", "at"), ("adjacent_any", "adj")), keyed_by_step=("Bump",))
+    coordinates = Coordinates(9, 0, first_is_column, rows_upward)
+    d_row, d_column = direction.delta
+    width = 1 if cell else 2
+    ends = {"Bump": (("p", "q")[:width] if width == 1 else ("x", "y"),
+                     ("q",) if width == 1 else ("x2", "y2"))}
+
+    def bump(r: int, c: int) -> GroundAction:
+        here = words.place_args(*map(str, coordinates.xy((row, column))))
+        there = words.place_args(*map(str, coordinates.xy((r, c))))
+        names = (*ends["Bump"][0], *ends["Bump"][1])
+        return GroundAction("Bump", tuple(zip(names, (*here, *there), strict=True)),
+                            frozenset(), frozenset({("steps", "3")}), 1)
+
+    assert ground_key_press(words, {}, bump(row + d_row, column + d_column), ends) == direction
+    assert ground_key_press(words, {}, bump(row + 2 * d_row, column + 2 * d_column),
+                            ends) is None
+
+
 @settings(max_examples=3, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10_000), place=st.sampled_from(["pair", "cell"]))
 def test_one_move_for_four_directions_is_read_and_keyed_by_its_step_under_any_names(
         seed: int, place: str) -> None:
     """Under random names, with four direction relations no name reads beside it: the
     relation of no direction is told from them (a push steps twice along one of those), its
-    moves, the key taken and the lock opened are keyed by their steps, and the vocabulary file
-    says so and reads back."""
+    moves, the key taken, the lock opened and bumped are keyed by their steps, and the file
+    of its vocabulary says so and reads back."""
     encoding = replace(UNDIRECTED, place=place)  # type: ignore[arg-type]
     names = random_names(seed)
     with tempfile.TemporaryDirectory() as folder:
@@ -88,7 +117,7 @@ def test_one_move_for_four_directions_is_read_and_keyed_by_its_step_under_any_na
     assert {roles[f"adjacent_{d}"] for d in ("up", "down", "left", "right")} == {
         names(d) for d in ("up", "down", "left", "right")}
     steps = {names(schema.name) for schema in schemas(encoding)
-             if schema.name.startswith(("Move", "TakeKey", "Unlock"))}
+             if schema.name.startswith(("Move", "TakeKey", "Unlock", "Bump"))}
     assert {action.split("_or")[0] for action in words.keyed_by_step} == steps
     text = vocabulary_toml(words)
     assert f'"{words.keyed_by_step[0]}" = "step"' in text

@@ -46,7 +46,7 @@ from translator.compare.models.report_planning import (
     exact_facts,
     planning_facts,
 )
-from translator.compare.models.report_views import SchemaViews, direction_parameter
+from translator.compare.models.report_views import SchemaViews, direction_parameter, step_ends
 from translator.compare.models.start_flags import true_at_start
 from translator.compare.vocabulary.facts import OFFSET
 from translator.ground.exact_semantics import Grounder
@@ -132,6 +132,8 @@ class ReportModel:
                                     if schema.name in self.words.keyed_by_direction
                                     and (found := direction_parameter(schema, self.words))}
         """Action -> the variable its key press is bound to (Vocabulary.keyed_by_direction)."""
+        self.step_ends = {schema.name: ends for schema in read if schema.name in
+                          self.words.keyed_by_step and (ends := step_ends(schema, self.words))}
         self.exact = build_domain(tuple(exact), self.report.source)
         return tuple(planning)
 
@@ -261,7 +263,8 @@ class ReportLevelModel(LevelModel):
                           frozenset(self.model.words.not_key_presses) - self._goal_raisers)
 
     def direction(self, action: GroundAction) -> Direction | None:
-        return ground_key_press(self.model.words, self.model.direction_parameter, action)
+        return ground_key_press(self.model.words, self.model.direction_parameter, action,
+                                self.model.step_ends)
 
     def goal_holds(self, atoms: frozenset[Atom]) -> bool:
         return bool(self._goal_grounder.applicable(atoms)) or bool(self._goal_raisers) and any(

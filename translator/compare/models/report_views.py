@@ -88,3 +88,15 @@ def direction_parameter(schema: Schema, words: Vocabulary) -> str | None:
             if term.is_variable:
                 return term.name
     return None
+
+
+def step_ends(schema: Schema, words: Vocabulary) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The two places of the schema's `adjacent_any` precondition (a relation of no
+    direction), as written: a schema keyed by its step presses the key from the first to the
+    second where the hero stays (a bump), as where it steps (models/ground_keys.py)."""
+    relation, width = words.predicate("adjacent_any"), words.width
+    for literal in schema.preconditions:
+        if literal.positive and literal.predicate == relation and len(literal.args) == 2 * width:
+            names = tuple(term.name for term in literal.args)
+            return names[:width], names[width:]
+    return None

@@ -146,22 +146,32 @@ def _with_undirected(facts: SchemaFacts, places: dict[str, tuple[str, ...]],
     pressed_as_bound = set(found.by_parameter) if found else set()
     width, start = facts.width, facts.hero_start
     stepping: dict[str, list[str]] = {}
+    bumping: dict[str, list[str]] = {}
     for schema in facts.read:
         place = places.get(schema.name)
         if place is None or schema.name in pressed_as_bound:
             continue
         arrivals = {tuple(t.name for t in lit.args[start:start + width])
                     for lit in schema.effects if lit.positive and lit.predicate == facts.hero}
+        # Where the hero stays (a bump into the lock), the key is toward the other place;
+        # never for an action that raises the goal (`won` beside a demon), no key press.
+        standing = not arrivals and not any(e.positive and e.predicate in facts.goal
+                                            for e in schema.effects)
         for lit in schema.preconditions:
             names = tuple(t.name for t in lit.args)
             if (lit.positive and lit.predicate in facts.static
                     and lit.predicate not in directed and facts.arity[lit.predicate] == 2 * width
-                    and names[:width] == place and names[width:] in arrivals):
-                stepping.setdefault(lit.predicate, []).append(schema.name)
+                    and names[:width] == place):
+                if names[width:] in arrivals:
+                    stepping.setdefault(lit.predicate, []).append(schema.name)
+                elif standing:
+                    bumping.setdefault(lit.predicate, []).append(schema.name)
     if not stepping:
         return found
+    # The relation the hero steps along; the actions where it stays use it too (a relation
+    # of a place and a phase, `trap(P, 1)` on the hero's own cell, is stepped along by none).
     relation = max(sorted(stepping), key=lambda name: len(stepping[name]))
-    actions = tuple(dict.fromkeys(stepping[relation]))
+    actions = tuple(dict.fromkeys(stepping[relation] + bumping.get(relation, [])))
     said = Evidence(Topic.ADJACENCY, (
         f"adjacency: {relation}, a static relation of two places and no direction, which "
         f"{len(actions)} actions step the hero along from its place to where it arrives; "

@@ -6,6 +6,7 @@ level "diverged"."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,7 +25,8 @@ from translator.compare.check import set_up_model
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.ground_keys import ground_key_press, step_direction
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.repair.verify import rebuilt
+from translator.compare.repair.verify import rebuilt, verify
+from translator.compare.runs.evidence import probe_cases
 from translator.ground.ground_action import GroundAction
 
 UNDIRECTED = Encoding(notation="plain", adjacency="per_direction", direction_parameter=False,
@@ -143,3 +145,21 @@ def test_a_schema_pressed_as_it_binds_that_binds_no_direction_is_left_out(
     assert not isinstance(variant, UnbuildableModel), variant.defect
     reasons = {part.schema: part.reason for part in variant.left_out}
     assert reasons[target.name].endswith("but no positive adjacent precondition binds one")
+
+
+def test_a_push_written_along_the_relation_of_no_direction_allows_several_outcomes() -> None:
+    """A student's fault: the boulder's pushes written along `adj(P, Q), adj(Q, R)`, where
+    nothing keeps R in line (R may even be P). Keyed toward Q, the push is judged at the
+    first kick of a boulder as a non-determinism: one binding does what the game does, another
+    kicks the boulder elsewhere."""
+    text = render(UNDIRECTED)
+    written = "\n\n".join(re.sub(r"\b(up|down|left|right)\(", "adj(", block)
+                          if block.lstrip().startswith("PushBox") else block
+                          for block in text.split("\n\n"))
+    with tempfile.TemporaryDirectory() as folder:
+        model = set_up_model(str(write_model(Path(folder), UNDIRECTED, written))).model
+    assert not isinstance(model, UnbuildableModel) and model.words is not None
+    assert any(name.startswith("PushBox") for name in model.words.keyed_by_step)
+    failure = verify(model, probe_cases(symmetric=False))
+    assert failure is not None and "R-A3" in failure.rules, failure
+    assert "allows several outcomes" in failure.what and "PushBox" in failure.what

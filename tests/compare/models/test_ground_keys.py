@@ -33,14 +33,19 @@ UNDIRECTED = Encoding(notation="plain", adjacency="per_direction", direction_par
                       moves="undirected")
 
 
+_CONVENTIONS = dict(
+    direction=st.sampled_from(list(Direction)), first_is_column=st.booleans(),
+    rows_upward=st.booleans(), cell=st.sampled_from(["", "c_{x}_{y}", "{y}r{x}"]),
+    row=st.integers(1, 8), column=st.integers(1, 8))
+"""A direction, a coordinate convention, a cell pattern ("": a pair) and a cell of a 9x9 grid."""
+
+
 def _words(first_is_column: bool, rows_upward: bool, cell: str) -> Vocabulary:
     return Vocabulary("v", "", (("hero", "at"),), (), first_is_column, rows_upward, (), (),
                       (), "v.toml", keyed_by_step=("Move",), cell=cell)
 
 
-@given(direction=st.sampled_from(list(Direction)), first_is_column=st.booleans(),
-       rows_upward=st.booleans(), cell=st.sampled_from(["", "c_{x}_{y}", "{y}r{x}"]),
-       row=st.integers(1, 8), column=st.integers(1, 8))
+@given(**_CONVENTIONS)
 def test_a_step_presses_its_direction_in_every_convention(
         direction: Direction, first_is_column: bool, rows_upward: bool, cell: str, row: int,
         column: int) -> None:
@@ -69,9 +74,7 @@ def test_a_step_presses_its_direction_in_every_convention(
     assert step_direction(words, GroundAction("Move", (), frozenset(), frozenset(), 1)) is None
 
 
-@given(direction=st.sampled_from(list(Direction)), first_is_column=st.booleans(),
-       rows_upward=st.booleans(), cell=st.sampled_from(["", "c_{x}_{y}", "{y}r{x}"]),
-       row=st.integers(1, 8), column=st.integers(1, 8))
+@given(**_CONVENTIONS)
 def test_a_hero_that_stays_presses_toward_the_place_its_relation_names(
         direction: Direction, first_is_column: bool, rows_upward: bool, cell: str, row: int,
         column: int) -> None:

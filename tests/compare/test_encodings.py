@@ -143,3 +143,14 @@ def test_every_combination_of_axes_under_random_names_agrees_on_every_probe(
     if walks_on:
         failure = verify(model, tuple(c for c in _cases() if "E12" in c.rules))
         assert failure is not None and failure.rules == ("E12",), failure
+
+
+def test_a_parity_flipped_as_each_turn_ends_is_said_so(
+        agreeing_model: Callable[[str], ComparedModel]) -> None:
+    """The traps' parity flipped by an action of no key press ending each turn (`Tick`): the
+    evidence says so, not that every action flips it; a parity every action flips, as ever."""
+    ticking = agreeing_model("textbook-traps-toggled-by-an-action-of-no-key-press")
+    flipping = agreeing_model("textbook-traps-by-first-phase-and-a-parity-flag")
+    assert any("odd, a flag the action ending each turn flips" in line
+               for line in ticking.evidence), ticking.evidence
+    assert any("odd, a flag every action flips" in line for line in flipping.evidence)

@@ -21,7 +21,7 @@ from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, pick, under_skeleton, variables
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
-from translator.compare.vocabulary.state_parts import parity_ending, trap_parity
+from translator.compare.vocabulary.state_parts import flipping, parity_ending, trap_parity
 from translator.compare.vocabulary.structure import requirements
 
 GOAL_SHARE = 0.9
@@ -129,23 +129,24 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
     if parity is None:
         return Found(found, tuple(evidence))
     ends = _phases(facts, hero, parity, static)
+    flips = flipping(facts.read, parity)
     spikes = pick(Role.SPIKES, {n: 1 for n in _alone(facts, hero, {
         n for n, e in ends.items() if e == {False, True}}, roles.get(Role.SKELETON))
         if Role.SPIKES not in roles})
     if spikes is not None:
         found[Role.SPIKES] = spikes
         evidence.append(by_actions(Role.SPIKES, spikes, f"required where the hero ends "
-                                   f"whether {parity}, which every action flips, ends set "
+                                   f"whether {parity}, which {flips}, ends set "
                                    "or not"))
     raised = pick(Role.TRAP_RAISED, {n: 1 for n, e in ends.items() if e == {False}})
     lowered = pick(Role.TRAP_LOWERED, {n: 1 for n, e in ends.items() if e == {True}})
     if raised is None or lowered is None or \
             {Role.TRAP, Role.TRAP_RAISED, Role.TRAP_LOWERED} & set(roles):
         return Found(found, tuple(evidence))
-    said = f"required where the hero ends only as {parity}, which every action flips, ends"
+    said = f"required where the hero ends only as {parity}, which {flips}, ends"
     found |= {Role.TRAP_RAISED: raised, Role.TRAP_LOWERED: lowered, Role.TRAP_PARITY: parity}
     evidence += [by_actions(Role.TRAP_RAISED, raised, f"{said} unset (a trap raised at first)"),
                  by_actions(Role.TRAP_LOWERED, lowered, f"{said} set (a trap lowered at first)"),
-                 by_actions(Role.TRAP_PARITY, parity, "a flag every action flips, absent at "
+                 by_actions(Role.TRAP_PARITY, parity, f"a flag {flips}, absent at "
                             "first: the traps' parity")]
     return Found(found, tuple(evidence))

@@ -44,7 +44,7 @@ from translator.compare.vocabulary.keys import Convention, KeyPresses, key_press
 from translator.compare.vocabulary.leftover_parts import leftover_parts
 from translator.compare.vocabulary.places import cell_pattern, place_starts, starts_evidence
 from translator.compare.vocabulary.roles import PLACED, Evidence, Found, Role, Roles, Topic
-from translator.compare.vocabulary.state_parts import state_parts, trap_parity
+from translator.compare.vocabulary.state_parts import flipping, state_parts, trap_parity
 from translator.compare.vocabulary.structure import find_counter, find_successor, schema_facts
 from translator.compare.vocabulary.values import state_values
 from translator.compare.vocabulary.words import role_scores
@@ -207,8 +207,8 @@ def trap_parity_step(facts: SchemaFacts, roles: Roles) -> Found:
     if parity is None:
         return Found()
     return Found({Role.TRAP_PARITY: parity}, (Evidence(Role.TRAP_PARITY, (
-        f"trap_parity: {parity}, a flag every action flips, beside traps written by their "
-        "first phase (by what the actions do)")),))
+        f"trap_parity: {parity}, a flag {flipping(facts.read, parity)}, beside traps written "
+        "by their first phase (by what the actions do)")),))
 
 
 def unread_step(facts: SchemaFacts, roles: Roles) -> Found:

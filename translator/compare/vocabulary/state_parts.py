@@ -218,12 +218,23 @@ def parity_after(schema: Schema, name: str) -> bool | None:
     return next(iter(after)) if len(after) == 1 else None
 
 
+def clocked(read: tuple[Schema, ...], name: str) -> bool:
+    """No action with a place changes the parity flag `name`: it is flipped as each turn ends,
+    by an action of no key press (`_clock`)."""
+    return all(parity_after(schema, name) is None for schema in read
+               if any(e.args for e in schema.effects))
+
+
+def flipping(read: tuple[Schema, ...], name: str) -> str:
+    """How the evidence says the parity flag `name` changes."""
+    return "the action ending each turn flips" if clocked(read, name) else "every action flips"
+
+
 def parity_ending(read: tuple[Schema, ...], name: str) -> Callable[[Schema], bool | None]:
     """Whether the parity flag `name` ends each action's turn set: as the action leaves it;
     or, where no action with a place changes it (flipped as the turn ends, `_clock`), the
     contrary of what the action requires of it."""
-    if any(parity_after(schema, name) is not None for schema in read
-           if any(e.args for e in schema.effects)):
+    if not clocked(read, name):
         return lambda schema: parity_after(schema, name)
 
     def flipped_after(schema: Schema) -> bool | None:

@@ -171,11 +171,15 @@ def _with_undirected(facts: SchemaFacts, places: dict[str, tuple[str, ...]],
     # The relation the hero steps along; the actions where it stays use it too (a relation
     # of a place and a phase, `trap(P, 1)` on the hero's own cell, is stepped along by none).
     relation = max(sorted(stepping), key=lambda name: len(stepping[name]))
-    actions = tuple(dict.fromkeys(stepping[relation] + bumping.get(relation, [])))
+    steps = tuple(dict.fromkeys(stepping[relation]))
+    stays = tuple(name for name in dict.fromkeys(bumping.get(relation, [])) if name not in steps)
+    actions = steps + stays
     said = Evidence(Topic.ADJACENCY, (
         f"adjacency: {relation}, a static relation of two places and no direction, which "
-        f"{len(actions)} actions step the hero along from its place to where it arrives; "
-        "each such action presses the key of the step it makes"))
+        f"{len(steps)} actions step the hero along from its place to where it arrives; "
+        "each such action presses the key of the step it makes"
+        + (f", and each of the {len(stays)} that use it from the hero's place while the hero "
+           "stays (a bump), the key toward its other place" if stays else "")))
     if found is None:
         return Adjacency(((Role.ADJACENT_ANY, relation),), (), True, (), (), (said,), actions)
     return replace(found, roles=(*found.roles, (Role.ADJACENT_ANY, relation)),

@@ -3,6 +3,7 @@ order, errors, timeouts and memory limits that stop children."""
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import tempfile
@@ -29,6 +30,19 @@ from translator.runtime.workers import run_ordered
 def test_parallel_results_come_in_input_order() -> None:
     assert list(run_ordered(_square, list(range(7)), jobs=3)) == [0, 1, 4, 9, 16, 25, 36]
     assert list(run_ordered(_square, [5], jobs=3)) == [25]
+
+
+def test_a_child_leaves_what_it_inherits_to_no_collection_and_the_parent_as_it_was() -> None:
+    """A forked child freezes the objects it inherits (a repair's grounding memo): its full
+    collections scan only its own, and the parent's collector is untouched."""
+    frozen = gc.get_freeze_count()
+    held = [[index] for index in range(10_000)]  # tracked objects the child inherits
+    assert run_in_child("freeze count", _freeze_count, None) >= len(held)
+    assert gc.get_freeze_count() == frozen
+
+
+def _freeze_count(_: None) -> int:
+    return gc.get_freeze_count()
 
 
 def test_parallel_workers_leave_no_folder_behind() -> None:

@@ -5,19 +5,22 @@ its variants with one precondition dropped, and through a `Grounder` asked for m
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from strips_model.schema import Domain, Literal, Parameter, Term, build_domain
+from strips_model.schema import Domain, Literal, Parameter, Schema, Term, build_domain
 from translator.compare.check import our_model
 from translator.compare.runs.evidence import probe_cases
 from translator.ground import exact_semantics
 from translator.ground.clingo_grounding import ground
 from translator.ground.exact_semantics import Grounder, asking_many_states
 from translator.ground.ground_action import GroundAction
+from translator.ground.grounding_memo import remembering_groundings
 from translator.ground.reachable_index import reachable_index
 from translator.ground.schema_parts import cut_domain
 from translator.model.level_facts import Atom, Facts, level_facts
@@ -110,6 +113,44 @@ def test_a_grounder_asked_for_many_states_answers_from_its_index_the_same(
         answers = [grounder.applicable(state) for state in states]
     assert grounder._index is not None  # noqa: SLF001 - the index, not the joins, answered
     assert [_key(a) for a in answers] == [_key(joins.applicable(s)) for s in states]
+
+
+def test_an_index_answering_beside_a_memo_leaves_it_as_warm_as_the_joins(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within a repair's memo (grounding_memo.py) a grounder of a level's thousands of states
+    answers from its index, and what it answers is kept as every schema ground: a model then
+    edited in one schema joins that one alone, and finds what fresh joins find."""
+    level, domain, edited = LEVELS[0], _domain(None), _domain(4)
+    facts = level_facts(level)
+    states = _walk(Grounder(domain, facts), facts.initial, 11, 20)
+    monkeypatch.setattr(exact_semantics, "MANY_AFTER", 0.0)
+    monkeypatch.setattr(exact_semantics, "INDEXED_AFTER", 0.0)
+    with remembering_groundings() as memo:
+        grounder = Grounder(domain, facts)
+        with asking_many_states():
+            answers = [grounder.applicable(state) for state in states]
+        assert grounder._index is not None  # noqa: SLF001 - the index answered
+        assert memo.size == len(set(states))
+        joined: list[str] = []
+        monkeypatch.setattr(Grounder, "_ground_schema", _counting(joined))
+        again = Grounder(edited, facts)
+        kept = [again.applicable(state) for state in states]
+        seen = set(joined)
+    assert [_key(a) for a in answers] == [_key(Grounder(domain, facts).applicable(s))
+                                          for s in states]
+    assert [_key(a) for a in kept] == [_key(Grounder(edited, facts).applicable(s))
+                                       for s in states]
+    assert seen == {edited.schemas[4].name}
+
+
+def _counting(joined: list[str]) -> Callable[..., Iterator[GroundAction]]:
+    """`Grounder._ground_schema` noting each schema it joins in `joined`."""
+    ground = Grounder._ground_schema  # noqa: SLF001
+
+    def counted(self: Grounder, schema: Schema, *rest: Any) -> Iterator[GroundAction]:
+        joined.append(schema.name)
+        return ground(self, schema, *rest)
+    return counted
 
 
 def test_a_goal_grounder_keeps_its_answers_by_what_it_reads() -> None:

@@ -28,6 +28,7 @@ import math
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cached_property
 from typing import Final
 
 from strips_model.schema import Domain, Literal, Schema
@@ -35,7 +36,7 @@ from strips_model.schema_memo import per_schema
 from translator.ground.action_index import ActionIndex
 from translator.ground.ground_action import GroundAction
 from translator.ground.grounding_estimate import copies_within
-from translator.ground.grounding_memo import Numbers, active_memo
+from translator.ground.grounding_memo import Known, Numbers, active_memo
 from translator.ground.joins import (
     Join,
     Table,
@@ -147,15 +148,23 @@ class Grounder:
                 if len(self._unchanging) < UNCHANGING_KEPT:
                     self._unchanging[key] = found
             return list(found)
+        # The index, once built, serves whether or not a memo is kept: a repair checking one
+        # fix on a level's thousands of states joins no schema twice in a state, but each
+        # once per state is dearer than the reachable actions grounded once.
+        index = self._indexed()
+        if index is not None and state <= index.universe:
+            found = index.applicable(state)
+            if memo is not None:
+                self._remember(memo.known(self._table, state), found)
+            return found
         if memo is None:
-            index = self._indexed()
-            if index is not None and state <= index.universe:
-                return index.applicable(state)
             return self._joined(state)
         known = memo.known(self._table, state)
         missing = self._mask & ~known.ground
         if missing:  # the schemas of this domain not yet ground in this state
+            started = time.perf_counter()
             tables = Tables(state, self._static_atoms, self._static_tables)
+            present = {atom[0] for atom in state}
             # Its set bits only: a model differing from one ground before in one schema
             # has one bit to ground, not hundreds to look at.
             rest = missing
@@ -163,15 +172,40 @@ class Grounder:
                 lowest = rest & -rest
                 rest ^= lowest
                 number = lowest.bit_length() - 1
-                schema, joins, negative = self._plans[self._order[number]]
+                place = self._order[number]
+                if not self._needs[place] <= present:
+                    continue
+                schema, joins, negative = self._plans[place]
                 ground = list(self._ground_schema(schema, joins, negative, state, tables))
                 if ground:
                     known.actions[number] = ground
             known.ground |= missing
+            self._joining += time.perf_counter() - started
         # Few schemas apply in a state: their actions, in the domain's order of schemas.
         kept = sorted((self._order[number], actions) for number, actions in
                       known.actions.items() if number in self._order)
         return [action for _, actions in kept for action in actions]
+
+    def _remember(self, known: Known, found: list[GroundAction]) -> None:
+        """The index's answer in a state kept as every schema of this domain ground there:
+        the memo stays as warm as if each were joined, for the next model to meet it."""
+        new = self._mask & ~known.ground
+        numbers = self._numbers_by_name
+        if not new or numbers is None:
+            return
+        grouped: dict[int, list[GroundAction]] = {}
+        for action in found:
+            grouped.setdefault(numbers[action.schema], []).append(action)
+        for number, actions in grouped.items():
+            if new >> number & 1:
+                known.actions[number] = actions
+        known.ground |= new
+
+    @cached_property
+    def _numbers_by_name(self) -> dict[str, int] | None:
+        """Each schema's number in the memo by its name; None where two share a name."""
+        numbers = {self._plans[place][0].name: number for number, place in self._order.items()}
+        return numbers if len(numbers) == len(self._order) else None
 
     def _joined(self, state: frozenset[Atom]) -> list[GroundAction]:
         started = time.perf_counter()
@@ -189,8 +223,9 @@ class Grounder:
         self._asked += 1
         if self._index is not None or self._query:
             return self._index
-        due = min(self._next_try, MANY_AFTER) if _MANY and not self._tried else self._next_try
-        if self._joining >= due and (_MANY or self._asked >= INDEXED_STATES):
+        many = bool(_MANY)
+        due = min(self._next_try, MANY_AFTER) if many and not self._tried else self._next_try
+        if self._joining >= due and (many or self._asked >= INDEXED_STATES):
             self._tried = True
             try:
                 self._index = self._reachable(max(INDEX_SECONDS, 2 * self._joining))

@@ -176,6 +176,14 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
                   schemas: tuple[Schema, ...] | None = None) -> RepairReport:
     """The verified fixes of the model `set_up` holds, judged on `plans` and the probes;
     `schemas` in place of the file's own (a mutant of it, for the benchmark)."""
+    # Every fix is checked on the same levels' states: the schemas it leaves as written are
+    # ground there once for all of them (grounding_memo.py), not once per fix.
+    with remembering_groundings():
+        return _suggested(set_up, plans, options, schemas)
+
+
+def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOptions,
+               schemas: tuple[Schema, ...] | None) -> RepairReport:
     report = set_up.file.report
     model = set_up.model
     cases = repair_cases(plans, options.symmetric)

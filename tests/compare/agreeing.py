@@ -16,8 +16,9 @@ from translator.compare.models.protocols import ComparedModel
 FAST = {
     "textbook-direction-parameter": Encoding(),
     "plain-direction-parameter": Encoding(notation="plain"),
-    "textbook-successor-per-direction": Encoding(adjacency="successor",
-                                                 direction_parameter=False),
+    # The row first, as a grid is read line by line: `up` takes one from the first number.
+    "textbook-rows-first-successor-per-direction": Encoding(
+        place="rows", adjacency="successor", direction_parameter=False),
     "textbook-relation-per-direction": Encoding(adjacency="per_direction",
                                                 direction_parameter=False),
     "textbook-direction-constants": Encoding(direction_parameter=False),

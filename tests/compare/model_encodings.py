@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Notation = Literal["plain", "textbook"]
-Place = Literal["pair", "cell"]
+Place = Literal["pair", "rows", "cell"]
 Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
 Moves = Literal["directed", "undirected"]
 KeyHeld = Literal["flag", "state", "hero", "flags"]
@@ -43,6 +43,15 @@ DIRECTIONS = ("up", "down", "left", "right")
 """In this order: a model whose four relations no name reads is read by their first uses."""
 _DELTA = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 """(column, row) offsets, rows counted downward as RULES.md counts them."""
+_PAIRS = {"pair": ("x", "y"), "rows": ("i", "j")}
+"""The variables of a place's two coordinates, in the order written (`Encoding.place`)."""
+
+
+def _delta(encoding: Encoding, direction: str) -> tuple[int, int]:
+    """The step toward `direction` on the place's first and second coordinates."""
+    dx, dy = _DELTA[direction]
+    return (dy, dx) if encoding.place == "rows" else (dx, dy)
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +60,9 @@ class Encoding:
 
     notation: Notation = "textbook"
     place: Place = "pair"
-    """A place as two coordinates `at(X, Y)`, or as one cell term `at(P)`."""
+    """A place as two coordinates `at(X, Y)`, the column first; as two coordinates the row
+    first, `at(I, J)` (as a grid is read line by line), `up` taking one from the first; or as
+    one cell term `at(P)`."""
     adjacency: Adjacency = "direction"
     """`succ(X, X2)` on numbers, `X + 1`, `adjacent(D, P, P2)`, or one relation a direction."""
     direction_parameter: bool = True
@@ -229,10 +240,10 @@ class _Builder:
 
     # places -------------------------------------------------------------------------------
     def origin(self) -> tuple[str, ...]:
-        return ("x", "y") if self.encoding.place == "pair" else ("p",)
+        return _PAIRS.get(self.encoding.place, ("p",))
 
     def fresh(self, k: int) -> tuple[str, ...]:
-        return (f"x{k}", f"y{k}") if self.encoding.place == "pair" else (f"p{k}",)
+        return tuple(f"{v}{k}" for v in self.origin())
 
     def neighbour(self, direction: str, place: tuple[str, ...], k: int
                   ) -> tuple[tuple[str, ...], list[Atom]]:
@@ -244,14 +255,14 @@ class _Builder:
                 d = "d" if e.direction_parameter else direction
                 return new, [Atom("adjacent", (d, *place, *new))]
             return new, [Atom(direction, (*place, *new))]
-        dx, dy = _DELTA[direction]
+        dx, dy = _delta(e, direction)
         x, y = place
         if e.adjacency == "arithmetic":
             return ((_offset(x, dx), y) if dx else (x, _offset(y, dy))), []
         if dx:
-            x2 = f"x{k}"
+            x2 = self.fresh(k)[0]
             return (x2, y), [Atom("succ", (x, x2) if dx > 0 else (x2, x))]
-        y2 = f"y{k}"
+        y2 = self.fresh(k)[1]
         return (x, y2), [Atom("succ", (y, y2) if dy > 0 else (y2, y))]
 
     # the hero -----------------------------------------------------------------------------
@@ -346,7 +357,7 @@ class _Builder:
             preconditions.append(-Atom("hurt"))
             effects += [Atom("hurt")] if paid_later else []
         if reaping:
-            doomed = ("s1", "s2") if self.encoding.place == "pair" else ("s",)
+            doomed = ("s1", "s2") if self.encoding.place != "cell" else ("s",)
             preconditions += [Atom("doomed"), Atom("doomedAt", (*here, *doomed)),
                               Atom("mob", doomed)]
             effects += [-Atom("mob", doomed), -Atom("doomedAt", (*here, *doomed)),
@@ -617,18 +628,19 @@ def _offset(variable: str, by: int) -> str:
 def _second(encoding: Encoding, step: str, here: tuple[str, ...], n1: tuple[str, ...]
             ) -> tuple[str, ...]:
     """The place two steps from the hero's, for the adjacencies on numbers."""
-    dx, dy = _DELTA[step]
+    dx, dy = _delta(encoding, step)
     x, y = here
     if encoding.adjacency == "arithmetic":
         return (_offset(x, 2 * dx), y) if dx else (x, _offset(y, 2 * dy))
-    return ("x3", y) if dx else (x, "y3")
+    first, second = _PAIRS[encoding.place]
+    return (f"{first}3", y) if dx else (x, f"{second}3")
 
 
 def _second_atoms(encoding: Encoding, step: str, n1: tuple[str, ...], n2: tuple[str, ...]
                   ) -> list[Atom]:
     if encoding.adjacency == "arithmetic":
         return []
-    dx, dy = _DELTA[step]
+    dx, dy = _delta(encoding, step)
     a, b = (n1[0], n2[0]) if dx else (n1[1], n2[1])
     return [Atom("succ", (a, b) if (dx or dy) > 0 else (b, a))]
 
@@ -699,7 +711,7 @@ def render(encoding: Encoding, names: Names = same_names,
             lines += [f"Action({header},", f"PRECOND: {pre}", f"EFFECT: {eff})", ""]
         else:
             lines += [header, f"    Precondition: {pre}", f"    Effect: {eff}", ""]
-    here = ("X", "Y") if encoding.place == "pair" else ("P",)
+    here = tuple(v.upper() for v in _PAIRS.get(encoding.place, ("p",)))
     hero = Atom("at", (*here, "K") if encoding.key == "hero" else here)
     if encoding.parts == "all":
         hero = Atom("on", ("hero", *here))

@@ -154,3 +154,20 @@ def test_a_parity_flipped_as_each_turn_ends_is_said_so(
     assert any("odd, a flag the action ending each turn flips" in line
                for line in ticking.evidence), ticking.evidence
     assert any("odd, a flag every action flips" in line for line in flipping.evidence)
+
+
+def test_a_place_written_row_first_is_read_row_first_and_keyed_by_its_names(
+        agreeing_model: Callable[[str], ComparedModel]) -> None:
+    """`at(I, J)` with `up` taking one from the first number, as a grid read line by line: the
+    first argument is read as the row, and every move keyed as its name says (its step read
+    column first would press `l` for `MoveUp`); the column first where the column is."""
+    rows = agreeing_model("textbook-rows-first-successor-per-direction")
+    columns = agreeing_model("plain-successor-per-direction")
+    assert rows.words is not None and columns.words is not None
+    assert (rows.words.first_is_column, rows.words.rows_upward) == (False, False)
+    assert (columns.words.first_is_column, columns.words.rows_upward) == (True, False)
+    assert any("the first argument of a place is the row, rows count downward" in line
+               for line in rows.evidence), rows.evidence
+    moves = {name: key for name, key in rows.words.keys if name.startswith("Move")}
+    assert moves and all(key is not None and key.name.lower() in name.lower()
+                         for name, key in moves.items()), moves

@@ -52,7 +52,8 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
 
     monkeypatch.setattr(fixes, "repair_cases", lambda plans, symmetric=True: ())
     monkeypatch.setattr(fixes, "suggest", search)
-    monkeypatch.setattr(fixes, "on_every_state", check("states", SimpleNamespace(differs=None)))
+    monkeypatch.setattr(fixes, "complete_fix_verdict",
+                        check("states", SimpleNamespace(differs=None)))
     monkeypatch.setattr(fixes, "by_coordinates", check("moved", None))
     monkeypatch.setattr(faults_alone, "partial_fixes",
                         lambda *arguments: pytest.fail("no fault alone"))

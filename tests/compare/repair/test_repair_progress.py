@@ -36,7 +36,7 @@ class NamedSteps(Progress):
 def _stub_the_search(monkeypatch: pytest.MonkeyPatch, found: RepairSearch) -> None:
     monkeypatch.setattr(fixes, "repair_cases", lambda plans, symmetric=True: ())
     monkeypatch.setattr(fixes, "suggest", lambda *arguments, **keywords: found)
-    monkeypatch.setattr(fixes, "on_every_state",
+    monkeypatch.setattr(fixes, "complete_fix_verdict",
                         lambda *arguments: SimpleNamespace(differs=None))
     monkeypatch.setattr(fixes, "by_coordinates", lambda *arguments: None)
     monkeypatch.setattr(fixes, "render",

@@ -6,7 +6,10 @@ equal to the game on every state of each level and probe it was judged on (state
 `compare_states`, at the verdict's bound `STATES` a level: a level with more states is
 compared on its first `STATES` in order of cost, as its verdict is) and on every generated
 board the verdict checks (board_check.py `check_board`, every state of each of
-mechanic_boards.py's boards). A fix of one fault among several (partial.py) cannot be equal to
+mechanic_boards.py's boards), or, where the model still differs there as it did before (a
+fault no case's plan shows), when it keeps every agreement of the model it edits on those
+same states: it is then kept as the fix of the fault the cases show, that difference told,
+never called equal to the game. A fix of one fault among several (partial.py) cannot be equal to
 the game anywhere its other faults show; it must keep the agreement of the model it edits on
 every board (kept_agreement.py, the check partial.py makes on each level) as well; one
 after which every case agrees is judged as a complete fix.
@@ -56,6 +59,10 @@ class StateVerdict:
     bounded: tuple[str, ...] = ()
     """The levels compared on their first `bound` states only (more are reachable): there the
     fix is "equal on the first N states", not on all."""
+    remaining: str | None = None
+    """Where the fixed model still differs from the game as the model as written did (another
+    fault, shown by no case's plan): the fix keeps every agreement of that model on every
+    state, so it mends its own fault without being equal to the game."""
 
 
 def on_every_state(subject: Subject, written: tuple[Schema, ...], repair: Repair,
@@ -137,14 +144,33 @@ def board_cases() -> tuple[Case, ...]:
 def fault_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
                       cases: Sequence[Case]) -> StateVerdict:
     """A fix of one fault among several (partial.py) once found: one after which every case
-    agrees claims what a complete fix claims, and is judged as one (`on_every_state`: a
-    fault the cases do not show, only a board, is no excuse); another must keep the model's
-    agreement on every board (`kept_on_boards`)."""
+    agrees is judged as a complete fix (`complete_fix_verdict`); another must keep the
+    model's agreement on every board (`kept_on_boards`)."""
     if repair.still_failing == 0:
-        verdict = on_every_state(subject, written, repair, cases)
-        return verdict if verdict.differs is None else \
-            replace(verdict, differs=unequal_why(verdict.differs))
+        return complete_fix_verdict(subject, written, repair, cases)
     return kept_on_boards(subject, written, repair)
+
+
+def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
+                         cases: Sequence[Case]) -> StateVerdict:
+    """A fix after which every case agrees, on every state (`on_every_state`). Where the fixed
+    model still differs from the game, the fix is rejected unless that difference was the
+    model's already: a model may hold a fault no case's plan shows (only a board or a level's
+    state does), and the fix of the fault the cases show is then right, though not equal to the
+    game. That holds when the fixed model keeps every agreement of the model it edits on every
+    state of the same levels and boards; it is then kept, with the difference left told."""
+    verdict = on_every_state(subject, written, repair, cases)
+    if verdict.differs is None:
+        return verdict
+    before = subject.model(apply_edits(written, repair.after))
+    fixed = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
+    if not isinstance(before, UnbuildableModel) and not isinstance(fixed, UnbuildableModel):
+        with suppress(HelltakerError):  # a case that cannot be run keeps the rejection
+            kept = keeps_agreement(before, fixed, (*cases, *board_cases()), STATES)
+            if kept.why is None:
+                return replace(verdict, differs=None, remaining=verdict.differs,
+                               states=kept.states)
+    return replace(verdict, differs=unequal_why(verdict.differs))
 
 
 def unequal_why(differs: str) -> str:

@@ -33,8 +33,7 @@ from translator.compare.repair.crowding import SEVERAL_SHARE
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.every_state import (
     StateVerdict,
-    on_every_state,
-    unequal_why,
+    complete_fix_verdict,
     warm_boards,
 )
 from translator.compare.repair.faults import together
@@ -91,6 +90,7 @@ class SuggestedFix:
         data = self.repair.as_json()
         data["states_compared"] = None if self.states is None else self.states.states
         data["bounded_levels"] = [] if self.states is None else list(self.states.bounded)
+        data["remaining_difference"] = None if self.states is None else self.states.remaining
         line = self.lines[0].split(",", 1)[0].removeprefix("line ")
         data["line"] = int(line) if line.isdigit() else None
         data["edits"] = [{**edit.as_json(), "at": line}
@@ -204,10 +204,11 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
         verdicts, unchecked = checked_in_time(
-            found.repairs, lambda repair: on_every_state(subject, written, repair, once), in_time)
+            found.repairs, lambda repair: complete_fix_verdict(subject, written, repair, once),
+            in_time)
         equal.update((repair, verdict) for repair, verdict in verdicts
                      if verdict.differs is None)
-        rejected += unchecked + [(repair, unequal_why(verdict.differs))
+        rejected += unchecked + [(repair, verdict.differs)
                                  for repair, verdict in verdicts if verdict.differs is not None]
         unequal = [(repair, verdict.formerly_accepted) for repair, verdict in verdicts
                    if verdict.differs is not None]

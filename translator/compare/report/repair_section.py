@@ -60,14 +60,22 @@ def _entry(fix: SuggestedFix, head: tuple[str, str]) -> list[str]:
     edits = f"{len(repair.edits)} edit{'s' if len(repair.edits) > 1 else ''}"
     left = f"{repair.still_failing} cases still fail, of other faults" \
         if repair.still_failing else "with those made, every case agrees"
+    equal = fix.states is None or fix.states.remaining is None
     lines = [f"**{title}** ({edits}, verified on {repair.verified_on} cases: every level "
              "and probe in its eight turned and mirrored copies, and equal to the game "
              f"on {_states(fix)}):"
+             if not repair.still_failing and not repair.after and equal else
+             f"**{title}** ({edits}, verified on {repair.verified_on} cases: every level "
+             "and probe in its eight turned and mirrored copies, and keeping every agreement "
+             f"of the model as written on {_states(fix)}):"
              if not repair.still_failing and not repair.after else
              f"**{title}** ({edits}, of one fault among several, verified {made}on "
              f"{repair.verified_on} cases: every case the model as written agrees on "
              f"still agrees; {left}):", ""]
     lines += [f"- `{line}`" for line in fix.lines]
+    if fix.states is not None and fix.states.remaining is not None:
+        lines.append("- still differs from the game where the model as written did, of a "
+                     f"fault no case's plan shows: {fix.states.remaining}")
     lines += _mended(fix)
     if fix.diff:
         lines += ["", "```diff", fix.diff.rstrip("\n"), "```"]

@@ -59,6 +59,8 @@ class StateVerdict:
     bounded: tuple[str, ...] = ()
     """The levels compared on their first `bound` states only (more are reachable): there the
     fix is "equal on the first N states", not on all."""
+    at: str | None = None
+    """The case or board where it first differs (`differs`)."""
     remaining: str | None = None
     """Where the fixed model still differs from the game as the model as written did (another
     fault, shown by no case's plan): the fix keeps every agreement of that model on every
@@ -83,39 +85,46 @@ def equal_to_the_game(model: ComparedModel, cases: Sequence[Case], boards: Seque
     """`model` against the game, cheapest first (the module doc), stopping at the first
     difference."""
     levels = [case for case in cases if case.judged is None]
-    small = [case for case in levels if case.small]
-    large = sorted((case for case in levels if not case.small),
-                   key=lambda case: case.level.height * case.level.width)
+    small, large = _cheapest_first(cases)
     compared, bounded = 0, list[str]()
 
-    def differs(where: str, past_former: bool) -> StateVerdict:
+    def differs(at: str, where: str, past_former: bool) -> StateVerdict:
         former = past_former and _formerly_equal(model, levels)
-        return StateVerdict(compared, where, former, tuple(bounded))
+        return StateVerdict(compared, where, former, tuple(bounded), at)
 
     for case in small:
         check = compare_states(model.on(case.level), bound)
         compared += check.states_compared
         if check.divergence is not None:
-            return differs(f"{case.name}: {check.claim}",
+            return differs(case.name, f"{case.name}: {check.claim}",
                            check.states_compared > FORMER_LEVEL_STATES)
     for board in boards:
         try:
             result = check_board(model, board)
         except HelltakerError as error:
-            return differs(f"the board {board.name} cannot be run: {error}", True)
+            return differs(board.name, f"the board {board.name} cannot be run: {error}", True)
         compared += result.states
         if result.divergence is not None:
-            return differs(f"the board {board.name}: first divergence {result.divergence}",
-                           True)
+            return differs(board.name, f"the board {board.name}: first divergence "
+                           f"{result.divergence}", True)
     for case in large:
         check = compare_states(model.on(case.level), bound)
         compared += check.states_compared
         if not check.complete:
             bounded.append(case.name)
         if check.divergence is not None:
-            return differs(f"{case.name}: {check.claim}",
+            return differs(case.name, f"{case.name}: {check.claim}",
                            check.states_compared > FORMER_LEVEL_STATES)
     return StateVerdict(compared, None, bounded=tuple(bounded))
+
+
+def _cheapest_first(cases: Sequence[Case]) -> tuple[list[Case], list[Case]]:
+    """The cases judged on states: the small ones (before the boards), then the others by
+    their size (after them)."""
+    levels = [case for case in cases if case.judged is None]
+    return [case for case in levels if case.small], sorted(
+        (case for case in levels if not case.small),
+        key=lambda case: case.level.height * case.level.width)
 
 
 def _formerly_equal(model: ComparedModel, levels: Sequence[Case]) -> bool:
@@ -165,11 +174,15 @@ def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: 
     before = subject.model(apply_edits(written, repair.after))
     fixed = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
     if not isinstance(before, UnbuildableModel) and not isinstance(fixed, UnbuildableModel):
+        # Before where it differs the fixed model is the game: no agreement lost there.
+        small, large = _cheapest_first(cases)
+        ordered = [*small, *board_cases(), *large]
+        start = next((n for n, case in enumerate(ordered) if case.name == verdict.at), 0)
         with suppress(HelltakerError):  # a case that cannot be run keeps the rejection
-            kept = keeps_agreement(before, fixed, (*cases, *board_cases()), STATES)
+            kept = keeps_agreement(before, fixed, ordered[start:], STATES)
             if kept.why is None:
                 return replace(verdict, differs=None, remaining=verdict.differs,
-                               states=kept.states)
+                               states=verdict.states + kept.states)
     return replace(verdict, differs=unequal_why(verdict.differs))
 
 

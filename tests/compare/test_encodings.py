@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from compare.model_encodings import (
     random_names,
     render,
     same_names,
+    schemas,
 )
 from compare.vocabulary.test_every_encoding import ENCODINGS
 from hypothesis import HealthCheck, example, given, settings
@@ -171,3 +173,26 @@ def test_a_place_written_row_first_is_read_row_first_and_keyed_by_its_names(
     moves = {name: key for name, key in rows.words.keys if name.startswith("Move")}
     assert moves and all(key is not None and key.name.lower() in name.lower()
                          for name, key in moves.items()), moves
+
+
+@pytest.mark.parametrize("names", [same_names, random_names(300)], ids=["own", "random"])
+def test_a_turns_end_that_forgets_to_clear_its_flag_still_flips_the_parity(
+        tmp_path: Path, names: Names) -> None:
+    """`TickEven` without its `¬tick` (the every-encoding property's slip, drawn under
+    `HELLTAKER_FUZZ_EXAMPLES=60`): a fault of that action; the parity and the traps are read
+    as without the slip, by the actions that require the flag each turn leaves due."""
+    encoding = Encoding(notation="plain", adjacency="direction", counter="arithmetic",
+                        goal="flag", walls="floor", parts="all", parity="tick",
+                        damage="action", moves="undirected")
+    written = schemas(encoding)
+    tick = next(n for n, schema in enumerate(written) if schema.name == "TickEven")
+    slipped = replace(written[tick], effects=tuple(
+        e for e in written[tick].effects if e.predicate != "tick"))
+    whole = _model(tmp_path, encoding, names, tuple(written), "whole")
+    after = _model(tmp_path, encoding, names,
+                   (*written[:tick], slipped, *written[tick + 1:]), "slipped")
+    assert not isinstance(whole, UnbuildableModel) and not isinstance(after, UnbuildableModel)
+    assert whole.words is not None and after.words is not None
+    traps = ("trap_parity", "trap_raised", "trap_lowered")
+    assert [dict(after.words.roles).get(role) for role in traps] == \
+        [dict(whole.words.roles).get(role) for role in traps] != [None] * 3

@@ -284,11 +284,11 @@ def _clock(read: tuple[Schema, ...], turns: list[Schema], arity: Mapping[str, in
     """The flags flipped as a turn ends rather than by it: every action adds a flag it
     requires absent (`tick`), which an action of no key press requires and deletes (`Tick`,
     forced after each key press: models/forced_actions.py); the flag every such action
-    flips is the parity."""
+    flips is the parity. The actions are those that require the flag: one that forgot to
+    delete it is a fault of that action, not a reason to read no parity."""
     for due in sorted(pending(read, tuple(turns))):
         ends = [schema for schema in read
-                if any(p.predicate == due and p.positive for p in schema.preconditions)
-                and any(e.predicate == due and not e.positive for e in schema.effects)]
+                if any(p.predicate == due and p.positive for p in schema.preconditions)]
         flags = _flipped(ends, arity, set(taken) | {due}, 1.0)
         if flags:
             return flags

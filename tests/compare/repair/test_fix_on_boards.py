@@ -157,3 +157,22 @@ def test_a_complete_fix_that_loses_an_agreement_on_a_board_is_still_rejected() -
     assert verdict.differs is not None and verdict.remaining is None
     assert "differs from the game on a state" in verdict.differs
     assert right.differs is None and right.remaining is None
+
+
+def test_past_the_bound_a_complete_fix_that_differs_is_not_checked_further() -> None:
+    """The check of the agreements kept is a second comparison on every state: past the
+    repair's bound it is not begun, and the fix that differs is rejected, as before it."""
+    ours = _subject().report.schemas
+    both = apply_edits(ours, (_edit(*BOARD_ONLY), _edit(*ON_PROBES)))
+    undo = _inverse(both, _edit(*ON_PROBES), apply_edits(ours, (_edit(*BOARD_ONLY),)))
+    boards = _boards("skeleton", "spikes")
+    verdicts = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(every_state, "distinct_boards", lambda: boards)
+        for in_time in (lambda: True, lambda: False):
+            verdicts.append(every_state.complete_fix_verdict(
+                _subject(), both, Repair((undo,), (), (), 0), probe_cases(symmetric=False),
+                in_time))
+    kept, late = verdicts
+    assert kept.differs is None and kept.remaining is not None
+    assert late.differs is not None and late.remaining is None

@@ -21,7 +21,7 @@ first difference stops it, and is told in the verdict's words with its key press
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import Final
@@ -151,26 +151,31 @@ def board_cases() -> tuple[Case, ...]:
 
 
 def fault_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
-                      cases: Sequence[Case]) -> StateVerdict:
+                      cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True
+                      ) -> StateVerdict:
     """A fix of one fault among several (partial.py) once found: one after which every case
     agrees is judged as a complete fix (`complete_fix_verdict`); another must keep the
     model's agreement on every board (`kept_on_boards`)."""
     if repair.still_failing == 0:
-        return complete_fix_verdict(subject, written, repair, cases)
+        return complete_fix_verdict(subject, written, repair, cases, in_time)
     return kept_on_boards(subject, written, repair)
 
 
 def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
-                         cases: Sequence[Case]) -> StateVerdict:
+                         cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True
+                         ) -> StateVerdict:
     """A fix after which every case agrees, on every state (`on_every_state`). Where the fixed
     model still differs from the game, the fix is rejected unless that difference was the
     model's already: a model may hold a fault no case's plan shows (only a board or a level's
     state does), and the fix of the fault the cases show is then right, though not equal to the
     game. That holds when the fixed model keeps every agreement of the model it edits on every
-    state of the same levels and boards; it is then kept, with the difference left told."""
+    state of the same levels and boards; it is then kept, with the difference left told. Past
+    the bound (`in_time` false) that second check is not begun: the fix is rejected."""
     verdict = on_every_state(subject, written, repair, cases)
     if verdict.differs is None:
         return verdict
+    if not in_time():
+        return replace(verdict, differs=unequal_why(verdict.differs))
     before = subject.model(apply_edits(written, repair.after))
     fixed = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
     if not isinstance(before, UnbuildableModel) and not isinstance(fixed, UnbuildableModel):

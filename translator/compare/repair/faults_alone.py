@@ -47,7 +47,7 @@ def faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSea
     alone = partial_fixes(subject, written, found.failures, seconds, clock, evidence)
 
     def check(repair: Repair) -> tuple[StateVerdict, str | None]:
-        verdict = fault_fix_verdict(subject, written, repair, once)
+        verdict = fault_fix_verdict(subject, written, repair, once, in_time)
         return verdict, None if verdict.differs is not None else \
             by_coordinates(subject, written, repair, once)
 

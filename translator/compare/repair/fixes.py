@@ -204,8 +204,8 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
         verdicts, unchecked = checked_in_time(
-            found.repairs, lambda repair: complete_fix_verdict(subject, written, repair, once),
-            in_time)
+            found.repairs,
+            lambda repair: complete_fix_verdict(subject, written, repair, once, in_time), in_time)
         equal.update((repair, verdict) for repair, verdict in verdicts
                      if verdict.differs is None)
         rejected += unchecked + [(repair, verdict.differs)

@@ -44,7 +44,8 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
         return RepairSearch((failure,), _repairs(repairs), repairs, spends)
 
     def check(kind: str, result: object) -> object:
-        def checking(subject: object, written: object, repair: Repair, cases: object) -> object:
+        def checking(subject: object, written: object, repair: Repair, cases: object,
+                     *in_time: object) -> object:
             clock.now += each
             checked.append(f"{kind} {repair.fixed[0]}")
             return result

@@ -195,7 +195,10 @@ class Grounder:
             return
         grouped: dict[int, list[GroundAction]] = {}
         for action in found:
-            grouped.setdefault(numbers[action.schema], []).append(action)
+            number = numbers.get(action.schema)
+            if number is None:  # not one of this domain's schemas as numbered: kept nowhere
+                return
+            grouped.setdefault(number, []).append(action)
         for number, actions in grouped.items():
             if new >> number & 1:
                 known.actions[number] = actions

@@ -28,7 +28,7 @@ from typing import Final
 
 from strips_model.errors import HelltakerError
 from strips_model.schema import Schema
-from translator.compare.models.compared import UnbuildableModel
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import apply_edits
 from translator.compare.repair.kept_agreement import keeps_agreement
@@ -73,7 +73,11 @@ def on_every_state(subject: Subject, written: tuple[Schema, ...], repair: Repair
     """The fixed model against the game on every state of each case's level (the cases in one
     orientation: evidence.py with `symmetric` off; a plan probe judges a plan, not states) and
     of every board (`distinct_boards` when None)."""
-    model = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
+    return _fixed_verdict(subject.fixed(written, repair), cases, boards, bound)
+
+
+def _fixed_verdict(model: ModelOrDefect, cases: Sequence[Case],
+                   boards: Sequence[Board] | None = None, bound: int = STATES) -> StateVerdict:
     if isinstance(model, UnbuildableModel):
         return StateVerdict(0, f"the fixed model cannot be built: {model.defect}")
     return equal_to_the_game(model, cases, distinct_boards() if boards is None else boards,
@@ -171,13 +175,13 @@ def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: 
     game. That holds when the fixed model keeps every agreement of the model it edits on every
     state of the same levels and boards; it is then kept, with the difference left told. Past
     the bound (`in_time` false) that second check is not begun: the fix is rejected."""
-    verdict = on_every_state(subject, written, repair, cases)
+    fixed = subject.fixed(written, repair)
+    verdict = _fixed_verdict(fixed, cases)
     if verdict.differs is None:
         return verdict
     if not in_time():
         return replace(verdict, differs=unequal_why(verdict.differs))
     before = subject.model(apply_edits(written, repair.after))
-    fixed = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
     if not isinstance(before, UnbuildableModel) and not isinstance(fixed, UnbuildableModel):
         # Before where it differs the fixed model is the game: no agreement lost there.
         small, large = _cheapest_first(cases)
@@ -202,7 +206,7 @@ def kept_on_boards(subject: Subject, written: tuple[Schema, ...], repair: Repair
     the fixes of the faults before it made, `repair.after`): wherever that model is what the
     game is on a board, the fixed one must be too."""
     before = subject.model(apply_edits(written, repair.after))
-    fixed = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
+    fixed = subject.fixed(written, repair)
     if isinstance(before, UnbuildableModel) or isinstance(fixed, UnbuildableModel):
         return StateVerdict(0, None)  # partial.py built both already; nothing to keep
     try:

@@ -95,11 +95,14 @@ class Subject:
     def model(self, schemas: tuple[Schema, ...]) -> ModelOrDefect:
         return rebuilt(self.report, schemas, self.label, self.vocabulary)
 
+    def fixed(self, written: tuple[Schema, ...], repair: Repair) -> ModelOrDefect:
+        """`written` with the fixes made before `repair` (`after`), then `repair` made."""
+        return self.model(apply_edits(written, (*repair.after, *repair.edits)))
+
 
 Clock = Callable[[], float]
-"""Seconds from some start: wall time (`time.perf_counter`) for a user, who waits; the
-process's CPU time (`time.process_time`) for the benchmark, whose outcomes must not depend on
-what else the machine runs."""
+"""Seconds from some start: wall time (`time.perf_counter`) for a user, who waits; the CPU
+time (`time.process_time`) for the benchmark, whose outcomes must not hang on the load."""
 Keep = Callable[[tuple[Edit, ...], ComparedModel], bool]
 """Whether a candidate verified on every case is a fix still (partial.py: it keeps the model's
 agreement on every state); one it turns down is not found, and the search goes on."""

@@ -17,7 +17,6 @@ from dataclasses import replace
 from strips_model.level import Cell, Level, State
 from strips_model.schema import Schema
 from translator.compare.models.compared import UnbuildableModel
-from translator.compare.repair.edits import apply_edits
 from translator.compare.repair.search import Repair, Subject
 from translator.compare.repair.verify import check_case
 from translator.compare.runs.evidence import Case
@@ -58,7 +57,7 @@ def by_coordinates(subject: Subject, written: tuple[Schema, ...], repair: Repair
     """The first case whose verdict the fixed model changes once its board is moved (where
     the fix holds only by accident of coordinates), None if none does; judged with the
     fixes it was verified with (`after`) made."""
-    model = subject.model(apply_edits(written, (*repair.after, *repair.edits)))
+    model = subject.fixed(written, repair)
     if isinstance(model, UnbuildableModel):
         return None  # the search never returns one; nothing to move
     for case in cases:

@@ -7,12 +7,14 @@ from functools import cache
 from pathlib import Path
 
 from helpers import ROOT, shared_path
+from hypothesis import given
+from hypothesis import strategies as st
 
 from strips_model.schema import Schema
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import model_or_defect
 from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
-from translator.compare.repair.faults import together
+from translator.compare.repair.faults import grouped, pointing, targets, together
 from translator.compare.repair.partial import partial_fixes
 from translator.compare.repair.search import RepairSearch, Subject, failing_cases
 from translator.compare.repair.verify import Failure, check_case
@@ -27,13 +29,7 @@ def _subject() -> Subject:
 @cache
 def _found() -> tuple[tuple[Schema, ...], tuple[Failure, ...], RepairSearch]:
     """Our model with the hero stepping nowhere and the hurt step keeping its phase."""
-    schemas = _subject().report.schemas
-    signature = Signature.of(schemas)
-    wanted = {("step_calm", "hero(N) -> hero(H)"), ("step_hurt", "remove phase(Q)")}
-    faults = [e for s in schemas for e in local_edits(s, signature)
-              if (e.schema, e.text()) in wanted]
-    assert len(faults) == 2
-    mutant = apply_edits(schemas, faults)
+    mutant = _mutant(("step_calm", "hero(N) -> hero(H)"), ("step_hurt", "remove phase(Q)"))
     broken = _subject().model(mutant)
     assert not isinstance(broken, str)
     failures = failing_cases(broken, _subject().cases)
@@ -95,6 +91,54 @@ def test_each_fault_gets_its_own_fix_and_together_they_give_the_model_back() -> 
     assert not isinstance(fixed, str)
     assert all(check_case(fixed, c) is None for c in subject.cases)
     assert set(joint.fixed) == {f.case for f in failures}
+
+
+def _mutant(*wanted: tuple[str, str]) -> tuple[Schema, ...]:
+    """Our model with each edit `wanted` (a schema, the edit's text) made."""
+    schemas = _subject().report.schemas
+    signature = Signature.of(schemas)
+    edits = [e for s in schemas for e in local_edits(s, signature)
+             if (e.schema, e.text()) in wanted]
+    assert len(edits) == len(wanted)
+    return apply_edits(schemas, edits)
+
+
+def test_a_slip_its_failures_blame_in_different_ways_is_mended_by_its_inverse() -> None:
+    """A precondition negated (`boulder(B)` made `-boulder(B)`) lets the boulder's kick apply
+    to a skeleton and stops it on a boulder: two targets pointing at one schema, each of which
+    an added precondition mends alone (`add -skeleton(B)`, or `add boulder(H)`, which never
+    holds). Searched as one group (faults.py `grouped`), the edit that mends them all is
+    found: the slip's inverse, among the fixes of that fault, mending every failure of it.
+    Another fault of the model (the hurt step keeps its phase) keeps any fix from being whole."""
+    mutant = _mutant(("step_hurt", "remove phase(Q)"),
+                     ("kick_boulder_calm", "boulder(B) -> -boulder(B)"))
+    broken = _subject().model(mutant)
+    assert not isinstance(broken, str)
+    failures = failing_cases(broken, _subject().cases)
+    pointed = [pointing(t) for t in targets(failures) if t.suspects[:1] == ("kick_boulder_calm",)]
+    assert len(pointed) > 1
+    found = partial_fixes(_subject(), mutant, failures, 60.0)
+    kick = [r for r in found.repairs if r.edits[0].schema == "kick_boulder_calm"]
+    inverse = [r for r in kick if [e.text() for e in r.edits] == ["-boulder(B) -> boulder(B)"]]
+    assert inverse, [[e.text() for e in r.edits] for r in kick]
+    assert all(len(inverse[0].fixed) >= len(r.fixed) for r in kick)
+
+
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 3)), max_size=8, unique=True))
+def test_targets_pointing_first_at_one_schema_are_searched_together_before_apart(
+        drawn: list[tuple[str, int]]) -> None:
+    """Every target is searched alone once, in its order; before the first of each schema
+    that several point at first, those targets as one group, in their order."""
+    failures = [Failure(f"case {n}", (), n, f"what {n}", (schema, "other"))
+                for schema, n in drawn]
+    groups = grouped(failures)
+    assert [g[0] for g in groups if len(g) == 1] == failures
+    for at, group in enumerate(groups):
+        if len(group) > 1:
+            sharing = [f for f in failures if f.suspects[0] == group[0].suspects[0]]
+            assert list(group) == sharing and groups[at + 1] == (sharing[0],)
+    assert sum(len(g) > 1 for g in groups) == sum(
+        sum(schema == s for s, _ in drawn) > 1 for schema in "abc")
 
 
 SEED_001 = "seeds/001_1103b020ed6d817c.txt"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from helpers import shared_path
 
 from strips_model.errors import Position
-from strips_model.schema import Literal, Term
+from strips_model.schema import Literal, Schema, Term
 from translator.compare.check import read_model
 from translator.compare.models.compared import UnbuildableModel, model_or_defect
 from translator.compare.repair.edits import Clause, Edit, Kind
@@ -43,6 +43,26 @@ def test_an_unbound_variable_or_a_removal_never_blocks() -> None:
 def test_effects_and_other_schemas_are_left_to_the_search() -> None:
     assert WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "X"), Clause.EFFECT))
     assert WRONG.blocks(_edit(Kind.ADD, _literal("boulder", "X"), schema="kick"))
+
+
+def test_a_negated_precondition_ranks_as_a_change_never_as_a_contradiction() -> None:
+    """`walk` requires no skeleton on X and applied where a boulder stands: `-skeleton(X)`
+    made `skeleton(X)` replaces what it contradicts, so it ranks as any other change; the
+    same literal added beside `-skeleton(X)` would switch the move off, and ranks after."""
+    written = _literal("skeleton", "X", positive=False)
+    walk = Schema("walk", (), (written,), (), 1, Position("t"))
+    negated = Edit(Kind.NEGATE, "walk", Clause.PRECONDITION, 0, written,
+                   _literal("skeleton", "X"))
+    other = Edit(Kind.PREDICATE, "walk", Clause.PRECONDITION, 0, written,
+                 _literal("boulder", "X", positive=False))
+    added = _edit(Kind.ADD, _literal("skeleton", "X"))
+    named = {("boulder", False)}
+
+    def contradicts(edit: Edit) -> bool:
+        return WRONG.blocking_rank(edit, walk, named, "hero")[2]
+
+    assert not contradicts(negated) and not contradicts(other)
+    assert contradicts(added)
 
 
 def test_always_holds_keeps_an_undecided_literal() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import takewhile
 
 from strips_model.errors import HelltakerError
@@ -52,6 +52,8 @@ class Leads:
     """The schemas the model runs without, and why."""
     undecided: tuple[str, ...] = ()
     """The schemas that allowed another outcome at an earlier key press (uses.py)."""
+    several: bool = False
+    """The leads of several failures searched as one (`together_leads`)."""
 
     def suspects(self, failures: Sequence[Failure], schemas: Sequence[Schema]) -> list[str]:
         """The schemas to edit, most likely first: those left out, those that allowed
@@ -144,6 +146,21 @@ def leads_of(model: ModelOrDefect, case: Case | None, failure: Failure,
                  model.left_out, tuple(earlier))
 
 
+def together_leads(model: ModelOrDefect, failed: Sequence[tuple[Case | None, Failure]],
+                   schemas: Sequence[Schema], uses: SchemaUses) -> Leads:
+    """The leads of several failures searched as one (partial.py: targets that point at one
+    schema in different ways): the first's, with the actions each applied against the game
+    (`wrong`), which one edited precondition must then block all at once. A literal written
+    and changed ranks before one added: an added literal names what one failure shows (a
+    boulder, the key), rarely what all of them do."""
+    each = [leads_of(model, case, failure, schemas, uses) for case, failure in failed]
+    wrong = SchemaUses()
+    for leads in each:
+        for name, found in leads.wrong.uses.items():
+            wrong.uses.setdefault(name, []).extend(found)
+    return replace(each[0], wrong=wrong, several=True)
+
+
 def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUses,
                  failure: Failure | None = None, vocabulary: Vocabulary | None = None,
                  leads: Leads | None = None, every: tuple[Schema, ...] = (),
@@ -173,10 +190,12 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
+            return (False, True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + \
+                (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (*_first_keys(edit, by_name[edit.schema], counter, leads),
+        return (leads.several and edit.kind is Kind.ADD,
+                *_first_keys(edit, by_name[edit.schema], counter, leads),
                 near.rank(edit) != 0, *blamed.rank(edit),
                 near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),

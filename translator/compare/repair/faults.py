@@ -39,6 +39,22 @@ def targets(failures: Sequence[Failure]) -> list[Failure]:
     return list(chosen.values())
 
 
+def grouped(targets: Sequence[Failure]) -> list[tuple[Failure, ...]]:
+    """The targets searched one at a time, each as a group of one, and before the first of
+    each schema that several of them point at first in different ways, those targets as one
+    group: one slip (a precondition negated) shows as a boulder kicked, a key taken, a trap
+    missed, each a target of its own, and an edit that mends one alone (a precondition more)
+    is most often not the fault, where the edit that mends them all is. A group's fix is
+    searched first; when there is none, its targets are searched apart."""
+    groups: list[tuple[Failure, ...]] = []
+    for target in targets:
+        shared = tuple(t for t in targets if t.suspects[:1] == target.suspects[:1])
+        if target.suspects and len(shared) > 1 and shared[0] is target:
+            groups.append(shared)
+        groups.append((target,))
+    return groups
+
+
 def pointing(failure: Failure) -> tuple[str, ...]:
     """The schema a failure points at first, and what goes wrong there."""
     suspect = failure.suspects[:1]

@@ -9,10 +9,12 @@ fix that only moves a divergence earlier is no fix). It is a complete fix of the
 narrowed to those cases plus one failing case, the target, found by the same search
 (search.py) and verified on all of them. Targets are the schemas the reader left out first
 (what each lacks is stated; a fix of one mends that schema, on those cases alone), then the
-failures grouped by what they point at, in the order faults.py gives; once a target is fixed,
-every failure its fix mends is of that fault, and the search goes on to the next fault, so
-that every fault of the model gets its fix, numbered in the order a student meets them. Each
-target has a share of the time left.
+failures grouped by what they point at, in the order faults.py gives, those that point at one
+schema in different ways searched first as one (`grouped`: the edit that mends them all, where
+an added precondition mends each alone); once a target is fixed, every failure its fix mends
+is of that fault, and the search goes on to the next fault, so that every fault of the model
+gets its fix, numbered in the order a student meets them. Each target has a share of the time
+left.
 
 The cases' plans are a sample: an added precondition that never holds where its schema is
 needed breaks no case that agreed, yet switches a move off. So a candidate verified on the
@@ -77,28 +79,25 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     while (left := seconds - (clock() - started)) > 0:
         # The schemas the reader left out first: what each lacks is stated, and a move it
         # would make may be behind failures of the cases too.
-        pending = [t for t in (*_left_out(model), *faults.targets(current))
-                   if (len(after), *_pointing(t)) not in searched]
+        pending = [group for group in (*((out,) for out in _left_out(model)),
+                                       *faults.grouped(faults.targets(current)))
+                   if (len(after), *_pointing(group)) not in searched]
         if not pending or isinstance(model, UnbuildableModel) and after:
             break
-        target = pending[0]
-        searched.add((len(after), *_pointing(target)))
-        narrowed, mending = _narrowed(subject, target, evidence, named)
+        group = pending[0]
+        searched.add((len(after), *_pointing(group)))
         # A model that cannot be built agrees nowhere: there is no agreement to keep.
         if kept is None and not isinstance(model, UnbuildableModel):
             kept = _Kept(model, subject.cases if kept_on is None else kept_on)
-        keep = None if kept is None else kept.keep(
-            Repair((), (target.case,), target.rules, len(narrowed.cases), len(current) - 1))
-        found = suggest(narrowed, base, left / min(len(pending), SHARES), explain=False,
-                        clock=clock, whole=mending, keep=keep,
-                        mend=target.suspects[0] if mending else None)
+        found = _searched(replace(subject, cases=evidence), base, group, named, kept,
+                          len(current), left / min(len(pending), SHARES), clock)
         tried += found.tried
         # Each fault's edits apply to the file as written: none touches an earlier fix's schema.
         own = [r for r in found.repairs
                if not {e.schema for e in r.edits} & {e.schema for e in after}]
         if own:
             fault = len({repair.fault for repair in repairs}) + 1
-            widened = [replace(_widened(subject, base, repair, current, len(narrowed.cases),
+            widened = [replace(_widened(subject, base, repair, current, repair.verified_on,
                                         left_out_names(model)), fault=fault, after=after)
                        for repair in own]
             repairs += widened
@@ -139,13 +138,23 @@ class _Kept:
         return keep
 
 
-def _narrowed(subject: Subject, target: Failure, evidence: tuple[Case, ...],
-              named: dict[str, Case]) -> tuple[Subject, bool]:
-    """The evidence a target is searched on, and whether it is a schema left out (mended on
-    the evidence alone) rather than a failing case (the case made to agree with it)."""
-    if target.case == AS_WRITTEN:
-        return replace(subject, cases=evidence), True
-    return replace(subject, cases=(named[target.case], *evidence)), False
+def _searched(kept_by: Subject, base: tuple[Schema, ...], group: tuple[Failure, ...],
+              named: dict[str, Case], kept: _Kept | None, failing: int, share: float,
+              clock: Clock) -> RepairSearch:
+    """The fixes of one target within `share` seconds: a schema left out, mended on what must
+    be kept (`kept_by`'s cases) alone, or failing cases, each made to agree as well. A group
+    of targets (faults.py `grouped`) is a guess that one edit of the schema they point at
+    mends them all: that schema's edits alone, in half a share; its targets apart after."""
+    mending, several = group[0].case == AS_WRITTEN, len(group) > 1
+    cases = kept_by.cases if mending else (*(named[t.case] for t in group), *kept_by.cases)
+    keep = None if kept is None else kept.keep(
+        Repair((), tuple(t.case for t in group),
+               tuple(dict.fromkeys(r for t in group for r in t.rules)),
+               len(cases), failing - len(group)))
+    return suggest(replace(kept_by, cases=cases), base, share / (2 if several else 1),
+                   explain=False, clock=clock, whole=mending, keep=keep,
+                   mend=group[0].suspects[0] if mending or several else None,
+                   together=group if several else ())
 
 
 def _failing_after(model: ModelOrDefect, named: dict[str, Case], failing: Sequence[Failure],
@@ -162,12 +171,13 @@ def _left_out(model: ModelOrDefect) -> tuple[Failure, ...]:
     return () if isinstance(model, UnbuildableModel) else left_out_failures(model)
 
 
-def _pointing(failure: Failure) -> tuple[str, ...]:
+def _pointing(group: tuple[Failure, ...]) -> tuple[str, ...]:
     """What a target is searched once for: the schema left out, or what a case's failure
-    points at (faults.py)."""
-    if failure.case == AS_WRITTEN:
-        return ("left out", *failure.suspects[:1])
-    return faults.pointing(failure)
+    points at (faults.py); a group, as the schema its targets point at together."""
+    first = group[0]
+    if first.case == AS_WRITTEN:
+        return ("left out", *first.suspects[:1])
+    return ("together", *first.suspects[:1]) if len(group) > 1 else faults.pointing(first)
 
 
 def _rejected(kept: _Kept | None) -> tuple[tuple[Repair, str], ...]:

@@ -21,7 +21,7 @@ from strips_model.schema import Schema
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
-from translator.compare.repair.candidates import leads_of, single_edits
+from translator.compare.repair.candidates import leads_of, single_edits, together_leads
 from translator.compare.repair.crowding import searched_for
 from translator.compare.repair.edits import Edit, Signature, apply_edits
 from translator.compare.repair.first_evidence import AS_WRITTEN as AS_WRITTEN
@@ -112,7 +112,7 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
             two_edits: bool = True, explain: bool = True,
             clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None,
             evidence_seconds: float | None = None, mend: str | None = None,
-            several: float = 1.0) -> RepairSearch:
+            several: float = 1.0, together: tuple[Failure, ...] = ()) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
     for `deadline_seconds` of `clock`, the evidence built first within `evidence_seconds`
     (`deadline_seconds` when None; first_evidence.py: a case it leaves unchecked is not
@@ -122,23 +122,23 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     as still failing), or the one `mend` names (a fault among several, partial.py), whose
     edits alone are tried; without `whole` a fix may leave them out still. `several`: the
     share of `deadline_seconds` the search keeps, past the evidence, when the failures point
-    first at more schemas than it may edit (crowding.py)."""
+    first at more schemas than it may edit (crowding.py). `together`: the failures of several
+    targets searched as one (partial.py), whose leads rank the edits (`together_leads`)."""
     with remembering_groundings():
         return _suggest(subject, schemas, (deadline_seconds, evidence_seconds or
                                            deadline_seconds, several), two_edits, explain,
-                        clock, (whole, mend), keep)
-
+                        clock, keep, (whole, mend, together))
 
 
 def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float, float, float],
-             two_edits: bool, explain: bool, clock: Clock, mending: tuple[bool, str | None],
-             keep: Keep | None) -> RepairSearch:
+             two_edits: bool, explain: bool, clock: Clock, keep: Keep | None,
+             mending: tuple[bool, str | None, tuple[Failure, ...]]) -> RepairSearch:
     started, (deadline_seconds, evidence_seconds, several) = clock(), bounds
 
     def in_time() -> bool:
         return clock() - started < deadline_seconds
 
-    (whole, mend), original = mending, subject.model(schemas)
+    (whole, mend, together), original = mending, subject.model(schemas)
     evidence = evidence_of(subject.cases, schemas, original, explain, whole,
                            lambda: clock() - started < evidence_seconds)
     failures, uses, unchecked = evidence.failures, evidence.uses, evidence.unchecked
@@ -152,7 +152,8 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
 
     def case_of(failure: Failure) -> Case | None:
         return next((c for c in subject.cases if c.name == failure.case), None)
-    leads = leads_of(original, case_of(failures[0]), failures[0], schemas, uses)
+    leads = together_leads(original, [(case_of(f), f) for f in together], schemas, uses) \
+        if together else leads_of(original, case_of(failures[0]), failures[0], schemas, uses)
     suspects = [mend] if mend is not None else leads.suspects(failures, schemas)
 
     def ranked_edits(edited: tuple[Schema, ...], model: ModelOrDefect,
@@ -167,8 +168,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
             found = led, led.suspects(failed, edited)
         led, ranked = found[0], found[1] or list(by_name)
         names = ranked[past:past + SUSPECTS]
-        names += [n for n in led.blamed.writers if n not in ranked[:SUSPECTS]] if not past \
-            else []
+        names += [] if past else [n for n in led.blamed.writers if n not in ranked[:SUSPECTS]]
         return single_edits([by_name[name] for name in names], Signature.of(edited), uses,
                             first, subject.vocabulary, led, edited, in_time)
 
@@ -207,8 +207,7 @@ class _Search:
     """The counterexample loop: candidates verified, counterexamples kept first."""
 
     def __init__(self, subject: Subject, schemas: tuple[Schema, ...],
-                 failures: tuple[Failure, ...], started: float, seconds: float,
-                 clock: Clock,
+                 failures: tuple[Failure, ...], started: float, seconds: float, clock: Clock,
                  left_out: frozenset[str] = frozenset(), mend: bool = True,
                  keep: Keep | None = None, mend_only: str | None = None) -> None:
         self.subject, self.schemas, self.failures = subject, schemas, failures

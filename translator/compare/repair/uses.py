@@ -78,7 +78,9 @@ class SchemaUses:
         if edit.schema not in self.uses or edit.clause is not Clause.PRECONDITION \
                 or shown is None:
             return (True,) * 6
-        written = {(lit.predicate, lit.args, lit.positive) for lit in schema.preconditions}
+        # A negated literal contradicts what it replaces, which is no longer written.
+        written = {(lit.predicate, lit.args, lit.positive) for lit in schema.preconditions
+                   if lit != edit.before}
         places = {lit.args for lit in (*schema.preconditions, *schema.effects)}
         return (False, edit.kind is not Kind.ADD,
                 (shown.predicate, shown.args, not shown.positive) in written,

@@ -13,10 +13,17 @@ from hypothesis import strategies as st
 from strips_model.schema import Schema
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import model_or_defect
-from translator.compare.repair.edits import Signature, apply_edits, local_edits, schema_key
+from translator.compare.repair.edits import (
+    Clause,
+    Signature,
+    added_literals,
+    apply_edits,
+    local_edits,
+    schema_key,
+)
 from translator.compare.repair.faults import grouped, pointing, targets, together
-from translator.compare.repair.partial import partial_fixes
-from translator.compare.repair.search import RepairSearch, Subject, failing_cases
+from translator.compare.repair.partial import _Kept, partial_fixes
+from translator.compare.repair.search import Repair, RepairSearch, Subject, failing_cases
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import probe_cases
 
@@ -122,6 +129,32 @@ def test_a_slip_its_failures_blame_in_different_ways_is_mended_by_its_inverse() 
     inverse = [r for r in kick if [e.text() for e in r.edits] == ["-boulder(B) -> boulder(B)"]]
     assert inverse, [[e.text() for e in r.edits] for r in kick]
     assert all(len(inverse[0].fixed) >= len(r.fixed) for r in kick)
+
+
+def test_a_fix_that_switches_off_a_schema_a_failing_case_still_needs_is_none() -> None:
+    """`add boulder(H)` (a boulder on the hero's own cell, which never holds) mends where the
+    slipped kick applied to a skeleton and keeps every agreement, as the kick agreed nowhere;
+    but it switches the kick off, and the case where the game kicks a boulder still fails
+    there: it is turned down, saying so. The slip's inverse is kept."""
+    mutant = _mutant(("step_hurt", "remove phase(Q)"),
+                     ("kick_boulder_calm", "boulder(B) -> -boulder(B)"))
+    broken = _subject().model(mutant)
+    assert not isinstance(broken, str)
+    failures = failing_cases(broken, _subject().cases)
+    named = {c.name: c for c in _subject().cases}
+    kept = _Kept(broken, _subject().cases, [(f, named[f.case]) for f in failures])
+    kick = next(s for s in mutant if s.name == "kick_boulder_calm")
+    off = next(e for e in added_literals(kick, Signature.of(mutant), Clause.PRECONDITION)
+               if e.text() == "add boulder(H)")
+    inverse = next(e for e in local_edits(kick, Signature.of(mutant))
+                   if e.text() == "-boulder(B) -> boulder(B)")
+    keep = kept.keep(Repair((), (), (), 0))
+    for edit, kept_as_fix in ((off, False), (inverse, True)):
+        fixed = _subject().model(apply_edits(mutant, (edit,)))
+        assert not isinstance(fixed, str)
+        assert keep((edit,), fixed) is kept_as_fix
+    assert [why for _, why in kept.rejected] == [kept.verdicts[(off,)]]
+    assert "switches kick_boulder_calm off" in (kept.verdicts[(off,)] or "")
 
 
 @given(st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 3)), max_size=8, unique=True))

@@ -8,7 +8,10 @@ written does what the game does (the game's outcome as seen, at its cost, and no
 action where the game ignores the key), the fixed model must too, and its goal must hold where
 the written model's held as the game's does. An added precondition that never holds where its
 schema is needed passes the cases' plans that never needed it, but not this: the game moves
-there, the model as written moved as it did, the fixed one has no action.
+there, the model as written moved as it did, the fixed one has no action. A schema that did as
+the game nowhere loses no agreement when switched off, so the schemas each model applies on
+some state judged are noted too (`KeptAgreement.switched_off`): partial.py turns down a fix
+that switches off a schema a failing case still points at.
 
 The states are the game's, explored in order of cost from the start as state_space.py explores
 them, each model carried along the cheapest key presses by its first action that does as the
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from strips_model.level import State
 from strips_model.moves import Direction
@@ -67,6 +70,9 @@ class KeptAgreement:
     """The case on whose level the fixed model loses an agreement, if it does."""
     lost: Lost | None = None
     """Where, on that level."""
+    switched_off: frozenset[str] = frozenset()
+    """The schemas the model as written applied on some state judged and the fixed one on
+    none (an added precondition that never holds there switches its schema off)."""
 
     @property
     def why(self) -> str | None:
@@ -89,17 +95,30 @@ def keeps_agreement(written: ComparedModel, fixed: ComparedModel, cases: Sequenc
     """`fixed` against `written` on each case's level (a plan probe judges a plan, not states:
     left out), at most `bound` states a level, in the cases' order; it stops at the first
     agreement lost. `memo`: the written model's judgements, for the next fix."""
-    judged = 0
+    judged, applied = 0, _Applied()
     for case in cases:
         if case.judged is not None:
             continue
         known = {} if memo is None else memo.setdefault(case.name, {})
         states, lost = kept_on_level(written.on(case.level), fixed.on(case.level), bound,
-                                     known)
+                                     known, applied)
         judged += states
         if lost is not None:
             return KeptAgreement(judged, case, lost)
-    return KeptAgreement(judged)
+    return KeptAgreement(judged, switched_off=frozenset(applied.written - applied.fixed))
+
+
+@dataclass(frozen=True, slots=True)
+class _Applied:
+    """The schemas each model applied on some state judged."""
+
+    written: set[str] = field(default_factory=set)
+    fixed: set[str] = field(default_factory=set)
+
+    def note(self, written: dict[Direction, list[GroundAction]],
+             fixed: dict[Direction, list[GroundAction]]) -> None:
+        self.written.update(a.schema for actions in written.values() for a in actions)
+        self.fixed.update(a.schema for actions in fixed.values() for a in actions)
 
 
 _Node = tuple[State, str, frozenset[Atom], frozenset[Atom]]
@@ -107,11 +126,12 @@ _Node = tuple[State, str, frozenset[Atom], frozenset[Atom]]
 
 
 def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
-                  known: dict[tuple[State, frozenset[Atom]], _Written] | None = None
-                  ) -> tuple[int, Lost | None]:
+                  known: dict[tuple[State, frozenset[Atom]], _Written] | None = None,
+                  applied: _Applied | None = None) -> tuple[int, Lost | None]:
     """The states judged on one level (the two models on the same level), and where the
     fixed model first loses an agreement of the written one; `known`, the written model's
-    judgements on this level, is read and completed."""
+    judgements on this level, is read and completed; `applied`, the schemas each model
+    applies in a state judged, completed."""
     known = {} if known is None else known
     level = written.level
     # Ordered by cost, then first pushed first: the order of state_space.py.
@@ -124,7 +144,7 @@ def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
         if best[node[0]] < spent:
             continue
         judged += 1
-        lost, successors = _judge(written, fixed, node, spent, known)
+        lost, successors = _judge(written, fixed, node, spent, known, applied)
         if lost is not None:
             return judged, lost
         for total, following in successors:
@@ -136,7 +156,7 @@ def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
 
 
 def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
-           known: dict[tuple[State, frozenset[Atom]], _Written]
+           known: dict[tuple[State, frozenset[Atom]], _Written], applied: _Applied | None
            ) -> tuple[Lost | None, list[tuple[int, _Node]]]:
     """Every key press in one state judged for both models: the first agreement the fixed
     model loses, else the successors where both do as the game, with their cost."""
@@ -152,6 +172,8 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
         known[state, before] = _as_written(written, state, before)
     as_written, presses_as_written = known[state, before]
     as_fixed = by_direction(fixed, after)
+    if applied is not None:
+        applied.note(as_written, as_fixed)
     successors: list[tuple[int, _Node]] = []
     for direction in Direction:
         outcome = step(level, state, direction)

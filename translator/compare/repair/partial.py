@@ -88,7 +88,8 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
         searched.add((len(after), *_pointing(group)))
         # A model that cannot be built agrees nowhere: there is no agreement to keep.
         if kept is None and not isinstance(model, UnbuildableModel):
-            kept = _Kept(model, subject.cases if kept_on is None else kept_on)
+            kept = _Kept(model, subject.cases if kept_on is None else kept_on,
+                         [(failure, named[failure.case]) for failure in current])
         found = _searched(replace(subject, cases=evidence), base, group, named, kept,
                           len(current), left / min(len(pending), SHARES), clock)
         tried += found.tried
@@ -120,6 +121,10 @@ class _Kept:
 
     original: ComparedModel
     cases: Sequence[Case]
+    failing: Sequence[tuple[Failure, Case]] = ()
+    """The original's failures, each with its case: a fix that switches off a schema one of
+    them points at first, the case failing still, takes a move away that the game makes
+    there (an added precondition that never holds), and is no fix."""
     verdicts: dict[tuple[Edit, ...], str | None] = field(default_factory=dict)
     memo: Memo = field(default_factory=dict)
     rejected: list[tuple[Repair, str]] = field(default_factory=list)
@@ -129,13 +134,28 @@ class _Kept:
     def keep(self, verified: Repair) -> Keep:
         def keep(edits: tuple[Edit, ...], model: ComparedModel) -> bool:
             if edits not in self.verdicts:
-                why = keeps_agreement(self.original, model, self.cases, memo=self.memo).why
+                kept = keeps_agreement(self.original, model, self.cases, memo=self.memo)
+                why = kept.why or self._needed(edits, model, kept.switched_off, kept.states)
                 self.verdicts[edits] = why
                 if why is not None:
                     self.rejected.append((replace(verified, edits=edits), why))
             return self.verdicts[edits] is None
 
         return keep
+
+    def _needed(self, edits: tuple[Edit, ...], model: ComparedModel,
+                switched_off: frozenset[str], states: int) -> str | None:
+        """Why a fix that keeps every agreement is still none: it switches off a schema that
+        a case failing still points at first."""
+        for schema in dict.fromkeys(edit.schema for edit in edits):
+            still = [case.name for failure, case in self.failing if schema in switched_off
+                     and failure.suspects[:1] == (schema,)
+                     and check_case(model, case) is not None]
+            if still:
+                return (f"it switches {schema} off: it applies on none of the {states:,} "
+                        f"states judged, where the model as written applied it, and "
+                        f"{still[0]} fails still where it points at {schema}")
+        return None
 
 
 def _searched(kept_by: Subject, base: tuple[Schema, ...], group: tuple[Failure, ...],

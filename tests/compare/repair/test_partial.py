@@ -157,21 +157,29 @@ def test_a_fix_that_switches_off_a_schema_a_failing_case_still_needs_is_none() -
     assert "switches kick_boulder_calm off" in (kept.verdicts[(off,)] or "")
 
 
-@given(st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 3)), max_size=8, unique=True))
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 3), st.booleans(),
+                          st.booleans()), max_size=8, unique_by=lambda d: d[:3]))
 def test_targets_pointing_first_at_one_schema_are_searched_together_before_apart(
-        drawn: list[tuple[str, int]]) -> None:
+        drawn: list[tuple[str, int, bool, bool]]) -> None:
     """Every target is searched alone once, in its order; before the first of each schema
-    that several point at first, those targets as one group, in their order."""
-    failures = [Failure(f"case {n}", (), n, f"what {n}", (schema, "other"))
-                for schema, n in drawn]
+    that targets of several cases point at first (turned copies of one case are one), some
+    where it allows a second outcome and some where it fails otherwise, those targets as one
+    group, in their order."""
+    failures = [Failure(f"case {n} (rows flipped)" if turned else f"case {n}", (), n,
+                        "the model allows several outcomes" if several else "it differs",
+                        (schema, "other")) for schema, n, turned, several in drawn]
     groups = grouped(failures)
     assert [g[0] for g in groups if len(g) == 1] == failures
     for at, group in enumerate(groups):
         if len(group) > 1:
             sharing = [f for f in failures if f.suspects[0] == group[0].suspects[0]]
             assert list(group) == sharing and groups[at + 1] == (sharing[0],)
-    assert sum(len(g) > 1 for g in groups) == sum(
-        sum(schema == s for s, _ in drawn) > 1 for schema in "abc")
+
+    def mixed(schema: str) -> bool:
+        mine = [d for d in drawn if d[0] == schema]
+        return len({d[1] for d in mine}) > 1 and len({d[3] for d in mine}) == 2
+
+    assert sum(len(g) > 1 for g in groups) == sum(map(mixed, "abc"))
 
 
 SEED_001 = "seeds/001_1103b020ed6d817c.txt"

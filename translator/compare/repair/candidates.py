@@ -150,8 +150,8 @@ def together_leads(model: ModelOrDefect, failed: Sequence[tuple[Case | None, Fai
                    schemas: Sequence[Schema], uses: SchemaUses) -> Leads:
     """The leads of several failures searched as one (partial.py: targets that point at one
     schema in different ways): the first's, with the actions each applied against the game
-    (`wrong`), which one edited precondition must then block all at once. A literal written
-    and changed ranks before one added: an added literal names what one failure shows (a
+    (`wrong`), which one edited precondition must then block all at once. Only literals
+    written are changed (`single_edits`): an added literal names what one failure shows (a
     boulder, the key), rarely what all of them do."""
     each = [leads_of(model, case, failure, schemas, uses) for case, failure in failed]
     wrong = SchemaUses()
@@ -190,12 +190,10 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
 
     def rank(edit: Edit) -> tuple[object, ...]:
         if edit.bodies is not None:  # a few at most, each a likely slip of a whole case
-            return (False, True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + \
-                (True, True, 0, False, -1)
+            return (True, 2, 0, 0, True, 1, 0, True) + (True,) * 6 + (True, True, 0, False, -1)
         literal = edit.before or edit.after
         assert literal is not None
-        return (leads.several and edit.kind is Kind.ADD,
-                *_first_keys(edit, by_name[edit.schema], counter, leads),
+        return (*_first_keys(edit, by_name[edit.schema], counter, leads),
                 near.rank(edit) != 0, *blamed.rank(edit),
                 near.rank(edit) == 2,
                 *wrong.blocking_rank(edit, by_name[edit.schema], named, hero),
@@ -212,9 +210,11 @@ def single_edits(schemas: Sequence[Schema], signature: Signature, uses: SchemaUs
     # allows), so they do not rule out its edits.
     edits = [e for e in made(e for schema in schemas for e in local_edits(schema, signature))
              if (uses.always_holds(e) or near.edits_the_literal(e)) and wrong.blocks(e)]
-    edits += [e for e in made(e for schema in schemas for clause in Clause
-                              for e in added_literals(schema, signature, clause))
-              if uses.always_holds(e) and wrong.blocks(e)]
+    # Several failures searched as one: a literal added names what one of them shows.
+    edits += [] if leads.several else [
+        e for e in made(e for schema in schemas for clause in Clause
+                        for e in added_literals(schema, signature, clause))
+        if uses.always_holds(e) and wrong.blocks(e)]
     odd, turned = mirror_candidates(schemas, every, vocabulary) \
         if in_time is None or in_time() else ([], [])
     return odd + sorted(edits + turned, key=rank)

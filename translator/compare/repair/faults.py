@@ -17,7 +17,10 @@ from dataclasses import replace
 
 from translator.compare.repair.search import Repair
 from translator.compare.repair.verify import Failure
+from translator.compare.runs.evidence import as_given
 
+_SEVERAL = "allows several outcomes"
+"""How verify.py words an action applied where another does as the game."""
 _BOARD = ("hero", "boulders", "skeletons", "key taken", "lock open")
 """The parts of the board a wrong move changes otherwise than the game (models/observation.py),
 as opposed to the traps' phases and the cost, which every schema of such a model writes."""
@@ -31,7 +34,7 @@ def targets(failures: Sequence[Failure]) -> list[Failure]:
     def kind(failure: Failure) -> int:
         if not any(part in _BOARD for part in _differing(failure)):
             return 2 if "has no action" in failure.what else 3
-        return 0 if "allows several outcomes" in failure.what else 1
+        return 0 if _SEVERAL in failure.what else 1
 
     chosen: dict[tuple[str, ...], Failure] = {}
     for failure in sorted(failures, key=kind):
@@ -45,11 +48,18 @@ def grouped(targets: Sequence[Failure]) -> list[tuple[Failure, ...]]:
     group: one slip (a precondition negated) shows as a boulder kicked, a key taken, a trap
     missed, each a target of its own, and an edit that mends one alone (a precondition more)
     is most often not the fault, where the edit that mends them all is. A group's fix is
-    searched first; when there is none, its targets are searched apart."""
+    searched first; when there is none, its targets are searched apart. Only a schema that
+    both applies where the game does something else (a second outcome) and fails the game
+    elsewhere (a move it cannot make, or makes otherwise) makes a group: a literal written
+    wrong does both, where targets all of the first kind (seed 001's key taken through a
+    skeleton, then through a boulder) are as often faults of their own, each mended by a
+    precondition of its own; turned copies of one case count as one case."""
     groups: list[tuple[Failure, ...]] = []
     for target in targets:
         shared = tuple(t for t in targets if t.suspects[:1] == target.suspects[:1])
-        if target.suspects and len(shared) > 1 and shared[0] is target:
+        kinds = {_SEVERAL in t.what for t in shared}
+        if target.suspects and len({as_given(t.case) for t in shared}) > 1 \
+                and len(kinds) == 2 and shared[0] is target:
             groups.append(shared)
         groups.append((target,))
     return groups

@@ -164,15 +164,18 @@ def _searched(kept_by: Subject, base: tuple[Schema, ...], group: tuple[Failure, 
     """The fixes of one target within `share` seconds: a schema left out, mended on what must
     be kept (`kept_by`'s cases) alone, or failing cases, each made to agree as well. A group
     of targets (faults.py `grouped`) is a guess that one edit of the schema they point at
-    mends them all: that schema's edits alone, in half a share; its targets apart after."""
+    mends them all: that schema's literals changed alone (none added, no pairs), in a quarter
+    of a share, as a real model's faults alike in several schemas (seed 001's key taken
+    through a skeleton, one schema per direction) leave most guesses wrong; its targets apart
+    after."""
     mending, several = group[0].case == AS_WRITTEN, len(group) > 1
     cases = kept_by.cases if mending else (*(named[t.case] for t in group), *kept_by.cases)
     keep = None if kept is None else kept.keep(
         Repair((), tuple(t.case for t in group),
                tuple(dict.fromkeys(r for t in group for r in t.rules)),
                len(cases), failing - len(group)))
-    return suggest(replace(kept_by, cases=cases), base, share / (2 if several else 1),
-                   explain=False, clock=clock, whole=mending, keep=keep,
+    return suggest(replace(kept_by, cases=cases), base, share / (4 if several else 1),
+                   two_edits=not several, explain=False, clock=clock, whole=mending, keep=keep,
                    mend=group[0].suspects[0] if mending or several else None,
                    together=group if several else ())
 

@@ -98,6 +98,15 @@ class Case:
     """Small enough for an exhaustive search of the model's own plan."""
 
 
+def as_given(name: str) -> str:
+    """The name of the case that a turned or mirrored copy named `name` was made from (`name`
+    itself for a case as given)."""
+    for symmetry in SYMMETRIES[1:]:
+        if name.endswith(f" ({symmetry.name})"):
+            return name[:-len(symmetry.name) - 3]
+    return name
+
+
 def _copies(name: str, level: Level, plan: tuple[Direction, ...] | None, cost: int | None,
             rules: tuple[str, ...], judged: tuple[Direction, ...] | None, valid: bool,
             small: bool) -> list[Case]:

@@ -38,7 +38,9 @@ def test_a_child_leaves_what_it_inherits_to_no_collection_and_the_parent_as_it_w
     frozen = gc.get_freeze_count()
     held = [[index] for index in range(10_000)]  # tracked objects the child inherits
     assert run_in_child("freeze count", _freeze_count, None) >= len(held)
-    assert gc.get_freeze_count() == frozen
+    # A frozen object freed meanwhile leaves the frozen set (the test workers freeze what each
+    # test leaves alive: conftest.py), so the count may fall; a freeze here would add `held`.
+    assert gc.get_freeze_count() < frozen + len(held)
 
 
 def _freeze_count(_: None) -> int:

@@ -21,6 +21,7 @@ starts a code point that `-` closes), read back by `original_name`. `goUp` and `
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 _PLAIN: Final = re.compile(r"[a-z][a-z0-9_]*")
@@ -29,6 +30,7 @@ _PREFIX: Final = "x"
 _ESCAPE: Final = re.compile(r"-(?:([a-z])|([0-9]+)-)")
 
 
+@lru_cache(maxsize=65_536)  # asked again for every schema of every model a repair builds
 def pddl_symbol(name: str) -> str:
     """The PDDL name of `name` (see the module's docstring); `original_name` reverses it."""
     if _PLAIN.fullmatch(name):

@@ -24,16 +24,21 @@ KEPT = 50_000
 """Results kept per reading; past it the reading forgets them all and starts again."""
 
 
-def per_schema(reading: Callable[[Schema], _Result]
+DOMAINS_KEPT = 256
+"""Results kept per reading of a whole domain: each keeps its domain, and so its tuple of
+schemas, alive."""
+
+
+def per_schema(reading: Callable[[Schema], _Result], kept: int = KEPT
                ) -> Callable[[Schema], _Result]:
-    """`reading`, its results kept by the schema's identity (the module doc)."""
+    """`reading`, its results kept by the schema's identity (the module doc), `kept` at most."""
     known: dict[int, tuple[Schema, _Result]] = {}
 
     @wraps(reading)
     def remembered(schema: Schema) -> _Result:
         found = known.get(id(schema))
         if found is None:
-            if len(known) >= KEPT:
+            if len(known) >= kept:
                 known.clear()
             found = known[id(schema)] = (schema, reading(schema))
         return found[1]
@@ -41,10 +46,11 @@ def per_schema(reading: Callable[[Schema], _Result]
     return remembered
 
 
-def per_schema_and(reading: Callable[[Schema, Hashable], _Result]
+def per_schema_and(reading: Callable[[Schema, Hashable], _Result], kept: int = KEPT
                    ) -> Callable[[Schema, Hashable], _Result]:
     """`reading` of a schema and one value, its results kept by the schema's identity and
-    the value itself (compared by equality: a frozenset's hash is computed once)."""
+    the value itself (compared by equality: a frozenset's hash is computed once), `kept` at
+    most."""
     known: dict[tuple[int, Hashable], tuple[Schema, _Result]] = {}
 
     @wraps(reading)
@@ -52,7 +58,7 @@ def per_schema_and(reading: Callable[[Schema, Hashable], _Result]
         key = (id(schema), value)
         found = known.get(key)
         if found is None:
-            if len(known) >= KEPT:
+            if len(known) >= kept:
                 known.clear()
             found = known[key] = (schema, reading(schema, value))
         return found[1]

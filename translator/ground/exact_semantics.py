@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from functools import cached_property
-from typing import Final
+from typing import Final, cast
 
 from strips_model.schema import Domain, Literal, Schema
-from strips_model.schema_memo import per_schema
+from strips_model.schema_memo import DOMAINS_KEPT, per_schema, per_schema_and
 from translator.ground.action_index import ActionIndex
 from translator.ground.ground_action import GroundAction
 from translator.ground.grounding_estimate import copies_within
@@ -89,6 +89,20 @@ def _read_by(schema: Schema) -> tuple[frozenset[str], frozenset[str]]:
 _predicates_read = per_schema(_read_by)
 
 
+def _needs_of(domain: Domain, static: Hashable
+              ) -> tuple[tuple[frozenset[str], ...], frozenset[str]]:
+    """What a state must hold some atom of for each schema to apply (a state holding no
+    `odd` atom skips the schemas of the odd phase without joining them), given the level's
+    `static` predicates; and every predicate the schemas read."""
+    read = [_predicates_read(schema) for schema in domain.schemas]
+    return (tuple(positive.difference(cast(frozenset[str], static)) for positive, _ in read),
+            frozenset().union(*(every for _, every in read)))
+
+
+# Kept per domain and level kind: every level, probe and board of a model grounds the one.
+_needed = per_schema_and(_needs_of, kept=DOMAINS_KEPT)
+
+
 @contextmanager
 def asking_many_states() -> Iterator[None]:
     """Grounders asked for states inside build their index early (`MANY_AFTER`): for a
@@ -117,10 +131,7 @@ class Grounder:
         # replay of it never end (grounding_estimate.py).
         copies_within(domain, self._types)
         self._fluent, self._plans = domain_plans(domain)
-        # What a state must hold some atom of for each schema to apply: a state holding no
-        # `odd` atom skips the schemas of the odd phase without joining them.
-        read = [_predicates_read(schema) for schema, _, _ in self._plans]
-        self._needs = [positive.difference(self._static_atoms) for positive, _ in read]
+        self._needs, self._read = _needed(domain, frozenset(self._static_atoms))
         self._memo = active_memo()
         self._table = self._memo.table(facts) if self._memo is not None else {}
         numbers = self._memo.numbers(domain) if self._memo is not None else Numbers([])
@@ -130,7 +141,6 @@ class Grounder:
         self._next_try = INDEXED_AFTER
         self._tried = False
         self._index: ActionIndex | None = None
-        self._read = frozenset().union(*(every for _, every in read))
         self._query = not self._read & self._fluent
         self._unchanging: dict[frozenset[Atom], list[GroundAction]] = {}
 

@@ -32,7 +32,7 @@ from typing import Final
 
 from strips_model.errors import InputError
 from strips_model.schema import Domain, Parameter, Schema
-from strips_model.schema_memo import per_schema
+from strips_model.schema_memo import DOMAINS_KEPT, per_schema
 from translator.ground.static_join import Relations, groups, join_bound, join_count
 from translator.model.level_facts import Atom, Facts
 
@@ -102,6 +102,15 @@ def _unnamed(schema: Schema) -> tuple[Parameter, ...]:
 _unnamed_parameters = per_schema(_unnamed)
 
 
+def _copying_schemas(domain: Domain) -> tuple[Schema, ...]:
+    """The schemas with a parameter no positive precondition names."""
+    return tuple(schema for schema in domain.schemas if _unnamed_parameters(schema))
+
+
+# Kept per domain: every level, probe and board of a model grounds the one domain.
+_copying = per_schema(_copying_schemas, kept=DOMAINS_KEPT)
+
+
 def unbound_values(schema: Schema, objects: dict[str, tuple[str, ...]] | dict[str, set[str]]
                    ) -> tuple[tuple[str, int], ...]:
     """The schema's parameters no positive precondition names, each with the objects of its
@@ -113,7 +122,7 @@ def copies_within(domain: Domain, objects: dict[str, tuple[str, ...]] | dict[str
                   budget: int = COPIES_BUDGET) -> None:
     """Raises `GroundingOverBudget` when some schema copies each binding more than `budget`
     times (module doc)."""
-    for schema in domain.schemas:
+    for schema in _copying(domain):
         unbound = unbound_values(schema, objects)
         copies = math.prod(size for _, size in unbound)
         if copies > budget:

@@ -16,12 +16,14 @@ counter's own literals of a one-point schema in the exact view (`allowance`).
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, cast
 
-from strips_model.errors import SchemaError
+from strips_model.errors import Position, SchemaError
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema, build_domain
+from strips_model.schema_memo import per_schema_and
 from translator.ground.exact_semantics import Grounder
 from translator.model.level_facts import Atom, Facts
 
@@ -51,9 +53,23 @@ def successor_step(vocabulary: Vocabulary) -> int:
 def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
     """The schema's cost in counter steps (module doc); a SchemaError when no chain of steps
     links the value it requires to the one it adds."""
-    if vocabulary.predicate("counter") is None:
+    counter = vocabulary.predicate("counter")
+    if counter is None:
         return CounterSteps(schema.cost, frozenset(), False)
-    counter, plus_one = vocabulary.required("counter"), vocabulary.predicate("successor")
+    read = _counter_reading(schema, (counter, vocabulary.predicate("successor"),
+                                     successor_step(vocabulary)))
+    if isinstance(read, CounterSteps):
+        return read
+    raise SchemaError(*read)
+
+
+@per_schema_and
+def _counter_reading(schema: Schema, words: Hashable
+                     ) -> CounterSteps | tuple[str, Position | None]:
+    """`counter_steps` in the words it reads (the counter, the successor, its sign), kept per
+    schema: a repair rebuilds hundreds of models that differ from one another in one schema.
+    What is wrong is kept as its message and place, raised afresh by each reader."""
+    counter, plus_one, sign = cast(tuple[str, str | None, int], words)
     required = [lit for lit in schema.preconditions
                 if lit.predicate == counter and lit.positive and lit.args[0].is_variable]
     added = [lit for lit in schema.effects
@@ -64,7 +80,7 @@ def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
     # the value it deletes.
     required = required or [lit for lit in schema.effects if lit.predicate == counter
                             and not lit.positive and lit.args[0].is_variable]
-    up = _steps_up(schema, plus_one, successor_step(vocabulary))
+    up = _steps_up(schema, plus_one, sign)
     if len(required) > 1 or len(added) != 1:
         # What is missing, where the schema says it: the value its chain reaches from the one
         # it requires (`steps(c2)` dropped from `steps(c) ∧ succ(c1, c) ∧ succ(c2, c1)`).
@@ -81,8 +97,8 @@ def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
             reached = f" (it {verb} {SURPLUS}: " + (
                 f"it adds back the {again[0]} it requires)" if verb == "adds" and again
                 else f"{', '.join(map(str, many))})")
-        raise SchemaError(f"{schema.name}: expected one {counter}(C) to require and one to add"
-                          + reached, schema.position)
+        return (f"{schema.name}: expected one {counter}(C) to require and one to add"
+                + reached, schema.position)
     start = added[0].args[0].name
     target = required[0].args[0].name if required else None
     down = _chain(up, start, target)
@@ -91,8 +107,8 @@ def counter_steps(schema: Schema, vocabulary: Vocabulary) -> CounterSteps:
     rising = _chain(up, target, start) if target is not None else None
     if rising is not None:
         return CounterSteps(rising[1], frozenset(rising[0]), True)
-    raise SchemaError(f"{schema.name}: no {plus_one or 'successor'} chain between {target} and "
-                      f"{start}, so what it takes from the counter is unknown", schema.position)
+    return (f"{schema.name}: no {plus_one or 'successor'} chain between {target} and "
+            f"{start}, so what it takes from the counter is unknown", schema.position)
 
 
 def _steps_up(schema: Schema, plus_one: str | None, sign: int) -> dict[str, tuple[str, int]]:

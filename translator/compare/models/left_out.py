@@ -22,6 +22,7 @@ from strips_model.errors import Position, SchemaError
 from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import static_predicates
 from strips_model.schema import Literal, Schema
+from strips_model.schema_memo import per_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,12 +39,23 @@ class LeftOut:
 
 def kept_arities(schemas: tuple[Schema, ...]) -> dict[str, int]:
     """Each predicate's arity: the one most of its literals use, the earliest on a tie."""
-    uses: dict[str, Counter[int]] = {}
+    uses: Counter[tuple[str, int]] = Counter()
     for schema in schemas:
-        for literal in (*schema.preconditions, *schema.effects):
-            uses.setdefault(literal.predicate, Counter())[len(literal.args)] += 1
-    # Counter.most_common keeps the order of first use among equal counts.
-    return {name: counts.most_common(1)[0][0] for name, counts in uses.items()}
+        uses.update(_arities(schema))
+    # A Counter keeps its keys in the order of first use, and `max` the first of equal counts.
+    ranked: dict[str, tuple[int, int]] = {}
+    for (name, arity), count in uses.items():
+        if count > ranked.get(name, (0, 0))[0]:
+            ranked[name] = (count, arity)
+    return {name: arity for name, (_, arity) in ranked.items()}
+
+
+@per_schema
+def _arities(schema: Schema) -> tuple[tuple[str, int], ...]:
+    """Each literal's predicate and arity, in the order written: kept per schema, as a repair
+    reads hundreds of models that differ in one schema."""
+    return tuple((lit.predicate, len(lit.args)) for lit in (*schema.preconditions,
+                                                            *schema.effects))
 
 
 def _slip(literal: Literal, arity: dict[str, int]) -> bool:
@@ -57,11 +69,11 @@ def without_arity_slips(report: Report) -> tuple[Report, tuple[LeftOut, ...]]:
     kept: list[Schema] = []
     left: list[LeftOut] = []
     for schema in report.schemas:
-        slips = [lit for lit in (*schema.preconditions, *schema.effects) if _slip(lit, arity)]
-        if not slips:
+        if all(arity[name] == used for name, used in _arities(schema)):
             kept.append(schema)
             continue
-        first = slips[0]
+        first = next(lit for lit in (*schema.preconditions, *schema.effects)
+                     if _slip(lit, arity))
         left.append(LeftOut(schema.name, first.position or schema.position,
                             f"{first} has {len(first.args)} argument(s) where the other uses "
                             f"of {first.predicate} have {arity[first.predicate]}: write it "

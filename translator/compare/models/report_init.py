@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from strips_model.errors import Position, SchemaError
@@ -51,8 +52,21 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     Every role but the hero's is optional: a part of the level the vocabulary names no
     predicate for is left out of the Init, and a note says so (the comparison then shows what
     the model makes of a level it cannot see whole)."""
+    return _kept_init(level, vocabulary, offsets, traps_everywhere, counting_up,
+                      None if occupied is None else tuple(sorted(occupied.items())),
+                      true_at_start)
+
+
+@lru_cache(maxsize=1_024)
+def _kept_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str],
+               traps_everywhere: bool, counting_up: bool,
+               occupied: tuple[tuple[str, frozenset[str]], ...] | None,
+               true_at_start: frozenset[str]) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
+    """`generated_init`, kept by what it reads: a repair sets up hundreds of models that
+    differ in one schema on the same levels, and most read those levels alike."""
     writer = _Writer(level, vocabulary, Coordinates.of_level(level, vocabulary), [])
-    atoms = [*_hero_and_counter(writer, counting_up), *_parts(writer, traps_everywhere, occupied),
+    atoms = [*_hero_and_counter(writer, counting_up),
+             *_parts(writer, traps_everywhere, None if occupied is None else dict(occupied)),
              *_walls_and_goal(writer), *_relations(writer, offsets, counting_up),
              *((flag,) for flag in sorted(true_at_start))]
     return tuple(atoms), tuple(writer.notes)

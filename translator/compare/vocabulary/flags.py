@@ -7,22 +7,34 @@ readings the game tests (hypotheses.py) and the flags each Init sets true
 from __future__ import annotations
 
 from strips_model.schema import Schema
+from strips_model.schema_memo import per_schema
 from translator.compare.vocabulary.facts import NEARLY
 
 
 def changes(schemas: tuple[Schema, ...], flag: str) -> tuple[set[str], set[str]]:
     """(the schemas that add `flag`, those that delete it), by name."""
-    added = {s.name for s in schemas
-             if any(e.predicate == flag and e.positive and not e.args for e in s.effects)}
-    deleted = {s.name for s in schemas
-               if any(e.predicate == flag and not e.positive and not e.args for e in s.effects)}
-    return added, deleted
+    written = [(s.name, _flags_changed(s)) for s in schemas]
+    return ({name for name, (added, _) in written if flag in added},
+            {name for name, (_, deleted) in written if flag in deleted})
+
+
+@per_schema
+def _flags_changed(schema: Schema) -> tuple[frozenset[str], frozenset[str]]:
+    """The flags the schema adds, and those it deletes: kept per schema, as a repair reads
+    hundreds of models that differ in one schema, each flag by each reading."""
+    return (frozenset(e.predicate for e in schema.effects if e.positive and not e.args),
+            frozenset(e.predicate for e in schema.effects if not e.positive and not e.args))
+
+
+@per_schema
+def _flags_named(schema: Schema) -> frozenset[str]:
+    return frozenset(lit.predicate for lit in (*schema.preconditions, *schema.effects)
+                     if not lit.args)
 
 
 def flags_of(schemas: tuple[Schema, ...]) -> set[str]:
     """The predicates of no argument the schemas name."""
-    return {lit.predicate for schema in schemas
-            for lit in (*schema.preconditions, *schema.effects) if not lit.args}
+    return set().union(*map(_flags_named, schemas))
 
 
 def complements(schemas: tuple[Schema, ...], flag: str) -> tuple[str, ...]:

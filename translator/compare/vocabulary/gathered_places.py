@@ -17,12 +17,15 @@ read before reads as it did.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
+from typing import cast
 
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.document import Report
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.schema import Literal, Schema
+from strips_model.schema_memo import per_schema_and
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,24 @@ def _coordinate_variables(schema: Schema, static: frozenset[str]) -> set[str]:
             and all(t.is_variable for t in lit.args) for term in lit.args}
 
 
+@per_schema_and
+def _coordinates_held(schema: Schema, static: Hashable
+                      ) -> Mapping[str, tuple[int, Counter[int] | None]]:
+    """Each predicate, the arity of its first literal, and how often its literals of three
+    arguments or more hold coordinates at each place (None: none has three). Kept per
+    schema, as a repair reads hundreds of models that differ in one."""
+    coordinates = _coordinate_variables(schema, cast(frozenset[str], static))
+    held: dict[str, tuple[int, Counter[int] | None]] = {}
+    for lit in (*schema.preconditions, *schema.effects):
+        arity, counts = held.setdefault(lit.predicate, (len(lit.args), None))
+        if len(lit.args) >= 3:
+            counts = counts or Counter()
+            counts.update(index for index, term in enumerate(lit.args)
+                          if term.is_variable and term.name in coordinates)
+            held[lit.predicate] = (arity, counts)
+    return held
+
+
 def place_orders(schemas: tuple[Schema, ...]) -> dict[str, tuple[int, ...]]:
     """Predicate -> the old position of each new argument, for the predicates whose two
     coordinates are apart (module doc)."""
@@ -46,13 +67,16 @@ def place_orders(schemas: tuple[Schema, ...]) -> dict[str, tuple[int, ...]]:
     held: dict[str, Counter[int]] = {}
     arity: dict[str, int] = {}
     for schema in read:
-        coordinates = _coordinate_variables(schema, static)
-        for lit in (*schema.preconditions, *schema.effects):
-            arity.setdefault(lit.predicate, len(lit.args))
-            if len(lit.args) >= 3:
-                held.setdefault(lit.predicate, Counter()).update(
-                    index for index, term in enumerate(lit.args)
-                    if term.is_variable and term.name in coordinates)
+        for name, (arguments, places) in _coordinates_held(schema, static).items():
+            arity.setdefault(name, arguments)
+            if places:
+                held.setdefault(name, Counter()).update(places)
+    return apart(held, arity)
+
+
+def apart(held: dict[str, Counter[int]], arity: dict[str, int]) -> dict[str, tuple[int, ...]]:
+    """`place_orders` from how often each place of each predicate holds a coordinate, and
+    each predicate's arity."""
     orders: dict[str, tuple[int, ...]] = {}
     for predicate, counts in held.items():
         top = sorted(index for index, _ in counts.most_common(2))

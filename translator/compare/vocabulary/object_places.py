@@ -18,13 +18,16 @@ a word an action changes there is a state: `trap(1, X, Y)`, `hero(haskey, X, Y)`
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
+from typing import cast
 
 from strips_model.reports.document import Report
 from strips_model.reports.facts import GoalBlock, InitBlock
 from strips_model.reports.schema_readings import static_predicates
 from strips_model.reports.vocabulary import PLACED_ROLES
 from strips_model.schema import Literal, Schema
+from strips_model.schema_memo import per_schema_and
 from translator.compare.vocabulary.words import role_scores
 
 _NUMBER = re.compile(r"-?[0-9]+")
@@ -65,13 +68,26 @@ def _splittable(schemas: tuple[Schema, ...], static: frozenset[str]) -> dict[str
     (`_objects_by_structure`)."""
     named: dict[str, bool] = {}
     for schema in schemas:
-        types = _types(schema, static)
-        for lit in (*schema.preconditions, *schema.effects):
-            said = len(lit.args) >= 3 and _names_a_part(_object(lit, types))
-            named[lit.predicate] = named.get(lit.predicate, True) and said
+        for name, said in _named_objects(schema, static).items():
+            named[name] = named.get(name, True) and said
     found = {name: at for at in (-1, 0) for name in _objects_by_structure(schemas, static, at)}
     states = _swapped_in_place(schemas)
     return {**found, **{name: 0 for name, ok in named.items() if ok and name not in states}}
+
+
+# A repair reads hundreds of models that differ from one another in one schema: what one
+# schema says is kept per schema (strips_model/schema_memo.py), and only gathered per model.
+
+@per_schema_and
+def _named_objects(schema: Schema, static: Hashable) -> Mapping[str, bool]:
+    """Each predicate, and whether its every literal names a part of the game before a
+    place."""
+    types = _types(schema, cast(frozenset[str], static))
+    named: dict[str, bool] = {}
+    for lit in (*schema.preconditions, *schema.effects):
+        said = len(lit.args) >= 3 and _names_a_part(_object(lit, types))
+        named[lit.predicate] = named.get(lit.predicate, True) and said
+    return named
 
 
 def _swapped_in_place(schemas: tuple[Schema, ...]) -> set[str]:
@@ -91,6 +107,50 @@ def _swapped_in_place(schemas: tuple[Schema, ...]) -> set[str]:
     return swapped
 
 
+@dataclass(frozen=True, slots=True)
+class _ObjectUses:
+    """What one schema does with the objects beside places, read at one end."""
+
+    fluents: frozenset[str]
+    objects: dict[str, frozenset[str | None]]
+    """Each predicate, and the objects its literals name (None: one names none)."""
+    contents: frozenset[str]
+    """The predicates it requires two atoms of."""
+    turned: frozenset[str]
+    """The predicates it turns one object into another in (one fewer, another more)."""
+    moving: tuple[tuple[str, str | None], ...]
+    """The predicates and objects it moves (deleted at one place, added at another)."""
+
+
+@per_schema_and
+def _object_uses(schema: Schema, read_as: Hashable) -> _ObjectUses:
+    static, at = cast(tuple[frozenset[str], int], read_as)
+    types = _types(schema, static)
+    objects: dict[str, set[str | None]] = {}
+    for lit in (*schema.preconditions, *schema.effects):
+        objects.setdefault(lit.predicate, set()).add(
+            _object(lit, types, at) if len(lit.args) >= 2 else None)
+    required = [lit.predicate for lit in schema.preconditions if lit.positive]
+    # Per predicate and object, how many atoms the action adds less how many it deletes
+    # (one object fewer and another more is one turned into the other), and the objects
+    # it moves (deleted at one place, added at another).
+    balance: dict[str, dict[str | None, int]] = {}
+    places: dict[tuple[str, str | None], set[bool]] = {}
+    for lit in schema.effects:
+        if len(lit.args) >= 2:
+            counts = balance.setdefault(lit.predicate, {})
+            key = _object(lit, types, at)
+            counts[key] = counts.get(key, 0) + (1 if lit.positive else -1)
+            places.setdefault((lit.predicate, key), set()).add(lit.positive)
+    return _ObjectUses(
+        frozenset(lit.predicate for lit in schema.effects),
+        {name: frozenset(found) for name, found in objects.items()},
+        frozenset(name for name in required if required.count(name) > 1),
+        frozenset(name for name, counts in balance.items()
+                  if min(counts.values()) < 0 < max(counts.values())),
+        tuple(place for place, signs in places.items() if len(signs) == 2))
+
+
 def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], at: int
                           ) -> set[str]:
     """The fluents whose every use names an object at `at` beside a place, by a constant
@@ -100,38 +160,22 @@ def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], a
     `key(P, lying)` made `key(P, taken)`): left to places.py; unless the relation is the
     contents of many cells (`on(P, skeleton)` made `on(P, empty)` as the skeleton dies): some
     action requires two of its atoms at once, and two of its objects move from cell to cell."""
-    fluents = {lit.predicate for schema in schemas for lit in schema.effects}
-    every: dict[str, bool] = {}
+    fluents: set[str] = set()
+    every: dict[str, bool] = {}  # each use names an object
     objects: dict[str, set[str | None]] = {}
     turned: set[str] = set()
-    contents: set[str] = set()  # some action requires two atoms of it
+    contents: set[str] = set()
     moving: dict[str, set[str | None]] = {}
     for schema in schemas:
-        types = _types(schema, static)
-        for lit in (*schema.preconditions, *schema.effects):
-            if not every.get(lit.predicate, True):
-                continue  # a use without an object already: not one predicate per object
-            found = _object(lit, types, at) if len(lit.args) >= 2 else None
-            every[lit.predicate] = found is not None
-            objects.setdefault(lit.predicate, set()).add(found)
-        required = [lit.predicate for lit in schema.preconditions if lit.positive]
-        contents |= {name for name in set(required) if required.count(name) > 1}
-        # Per predicate and object, how many atoms the action adds less how many it deletes
-        # (one object fewer and another more is one turned into the other), and the objects
-        # it moves (deleted at one place, added at another).
-        balance: dict[str, dict[str | None, int]] = {}
-        places: dict[tuple[str, str | None], set[bool]] = {}
-        for lit in schema.effects:
-            if len(lit.args) >= 2 and every.get(lit.predicate):
-                counts = balance.setdefault(lit.predicate, {})
-                key = _object(lit, types, at)
-                counts[key] = counts.get(key, 0) + (1 if lit.positive else -1)
-                places.setdefault((lit.predicate, key), set()).add(lit.positive)
-        turned |= {name for name, counts in balance.items()
-                   if min(counts.values()) < 0 < max(counts.values())}
-        for (name, key), signs in places.items():
-            if len(signs) == 2:
-                moving.setdefault(name, set()).add(key)
+        uses = _object_uses(schema, (static, at))
+        fluents |= uses.fluents
+        for name, found in uses.objects.items():
+            every[name] = every.get(name, True) and None not in found
+            objects.setdefault(name, set()).update(found)
+        contents |= uses.contents
+        turned |= uses.turned
+        for name, key in uses.moving:
+            moving.setdefault(name, set()).add(key)
     # One object alone is no sign of several parts: `key(P, here)`, only ever deleted, is
     # the key with a state, as written.
     return {name for name, ok in every.items()

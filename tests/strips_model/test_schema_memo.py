@@ -46,3 +46,21 @@ def test_readings_after_an_edit_are_the_readings_of_fresh_schemas(
     assert static_predicates(edited) == static_predicates(fresh)
     assert read_schemas(edited) == read_schemas(fresh)
     assert tuple(map(without_arithmetic, edited)) == tuple(map(without_arithmetic, fresh))
+
+
+def test_a_reading_kept_per_domain_forgets_all_it_kept_past_its_bound() -> None:
+    """A whole domain's reading keeps its domain alive: it keeps `kept` at most, never more."""
+    calls: list[int] = []
+
+    def first_cost(schemas: tuple[Schema, ...]) -> int:
+        calls.append(len(calls))
+        return schemas[0].cost
+
+    remembered = per_schema(first_cost, kept=2)
+    models = [tuple(replace(s) for s in our_model()[0].schemas) for _ in range(3)]
+    for model in (*models[:2], *models[:2]):
+        remembered(model)
+    assert len(calls) == 2  # the first two, kept
+    remembered(models[2])  # past the bound: all forgotten, this one kept
+    remembered(models[0])
+    assert len(calls) == 4

@@ -65,6 +65,31 @@ def test_a_negated_precondition_ranks_as_a_change_never_as_a_contradiction() -> 
     assert contradicts(added)
 
 
+def test_a_written_precondition_negated_ranks_with_the_additions_before_other_changes() -> None:
+    """`walk` requires `-locked(X)` (a slip of `locked(X)`) and applied where a boulder
+    stands: giving the slip back is a change of one sign, as small as an added literal that
+    blocks the same use, and both rank before a literal's predicate or argument changed;
+    a negative addition before a positive one still, and at equal ranks the search's next
+    keys put a negation before an addition. A presence made an absence (`phase(P)` made
+    `-phase(P)`, which no longer binds P) ranks as a change."""
+    written = _literal("locked", "X", positive=False)
+    bound = _literal("phase", "X")
+    walk = Schema("walk", (), (written, bound), (), 1, Position("t"))
+    negated = Edit(Kind.NEGATE, "walk", Clause.PRECONDITION, 0, written, _literal("locked", "X"))
+    unbound = Edit(Kind.NEGATE, "walk", Clause.PRECONDITION, 1, bound,
+                   _literal("phase", "X", positive=False))
+    other = Edit(Kind.PREDICATE, "walk", Clause.PRECONDITION, 0, written,
+                 _literal("boulder", "X", positive=False))
+    added_positive = _edit(Kind.ADD, _literal("key", "X"))
+    added_negative = _edit(Kind.ADD, _literal("boulder", "X", positive=False))
+
+    def rank(edit: Edit) -> tuple[bool, ...]:
+        return WRONG.blocking_rank(edit, walk, set(), "hero")
+
+    assert rank(added_negative) < rank(negated) == rank(added_positive) < rank(other)
+    assert rank(added_positive) < rank(unbound)
+
+
 def test_always_holds_keeps_an_undecided_literal() -> None:
     assert WRONG.always_holds(_edit(Kind.ADD, _literal("boulder", "Y")))
     assert WRONG.always_holds(_edit(Kind.ADD, _literal("boulder", "X")))

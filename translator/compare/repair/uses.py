@@ -69,7 +69,10 @@ class SchemaUses:
                       hero: str) -> tuple[bool, ...]:
         """Where an edit of `schema` ranks as the cure of its action applied against the game
         (these uses), most plausible first: an edit of that schema's precondition, an added
-        literal before a changed one (the least change that stops the action there), one
+        literal, or a written absence made a presence, before another change (the least
+        changes that stop the action there: a slip that negated a precondition is undone so,
+        and an addition that blocks the same uses must not push it out of the alternatives
+        kept; a presence made an absence unbinds what it named, and ranks as a change), one
         that does not contradict a precondition written (which would kill the schema), on a
         predicate the failure names (`named`) other than the hero's (whose move is what the
         action does, not why it must not), over a place the schema already names, negative
@@ -82,7 +85,8 @@ class SchemaUses:
         written = {(lit.predicate, lit.args, lit.positive) for lit in schema.preconditions
                    if lit != edit.before}
         places = {lit.args for lit in (*schema.preconditions, *schema.effects)}
-        return (False, edit.kind is not Kind.ADD,
+        restored = edit.kind is Kind.NEGATE and shown.positive
+        return (False, edit.kind is not Kind.ADD and not restored,
                 (shown.predicate, shown.args, not shown.positive) in written,
                 (shown.predicate, shown.positive) not in named or shown.predicate == hero,
                 shown.args not in places, shown.positive)

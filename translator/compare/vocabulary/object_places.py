@@ -112,7 +112,7 @@ class _ObjectUses:
     """What one schema does with the objects beside places, read at one end."""
 
     fluents: frozenset[str]
-    objects: dict[str, frozenset[str | None]]
+    objects: Mapping[str, frozenset[str | None]]
     """Each predicate, and the objects its literals name (None: one names none)."""
     contents: frozenset[str]
     """The predicates it requires two atoms of."""

@@ -29,7 +29,7 @@ from translator.compare.repair.edits import (
     apply_edits,
     local_edits,
 )
-from translator.compare.repair.kept_agreement import kept_on_level
+from translator.compare.repair.kept_agreement import Tally, kept_on_level
 from translator.compare.repair.verify import rebuilt
 from translator.compare.runs.state_space import compare_states
 
@@ -107,3 +107,45 @@ def test_an_added_precondition_is_rejected_exactly_where_it_loses_an_agreement(
             assert replays(ours, theirs, lost), lost
         if not faulty:
             assert (lost is None) == (compare_states(theirs, 100_000).divergence is None)
+
+
+@example(label="plain-direction-parameter", seed=3)
+# Cells as terms: the second edit writes the hero at a direction (`at(down)`), seen nowhere.
+@example(label="textbook-cells-lock-with-a-state", seed=344)
+@settings(max_examples=max(EXAMPLES, 3), derandomize=not EXAMPLES, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+@given(label=st.sampled_from(DRAWN), seed=st.integers(0, 10_000))
+def test_the_game_itself_gains_the_most_of_any_fix_that_keeps_every_agreement(
+        agreeing_model: Callable[[str], ComparedModel], label: str, seed: int) -> None:
+    """A correct encoding with a single fault drawn from the edit space is the model as
+    written. Giving the fault back gains a key press (or a goal) exactly when the faulty model
+    differs from the game on a reachable state; any other drawn edit that keeps every
+    agreement gains no more; and a model gains nothing over itself (partial.py ranks a
+    fault's fixes by what they gain)."""
+    model = agreeing_model(label)
+    rng = random.Random(seed)
+    schemas = model.report.schemas
+    level = parse_level(BOARDS[0], "<board>")
+    # Of the schemas the board needs, so that the fault may show there.
+    applied = _applied(model.on(level))
+    faulty_schemas = apply_edits(schemas, [_drawn(schemas, rng, None, applied)])
+    faulty = rebuilt(model.report, faulty_schemas, "written", model.words)
+    other = apply_edits(faulty_schemas, [_drawn(faulty_schemas, rng, None, applied)])
+    fixed = rebuilt(model.report, other, "fixed", model.words)
+    if isinstance(faulty, UnbuildableModel):
+        return
+    written = faulty.on(level)
+    same = Tally()
+    assert kept_on_level(written, written, 100_000, tally=same)[1] is None
+    assert same.gained == 0
+    back = Tally()
+    _, lost = kept_on_level(written, model.on(level), 100_000, tally=back)
+    assert lost is None
+    assert (back.gained > 0) == (compare_states(written, 100_000).divergence is not None)
+    if isinstance(fixed, UnbuildableModel):
+        return
+    drawn = Tally()
+    _, lost = kept_on_level(written, fixed.on(level), 100_000, tally=drawn)
+    if lost is None:
+        assert drawn.gained <= back.gained

@@ -65,9 +65,13 @@ class AtomObserver:
 
 
 def located(atom: Atom, words: Vocabulary, coordinates: Coordinates) -> Located:
-    x, y, rest = words.place_of(atom[0], atom[1:])
-    # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may write) is
-    # no cell the player sees: the object is then seen nowhere.
+    # A place that is no pair of numbers (`at(down, 3)`, which an edited effect may write),
+    # or no cell named as the model names its cells (`at(down)`), is no cell the player sees:
+    # the object is then seen nowhere.
+    try:
+        x, y, rest = words.place_of(atom[0], atom[1:])
+    except ValueError:
+        return None, ()
     cell = coordinates.cell(int(x), int(y)) if _number(x) and _number(y) else None
     return cell, rest
 

@@ -11,7 +11,9 @@ schema is needed passes the cases' plans that never needed it, but not this: the
 there, the model as written moved as it did, the fixed one has no action. A schema that did as
 the game nowhere loses no agreement when switched off, so the schemas each model applies on
 some state judged are noted too (`KeptAgreement.switched_off`): partial.py turns down a fix
-that switches off a schema a failing case still points at.
+that switches off a schema a failing case still points at. What a fix gains is counted too
+(`KeptAgreement.gained`): the key presses where it does as the game and the model as written
+did not; partial.py puts the fix that gains more first among a fault's.
 
 The states are the game's, explored in order of cost from the start as state_space.py explores
 them, each model carried along the cheapest key presses by its first action that does as the
@@ -73,6 +75,10 @@ class KeptAgreement:
     switched_off: frozenset[str] = frozenset()
     """The schemas the model as written applied on some state judged and the fixed one on
     none (an added precondition that never holds there switches its schema off)."""
+    gained: int = 0
+    """Key presses (and goals), over the states judged, where the fixed model does as the game
+    and the model as written did not: of two fixes that each keep every agreement, the one that
+    gains more explains more of the game (partial.py orders a fault's fixes by it)."""
 
     @property
     def why(self) -> str | None:
@@ -95,25 +101,28 @@ def keeps_agreement(written: ComparedModel, fixed: ComparedModel, cases: Sequenc
     """`fixed` against `written` on each case's level (a plan probe judges a plan, not states:
     left out), at most `bound` states a level, in the cases' order; it stops at the first
     agreement lost. `memo`: the written model's judgements, for the next fix."""
-    judged, applied = 0, _Applied()
+    judged, tally = 0, Tally()
     for case in cases:
         if case.judged is not None:
             continue
         known = {} if memo is None else memo.setdefault(case.name, {})
         states, lost = kept_on_level(written.on(case.level), fixed.on(case.level), bound,
-                                     known, applied)
+                                     known, tally)
         judged += states
         if lost is not None:
             return KeptAgreement(judged, case, lost)
-    return KeptAgreement(judged, switched_off=frozenset(applied.written - applied.fixed))
+    return KeptAgreement(judged, switched_off=frozenset(tally.written - tally.fixed),
+                         gained=tally.gained)
 
 
-@dataclass(frozen=True, slots=True)
-class _Applied:
-    """The schemas each model applied on some state judged."""
+@dataclass(slots=True)
+class Tally:
+    """What the two models did over the states judged: the schemas each applied somewhere,
+    and the key presses the fixed model gained (`KeptAgreement.gained`)."""
 
     written: set[str] = field(default_factory=set)
     fixed: set[str] = field(default_factory=set)
+    gained: int = 0
 
     def note(self, written: dict[Direction, list[GroundAction]],
              fixed: dict[Direction, list[GroundAction]]) -> None:
@@ -127,11 +136,11 @@ _Node = tuple[State, str, frozenset[Atom], frozenset[Atom]]
 
 def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
                   known: dict[tuple[State, frozenset[Atom]], _Written] | None = None,
-                  applied: _Applied | None = None) -> tuple[int, Lost | None]:
+                  tally: Tally | None = None) -> tuple[int, Lost | None]:
     """The states judged on one level (the two models on the same level), and where the
     fixed model first loses an agreement of the written one; `known`, the written model's
-    judgements on this level, is read and completed; `applied`, the schemas each model
-    applies in a state judged, completed."""
+    judgements on this level, is read and completed; `tally`, what the two models did in the
+    states judged, completed."""
     known = {} if known is None else known
     level = written.level
     # Ordered by cost, then first pushed first: the order of state_space.py.
@@ -144,7 +153,7 @@ def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
         if best[node[0]] < spent:
             continue
         judged += 1
-        lost, successors = _judge(written, fixed, node, spent, known, applied)
+        lost, successors = _judge(written, fixed, node, spent, known, tally)
         if lost is not None:
             return judged, lost
         for total, following in successors:
@@ -156,7 +165,7 @@ def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
 
 
 def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
-           known: dict[tuple[State, frozenset[Atom]], _Written], applied: _Applied | None
+           known: dict[tuple[State, frozenset[Atom]], _Written], tally: Tally | None
            ) -> tuple[Lost | None, list[tuple[int, _Node]]]:
     """Every key press in one state judged for both models: the first agreement the fixed
     model loses, else the successors where both do as the game, with their cost."""
@@ -166,14 +175,16 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
     won = is_goal(level, state)
     if written.goal_holds(before) == won != fixed.goal_holds(after):
         return Lost(presses, spent, str(goal_divergence(fixed, letter, state, after))), []
+    if tally is not None and written.goal_holds(before) != won == fixed.goal_holds(after):
+        tally.gained += 1
     if won:
         return None, []
     if (state, before) not in known:
         known[state, before] = _as_written(written, state, before)
     as_written, presses_as_written = known[state, before]
     as_fixed = by_direction(fixed, after)
-    if applied is not None:
-        applied.note(as_written, as_fixed)
+    if tally is not None:
+        tally.note(as_written, as_fixed)
     successors: list[tuple[int, _Node]] = []
     for direction in Direction:
         outcome = step(level, state, direction)
@@ -187,6 +198,8 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
             tell=False)
         if _as_the_game(was) and not _as_the_game(now):
             return _lost(fixed, node, spent, direction, was, as_fixed.get(direction, [])), []
+        if tally is not None and _as_the_game(now) and not _as_the_game(was):
+            tally.gained += 1
         if isinstance(outcome, Move) and was.agreeing and now.agreeing:
             successors.append((spent + outcome.cost, (
                 outcome.state, presses + str(direction), was.agreeing[0].apply(before),

@@ -157,6 +157,35 @@ def test_a_fix_that_switches_off_a_schema_a_failing_case_still_needs_is_none() -
     assert "switches kick_boulder_calm off" in (kept.verdicts[(off,)] or "")
 
 
+def test_of_two_fixes_the_cases_cannot_tell_apart_the_one_the_states_say_does_more_comes_first(
+        ) -> None:
+    """`locked(L)` slipped to `-locked(L)` lets the bump apply on every free cell; with two
+    other faults (the hero's step deletes nowhere, a doomed skeleton's kick keeps a skeleton
+    on its cell) the search finds `add -holds(H)` first, then the slip's inverse: both mend
+    the failing cases and lose no agreement. Over the states judged the inverse makes more
+    key presses do as the game (`add -holds(H)` leaves the bump where the hero holds no key),
+    so it ranks first (partial.py sorts a fault's fixes by `_Kept.rank`)."""
+    mutant = _mutant(("step_calm", "hero(N) -> -hero(N)"),
+                     ("kick_skeleton_doomed_calm", "remove -skeleton(S)"),
+                     ("bump_lock_calm", "locked(L) -> -locked(L)"))
+    broken = _subject().model(mutant)
+    assert not isinstance(broken, str)
+    kept = _Kept(broken, _subject().cases)
+    bump = next(s for s in mutant if s.name == "bump_lock_calm")
+    narrowed = next(e for e in added_literals(bump, Signature.of(mutant), Clause.PRECONDITION)
+                    if e.text() == "add -holds(H)")
+    inverse = next(e for e in local_edits(bump, Signature.of(mutant))
+                   if e.text() == "-locked(L) -> locked(L)")
+    keep = kept.keep(Repair((), (), (), 0))
+    for edit in (narrowed, inverse):
+        fixed = _subject().model(apply_edits(mutant, (edit,)))
+        assert not isinstance(fixed, str)
+        assert keep((edit,), fixed)
+    assert kept.gained[(inverse,)] > kept.gained[(narrowed,)] > 0
+    found = [Repair((narrowed,), (), (), 0), Repair((inverse,), (), (), 0)]
+    assert [r.edits for r in sorted(found, key=kept.rank)] == [(inverse,), (narrowed,)]
+
+
 @given(st.lists(st.tuples(st.sampled_from("abc"), st.integers(0, 3), st.booleans(),
                           st.booleans()), max_size=8, unique_by=lambda d: d[:3]))
 def test_targets_pointing_first_at_one_schema_are_searched_together_before_apart(

@@ -173,9 +173,10 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
     state, presses, before, after = node
     letter = len(presses) + 1
     won = is_goal(level, state)
-    if written.goal_holds(before) == won != fixed.goal_holds(after):
-        return Lost(presses, spent, str(goal_divergence(fixed, letter, state, after))), []
-    if tally is not None and written.goal_holds(before) != won == fixed.goal_holds(after):
+    if written.goal_holds(before) == won:
+        if fixed.goal_holds(after) != won:
+            return Lost(presses, spent, str(goal_divergence(fixed, letter, state, after))), []
+    elif tally is not None and fixed.goal_holds(after) == won:
         tally.gained += 1
     if won:
         return None, []

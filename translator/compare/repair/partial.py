@@ -148,12 +148,13 @@ class _Kept:
 
         return keep
 
-    def rank(self, repair: Repair) -> tuple[int, int]:
-        """A fault's fixes, fewest edits first, then the one that makes more key presses do
-        as the game first: the evidence cannot tell `add -holds(H)` from giving back
-        `locked(L)` (both mend the failing case and lose nothing), but over every state the
-        second leaves no bump on a free cell."""
-        return len(repair.edits), -self.gained.get(repair.edits, 0)
+    def rank(self, repair: Repair) -> int:
+        """A fault's fixes, the one that makes more key presses do as the game first, the
+        search's order (fewest edits first, an edit made in each case sharing its line one)
+        kept between those that gain alike: the evidence cannot tell `add -holds(H)` from
+        giving back `locked(L)` (both mend the failing case and lose nothing), but over
+        every state the second leaves no bump on a free cell."""
+        return -self.gained.get(repair.edits, 0)
 
     def _needed(self, edits: tuple[Edit, ...], model: ComparedModel,
                 switched_off: frozenset[str], states: int) -> str | None:

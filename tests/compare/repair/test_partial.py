@@ -3,6 +3,7 @@ evidence is the probes as given (no turned copies), to keep this quick."""
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import model_or_defect
 from translator.compare.repair.edits import (
     Clause,
+    Edit,
     Signature,
     added_literals,
     apply_edits,
@@ -131,6 +133,25 @@ def test_a_slip_its_failures_blame_in_different_ways_is_mended_by_its_inverse() 
     assert all(len(inverse[0].fixed) >= len(r.fixed) for r in kick)
 
 
+def _edits(schemas: tuple[Schema, ...], name: str, *texts: str) -> list[Edit]:
+    """The single edits of schema `name` (an added precondition or a change) written `texts`."""
+    schema = next(s for s in schemas if s.name == name)
+    signature = Signature.of(schemas)
+    return [next(e for e in itertools.chain(local_edits(schema, signature), added_literals(
+        schema, signature, Clause.PRECONDITION)) if e.text() == text) for text in texts]
+
+
+def _kept_as_fixes(kept: _Kept, schemas: tuple[Schema, ...], *edits: Edit) -> list[bool]:
+    """Whether each edit alone, verified on the cases, is kept as a fix by `kept`."""
+    keep = kept.keep(Repair((), (), (), 0))
+    found = []
+    for edit in edits:
+        fixed = _subject().model(apply_edits(schemas, (edit,)))
+        assert not isinstance(fixed, str)
+        found.append(keep((edit,), fixed))
+    return found
+
+
 def test_a_fix_that_switches_off_a_schema_a_failing_case_still_needs_is_none() -> None:
     """`add boulder(H)` (a boulder on the hero's own cell, which never holds) mends where the
     slipped kick applied to a skeleton and keeps every agreement, as the kick agreed nowhere;
@@ -143,16 +164,9 @@ def test_a_fix_that_switches_off_a_schema_a_failing_case_still_needs_is_none() -
     failures = failing_cases(broken, _subject().cases)
     named = {c.name: c for c in _subject().cases}
     kept = _Kept(broken, _subject().cases, [(f, named[f.case]) for f in failures])
-    kick = next(s for s in mutant if s.name == "kick_boulder_calm")
-    off = next(e for e in added_literals(kick, Signature.of(mutant), Clause.PRECONDITION)
-               if e.text() == "add boulder(H)")
-    inverse = next(e for e in local_edits(kick, Signature.of(mutant))
-                   if e.text() == "-boulder(B) -> boulder(B)")
-    keep = kept.keep(Repair((), (), (), 0))
-    for edit, kept_as_fix in ((off, False), (inverse, True)):
-        fixed = _subject().model(apply_edits(mutant, (edit,)))
-        assert not isinstance(fixed, str)
-        assert keep((edit,), fixed) is kept_as_fix
+    off, inverse = _edits(mutant, "kick_boulder_calm", "add boulder(H)",
+                          "-boulder(B) -> boulder(B)")
+    assert _kept_as_fixes(kept, mutant, off, inverse) == [False, True]
     assert [why for _, why in kept.rejected] == [kept.verdicts[(off,)]]
     assert "switches kick_boulder_calm off" in (kept.verdicts[(off,)] or "")
 
@@ -171,16 +185,9 @@ def test_of_two_fixes_the_cases_cannot_tell_apart_the_one_the_states_say_does_mo
     broken = _subject().model(mutant)
     assert not isinstance(broken, str)
     kept = _Kept(broken, _subject().cases)
-    bump = next(s for s in mutant if s.name == "bump_lock_calm")
-    narrowed = next(e for e in added_literals(bump, Signature.of(mutant), Clause.PRECONDITION)
-                    if e.text() == "add -holds(H)")
-    inverse = next(e for e in local_edits(bump, Signature.of(mutant))
-                   if e.text() == "-locked(L) -> locked(L)")
-    keep = kept.keep(Repair((), (), (), 0))
-    for edit in (narrowed, inverse):
-        fixed = _subject().model(apply_edits(mutant, (edit,)))
-        assert not isinstance(fixed, str)
-        assert keep((edit,), fixed)
+    narrowed, inverse = _edits(mutant, "bump_lock_calm", "add -holds(H)",
+                               "-locked(L) -> locked(L)")
+    assert _kept_as_fixes(kept, mutant, narrowed, inverse) == [True, True]
     assert kept.gained[(inverse,)] > kept.gained[(narrowed,)] > 0
     found = [Repair((narrowed,), (), (), 0), Repair((inverse,), (), (), 0)]
     assert [r.edits for r in sorted(found, key=kept.rank)] == [(inverse,), (narrowed,)]

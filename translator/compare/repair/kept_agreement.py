@@ -12,8 +12,8 @@ there, the model as written moved as it did, the fixed one has no action. A sche
 the game nowhere loses no agreement when switched off, so the schemas each model applies on
 some state judged are noted too (`KeptAgreement.switched_off`): partial.py turns down a fix
 that switches off a schema a failing case still points at. What a fix gains is counted too
-(`KeptAgreement.gained`): the key presses where it does as the game and the model as written
-did not; partial.py puts the fix that gains more first among a fault's.
+(`KeptAgreement.gained`): the key presses (and goals) where it does as the game and the model
+as written did not; partial.py puts the fix that gains more first among a fault's.
 
 The states are the game's, explored in order of cost from the start as state_space.py explores
 them, each model carried along the cheapest key presses by its first action that does as the
@@ -118,7 +118,7 @@ def keeps_agreement(written: ComparedModel, fixed: ComparedModel, cases: Sequenc
 @dataclass(slots=True)
 class Tally:
     """What the two models did over the states judged: the schemas each applied somewhere,
-    and the key presses the fixed model gained (`KeptAgreement.gained`)."""
+    and the key presses and goals the fixed model gained (`KeptAgreement.gained`)."""
 
     written: set[str] = field(default_factory=set)
     fixed: set[str] = field(default_factory=set)

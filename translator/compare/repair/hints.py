@@ -15,8 +15,10 @@ from translator.compare.repair.verify import Failure
 _NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
 _ROLES = {"hero": ("hero",), "boulders": ("boulder",), "skeletons": ("skeleton",),
           "key taken": ("has_key", "key"), "lock open": ("lock",),
-          "raised traps": ("trap", "trap_raised", "trap_lowered")}
-"""The roles each field of what the player sees (models/observation.py) is written with."""
+          "raised traps": ("trap", "trap_raised", "trap_lowered", "trap_parity")}
+"""The roles each field of what the player sees (models/observation.py) is written with: the
+traps raised are the traps' phases and, where those give the first phase, the flag every
+action flips (a move that forgets to flip it shows as traps raised wrong)."""
 _OURS = {"lock": "locked", "trap": "phase"}
 """The predicates of our own model that play a role under another name."""
 

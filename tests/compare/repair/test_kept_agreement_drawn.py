@@ -131,8 +131,6 @@ def test_the_game_itself_gains_the_most_of_any_fix_that_keeps_every_agreement(
     applied = _applied(model.on(level))
     faulty_schemas = apply_edits(schemas, [_drawn(schemas, rng, None, applied)])
     faulty = rebuilt(model.report, faulty_schemas, "written", model.words)
-    other = apply_edits(faulty_schemas, [_drawn(faulty_schemas, rng, None, applied)])
-    fixed = rebuilt(model.report, other, "fixed", model.words)
     if isinstance(faulty, UnbuildableModel):
         return
     written = faulty.on(level)
@@ -143,6 +141,8 @@ def test_the_game_itself_gains_the_most_of_any_fix_that_keeps_every_agreement(
     _, lost = kept_on_level(written, model.on(level), 100_000, tally=back)
     assert lost is None
     assert (back.gained > 0) == (compare_states(written, 100_000).divergence is not None)
+    other = apply_edits(faulty_schemas, [_drawn(faulty_schemas, rng, None, applied)])
+    fixed = rebuilt(model.report, other, "fixed", model.words)
     if isinstance(fixed, UnbuildableModel):
         return
     drawn = Tally()

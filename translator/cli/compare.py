@@ -270,7 +270,8 @@ def _repairs(args: argparse.Namespace, checked: ModelCheck) -> RepairReport:
             allowing(args.repair_seconds):
         progress.start(f"the search for a fix (at most {args.repair_seconds:g} s in all)")
         found = suggest_fixes(checked.set_up, checked.game_plans(),
-                              RepairOptions(seconds=args.repair_seconds))
+                              RepairOptions(seconds=args.repair_seconds,
+                                            jobs=args.jobs or default_jobs()))
     if args.repair_out:
         top = found.together or (found.fixes[0] if found.fixes else None)
         if top is not None and top.fixed_text is not None:

@@ -106,6 +106,17 @@ def tasks_shown(progress: Progress) -> Iterator[Progress]:
         progress.close()
 
 
+@contextmanager
+def tasks_unshown() -> Iterator[None]:
+    """Tasks the worker pool finishes inside the block counted on no progress shown: the
+    parts of one step that the progress around them counts as one (every_state_parts.py)."""
+    _shown.append(Progress(0, json_mode=True))
+    try:
+        yield
+    finally:
+        _shown.pop()
+
+
 def task_finished(failed: bool = False, next_item: str = "") -> None:
     """A task of the worker pool (or a step of a long computation, named by the one after it)
     is done: counted on the progress shown, if any; the command's own work counts from here."""

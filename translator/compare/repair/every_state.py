@@ -22,15 +22,21 @@ first difference stops it, and is told in the verdict's words with its key press
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import suppress
+from contextlib import closing, suppress
 from dataclasses import dataclass, replace
-from typing import Final
 
 from strips_model.errors import HelltakerError
 from strips_model.schema import Schema
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import apply_edits
+from translator.compare.repair.every_state_parts import (
+    FORMER_LEVEL_STATES,
+    PartOutcome,
+    cheapest_first,
+    part_outcomes,
+    parts_of,
+)
 from translator.compare.repair.kept_agreement import keeps_agreement
 from translator.compare.repair.search import Repair, Subject
 from translator.compare.runs.board_check import check_board
@@ -38,11 +44,6 @@ from translator.compare.runs.evidence import Case
 from translator.compare.runs.mechanic_boards import BOARD_STATES, Board, distinct_boards
 from translator.compare.runs.state_bound import STATES
 from translator.compare.runs.state_space import compare_states
-
-FORMER_LEVEL_STATES: Final = 2_000
-"""The bound of the former verifier (the cases' plans, then each level's first 2,000 states,
-and no generated board): kept only to tell which fixes it accepted that this one rejects (the
-repair bench's `rejected, formerly accepted`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,58 +78,32 @@ def on_every_state(subject: Subject, written: tuple[Schema, ...], repair: Repair
 
 
 def _fixed_verdict(model: ModelOrDefect, cases: Sequence[Case],
-                   boards: Sequence[Board] | None = None, bound: int = STATES) -> StateVerdict:
+                   boards: Sequence[Board] | None = None, bound: int = STATES, jobs: int = 1
+                   ) -> StateVerdict:
     if isinstance(model, UnbuildableModel):
         return StateVerdict(0, f"the fixed model cannot be built: {model.defect}")
     return equal_to_the_game(model, cases, distinct_boards() if boards is None else boards,
-                             bound)
+                             bound, jobs)
 
 
 def equal_to_the_game(model: ComparedModel, cases: Sequence[Case], boards: Sequence[Board],
-                      bound: int = STATES) -> StateVerdict:
+                      bound: int = STATES, jobs: int = 1) -> StateVerdict:
     """`model` against the game, cheapest first (the module doc), stopping at the first
-    difference."""
-    levels = [case for case in cases if case.judged is None]
-    small, large = _cheapest_first(cases)
+    difference; on up to `jobs` cores (every_state_parts.py)."""
     compared, bounded = 0, list[str]()
-
-    def differs(at: str, where: str, past_former: bool) -> StateVerdict:
-        former = past_former and _formerly_equal(model, levels)
-        return StateVerdict(compared, where, former, tuple(bounded), at)
-
-    for case in small:
-        check = compare_states(model.on(case.level), bound)
-        compared += check.states_compared
-        if check.divergence is not None:
-            return differs(case.name, f"{case.name}: {check.claim}",
-                           check.states_compared > FORMER_LEVEL_STATES)
-    for board in boards:
-        try:
-            result = check_board(model, board)
-        except HelltakerError as error:
-            return differs(board.name, f"the board {board.name} cannot be run: {error}", True)
-        compared += result.states
-        if result.divergence is not None:
-            return differs(board.name, f"the board {board.name}: first divergence "
-                           f"{result.divergence}", True)
-    for case in large:
-        check = compare_states(model.on(case.level), bound)
-        compared += check.states_compared
-        if not check.complete:
-            bounded.append(case.name)
-        if check.divergence is not None:
-            return differs(case.name, f"{case.name}: {check.claim}",
-                           check.states_compared > FORMER_LEVEL_STATES)
-    return StateVerdict(compared, None, bounded=tuple(bounded))
-
-
-def _cheapest_first(cases: Sequence[Case]) -> tuple[list[Case], list[Case]]:
-    """The cases judged on states: the small ones (before the boards), then the others by
-    their size (after them)."""
+    first: PartOutcome | None = None
+    with closing(part_outcomes(model, parts_of(cases, boards), bound, jobs)) as outcomes:
+        for outcome in outcomes:
+            compared += outcome.states
+            bounded += outcome.bounded
+            if outcome.differs is not None:
+                first = outcome
+                break
+    if first is None:
+        return StateVerdict(compared, None, bounded=tuple(bounded))
     levels = [case for case in cases if case.judged is None]
-    return [case for case in levels if case.small], sorted(
-        (case for case in levels if not case.small),
-        key=lambda case: case.level.height * case.level.width)
+    former = first.unseen_before and _formerly_equal(model, levels)
+    return StateVerdict(compared, first.differs, former, tuple(bounded), first.at)
 
 
 def _formerly_equal(model: ComparedModel, levels: Sequence[Case]) -> bool:
@@ -155,28 +130,29 @@ def board_cases() -> tuple[Case, ...]:
 
 
 def fault_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
-                      cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True
-                      ) -> StateVerdict:
+                      cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True,
+                      jobs: int = 1) -> StateVerdict:
     """A fix of one fault among several (partial.py) once found: one after which every case
     agrees is judged as a complete fix (`complete_fix_verdict`); another must keep the
     model's agreement on every board (`kept_on_boards`)."""
     if repair.still_failing == 0:
-        return complete_fix_verdict(subject, written, repair, cases, in_time)
+        return complete_fix_verdict(subject, written, repair, cases, in_time, jobs)
     return kept_on_boards(subject, written, repair)
 
 
 def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
-                         cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True
-                         ) -> StateVerdict:
+                         cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True,
+                         jobs: int = 1) -> StateVerdict:
     """A fix after which every case agrees, on every state (`on_every_state`). Where the fixed
     model still differs from the game, the fix is rejected unless that difference was the
     model's already: a model may hold a fault no case's plan shows (only a board or a level's
     state does), and the fix of the fault the cases show is then right, though not equal to the
     game. That holds when the fixed model keeps every agreement of the model it edits on every
     state of the same levels and boards; it is then kept, with the difference left told. Past
-    the bound (`in_time` false) that second check is not begun: the fix is rejected."""
+    the bound (`in_time` false) that second check is not begun: the fix is rejected. The first
+    comparison runs on up to `jobs` cores (every_state_parts.py)."""
     fixed = subject.fixed(written, repair)
-    verdict = _fixed_verdict(fixed, cases)
+    verdict = _fixed_verdict(fixed, cases, jobs=jobs)
     if verdict.differs is None:
         return verdict
     if not in_time():
@@ -184,7 +160,7 @@ def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: 
     before = subject.model(apply_edits(written, repair.after))
     if not isinstance(before, UnbuildableModel) and not isinstance(fixed, UnbuildableModel):
         # Before where it differs the fixed model is the game: no agreement lost there.
-        small, large = _cheapest_first(cases)
+        small, large = cheapest_first(cases)
         ordered = [*small, *board_cases(), *large]
         start = next((n for n, case in enumerate(ordered) if case.name == verdict.at), 0)
         with suppress(HelltakerError):  # a case that cannot be run keeps the rejection

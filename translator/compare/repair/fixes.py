@@ -164,6 +164,9 @@ class RepairOptions:
     two_edits: bool = True
     explain: bool = True
     """Every failing case of the model as written listed, not only the first."""
+    jobs: int = 1
+    """Cores a fix's comparison on every state may use (`compare --jobs`); the bench runs
+    each mutant on one."""
 
 
 def repair_cases(plans: Sequence[GamePlan], symmetric: bool = True) -> tuple[Case, ...]:
@@ -205,7 +208,8 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
         # A complete fix is one more verdict: equal to the game on every state, or none.
         verdicts, unchecked = checked_in_time(
             found.repairs,
-            lambda repair: complete_fix_verdict(subject, written, repair, once, in_time), in_time)
+            lambda repair: complete_fix_verdict(subject, written, repair, once, in_time,
+                                                options.jobs), in_time)
         equal.update((repair, verdict) for repair, verdict in verdicts
                      if verdict.differs is None)
         rejected += unchecked + [(repair, verdict.differs)
@@ -223,7 +227,7 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
         alone = faults_alone(subject, written, found,
                              (*probe_cases(options.symmetric), *level_cases(plans, False)),
                              (options.seconds - found.seconds) * (1 - CHECKS_SHARE),
-                             options.clock, in_time, once, equal)
+                             options.clock, in_time, once, equal, options.jobs)
         found, rejected, unequal = alone.found, rejected + alone.rejected, unequal + alone.unequal
         moved.update(alone.moved)
     task_finished(next_item="the fixes on moved boards")

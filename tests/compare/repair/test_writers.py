@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from translator.compare.check import our_model
-from translator.compare.repair.candidates import Leads, single_edits
+from translator.compare.check import our_model, set_up_model
+from translator.compare.repair.candidates import Leads, leads_of, single_edits
 from translator.compare.repair.edits import Clause, Kind, Signature, apply_edits, local_edits
 from translator.compare.repair.search import Subject, suggest
 from translator.compare.repair.suspects import suspects_of
@@ -14,6 +14,7 @@ from translator.compare.repair.uses import plan_uses
 from translator.compare.repair.verify import verify
 from translator.compare.repair.writers import blame
 from translator.compare.runs.evidence import probe_cases
+from translator.measure.repair_bench import bench_models
 
 
 @cache
@@ -53,3 +54,38 @@ def test_the_earlier_writer_of_the_blocked_fluent_is_ranked_first() -> None:
 def test_the_top_fix_mends_the_writer_not_the_reader() -> None:
     found = suggest(_subject(), _mutant(), 60.0, two_edits=False, explain=False)
     assert found.repairs and found.repairs[0].edits[0].schema == "open_lock"
+
+
+def test_a_write_dropped_from_a_twin_blames_the_twin_though_no_move_is_blocked() -> None:
+    """The textbook model's key taken at an odd phase without `haskey` (its even twin adds
+    it): a lock later is bumped where the game opens it, no schema blocked. The openers'
+    near miss fails on `haskey` alone, read right at every other opening; the earlier
+    action that should have written it writes it no more, but it is the writer's twin (what
+    it changes and reads, but the flag and the phase), so it is blamed, and its added
+    `haskey` comes among the first candidates (it came past 4,000 when no one was blamed,
+    and the repair found no fix within 100 s on four classic levels)."""
+    set_up = set_up_model(next(p for p in bench_models() if p.endswith("textbook.txt")))
+    report = set_up.file.report
+    subject = Subject(report, set_up.model.label, set_up.model.words, probe_cases())
+    taken = next(s for s in report.schemas if s.name == "TakeKeyOdd")
+    drop = next(e for e in local_edits(taken, Signature.of(report.schemas))
+                if e.kind is Kind.REMOVE and e.clause is Clause.EFFECT
+                and e.before is not None and e.before.predicate == "haskey")
+    mutant = apply_edits(report.schemas, (drop,))
+    model = subject.model(mutant)
+    assert not isinstance(model, str)
+    failure = verify(model, subject.cases)
+    assert failure is not None and not failure.blocked
+    case = next(c for c in subject.cases if c.name == failure.case)
+    uses = plan_uses(model, subject.cases, mutant)
+    leads = leads_of(model, case, failure, mutant, uses)
+    assert leads.blamed.writers[:1] == ("TakeKeyOdd",) and "haskey" in leads.blamed.predicates
+    by_name = {s.name: s for s in mutant}
+    names = dict.fromkeys([*leads.suspects([failure], mutant)[:6], *leads.blamed.writers])
+    ranked = single_edits([by_name[n] for n in names], Signature.of(mutant), uses, failure,
+                          set_up.model.words, leads, mutant)
+    restore = next(n for n, e in enumerate(ranked) if e.schema == "TakeKeyOdd"
+                   and e.kind is Kind.ADD and e.clause is Clause.EFFECT
+                   and e.after is not None and e.after.predicate == "haskey"
+                   and e.after.positive)
+    assert restore < 40

@@ -140,10 +140,10 @@ def leads_of(model: ModelOrDefect, case: Case | None, failure: Failure,
                             schemas) if plan is not None else []
     except HelltakerError:
         earlier = []
+    near = near_misses(model, case, failure, schemas, uses)
     return Leads(wrong_uses(model, case, failure.what, failure.letter, schemas),
-                 blame(model, case, failure, schemas, uses),
-                 near_misses(model, case, failure, schemas, uses),
-                 model.left_out, tuple(earlier))
+                 blame(model, case, failure, schemas, uses, near), near, model.left_out,
+                 tuple(earlier))
 
 
 def together_leads(model: ModelOrDefect, failed: Sequence[tuple[Case | None, Failure]],

@@ -55,6 +55,8 @@ class Near:
     """Of `literals`, those not read right elsewhere: their schema was never used along the
     game's plans, or the literal fails at one of its uses. One that held at every use reads
     the game's states right, and the state is the likelier culprit (writers.py)."""
+    proven: tuple[tuple[str, Literal], ...] = ()
+    """The others, each with its schema's name: the literals writers.py blames a writer of."""
 
     def edits_the_literal(self, edit: Edit) -> bool:
         """Whether `edit` changes or removes the literal a near miss fails on alone."""
@@ -97,6 +99,7 @@ def near_misses(model: ModelOrDefect, case: Case | None, failure: Failure,
     names: list[str] = []
     literals: set[tuple[str, Place]] = set()
     unproven: set[tuple[str, Place]] = set()
+    proven: dict[tuple[str, Place], Literal] = {}
     used = uses.uses if uses is not None else {}
     for schema, fixed in on.schemas_for(direction):
         if schema.cost != outcome.cost:
@@ -111,7 +114,10 @@ def near_misses(model: ModelOrDefect, case: Case | None, failure: Failure,
                 if not at_uses or any(literal_value(missing[0], use) is not True
                                       for use in at_uses):
                     unproven.add((name, place(missing[0])))
-    return Near(tuple(dict.fromkeys(names)), frozenset(literals), frozenset(unproven))
+                else:
+                    proven[name, place(missing[0])] = missing[0]
+    return Near(tuple(dict.fromkeys(names)), frozenset(literals), frozenset(unproven),
+                tuple((name, literal) for (name, _), literal in proven.items()))
 
 
 def _one_away(schema: Schema, fixed: dict[str, str], facts: frozenset[Atom],

@@ -6,8 +6,14 @@ wrote that fluent wrong (a dropped or negated effect shows only where the fluent
 read). When the precondition, as written, held at every other use of its schema along the
 game's plans, it reads the game's states right there, and the state is the likelier culprit:
 the effects of the earlier actions that write the fluent's predicate are then tried first,
-the latest writer first (the closest to where the wrong value was read). Otherwise nothing
-changes: the precondition's own edits keep their rank.
+the latest writer first (the closest to where the wrong value was read). Where the model made
+another move (none blocked), the preconditions are those the near misses fail on alone
+(near.py), each read right at every use of its schema. A writer whose write was dropped
+writes the predicate no more: an earlier action whose schema is a writer's twin (it changes
+what the writer changes but that predicate, and reads what it reads, one predicate swapped at
+most: the key taken at one trap phase, the `haskey` its twin of the other phase adds dropped)
+counts as a writer too, its added effect on the predicate first. Otherwise nothing changes:
+the precondition's own edits keep their rank.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from strips_model.errors import HelltakerError
 from strips_model.schema import Literal, Schema
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Clause, Edit
+from translator.compare.repair.near import Near
 from translator.compare.repair.uses import (
     SchemaUses,
     WrittenNames,
@@ -52,10 +59,12 @@ class Blame:
 
 
 def blame(model: ComparedModel, case: Case, failure: Failure, schemas: Sequence[Schema],
-          uses: SchemaUses) -> Blame:
+          uses: SchemaUses, near: Near | None = None) -> Blame:
     """Whom to blame first for `failure` of the model as written on `case`: the earlier
     writers of the fluents its closest schema failed on, when that schema's failing
-    precondition held at each of its uses along the game's plans (and it had some)."""
+    precondition held at each of its uses along the game's plans (and it had some). Where
+    the model made another move than the game's (no schema blocked), the near misses'
+    literals that held at each use of their schemas (near.py)."""
     plan = plan_of(case, failure.what)
     if plan is None or failure.letter is None:
         return Blame()
@@ -65,10 +74,12 @@ def blame(model: ComparedModel, case: Case, failure: Failure, schemas: Sequence[
     if failure.blocked:
         name, literal = failure.blocked[0]
         failing, predicates = [(written(name), literal)], {literal.predicate}
-    else:
-        named = list(_FAILS_ON.finditer(failure.what))[:1]
+    elif named := list(_FAILS_ON.finditer(failure.what))[:1]:
         failing = [(written(m.group(1)), None) for m in named]
         predicates = {m.group(2) for m in named}
+    else:
+        proven = list(near.proven) if near is not None else []
+        failing, predicates = list(proven), {literal.predicate for _, literal in proven}
     predicates &= fluents
     if not predicates or not all(_held_elsewhere(uses, name, literal)
                                  for name, literal in failing):
@@ -77,15 +88,39 @@ def blame(model: ComparedModel, case: Case, failure: Failure, schemas: Sequence[
         on = model.on(case.level)
     except HelltakerError:
         return Blame()
-    by_name = {s.name: s for s in schemas}
+    writing = _writers(schemas, frozenset(predicates))
     writers: list[str] = []
     for action in reversed(followed(on, case.level, plan[:failure.letter - 1])):
         name = written(action.schema)
-        schema = by_name.get(name)
-        if schema is not None and name not in writers and any(
-                lit.predicate in predicates for lit in schema.effects):
+        if name in writing and name not in writers:
             writers.append(name)
     return Blame(tuple(writers), frozenset(predicates))
+
+
+def _writers(schemas: Sequence[Schema], predicates: frozenset[str]) -> set[str]:
+    """The schemas whose effects write one of `predicates`, and their twins that write none
+    (the module doc: a write dropped)."""
+    writes = [schema for schema in schemas if _changed(schema) & predicates]
+    return {schema.name for schema in writes} | {
+        schema.name for schema in schemas if not _changed(schema) & predicates
+        and any(_twin_but(schema, writer, predicates) for writer in writes)}
+
+
+def _changed(schema: Schema) -> frozenset[str]:
+    return frozenset(lit.predicate for lit in schema.effects)
+
+
+def _read(schema: Schema) -> frozenset[str]:
+    return frozenset(lit.predicate for lit in schema.preconditions)
+
+
+def _twin_but(schema: Schema, writer: Schema, predicates: frozenset[str]) -> bool:
+    """Whether `schema` changes what `writer` changes but `predicates`, and reads what it
+    reads, one predicate at most read in place of another (a trap raised at the other
+    phase): the writer's twin, its write dropped. A move is no lock's opener with its
+    deletion of the lock dropped: it reads other things (walls, boulders; not the key)."""
+    return _changed(schema) == _changed(writer) - predicates and \
+        len(_read(schema) ^ _read(writer)) <= 2
 
 
 def _held_elsewhere(uses: SchemaUses, name: str, literal: Literal | None) -> bool:

@@ -136,7 +136,8 @@ def add_command(commands: Subcommands) -> None:
                 "Downward); ")
     add_limits(command, "one planner run")
     command.add_argument("--jobs", type=at_least(1), metavar="N",
-                         help="levels and probes compared at once, in forked processes; with "
+                         help="levels and probes compared at once, in forked processes, and "
+                         "with --repair the parts of a fix's comparison on every state; with "
                          "several models, models checked at once (default: one per CPU)")
     add_cluster(command)
     command.set_defaults(handler=command_compare)

@@ -15,7 +15,7 @@ from translator.compare.check import our_model
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Signature, apply_edits, local_edits
-from translator.compare.repair.every_state import equal_to_the_game
+from translator.compare.repair.every_state import each_equal_to_the_game, equal_to_the_game
 from translator.compare.repair.every_state_parts import (
     BOARD_PARTS,
     compared_part,
@@ -115,5 +115,17 @@ def test_the_parts_run_in_workers_count_as_no_step_of_the_progress_shown() -> No
     progress = Progress(3, stream=_Terminal(), unit="steps")
     runs = parts_of((), _boards("boulder", "wall"))
     with tasks_shown(progress):
-        outcomes = list(part_outcomes(our_model()[1], runs, BOUND, jobs=2))
+        outcomes = list(part_outcomes((our_model()[1],), runs, BOUND, jobs=2))
     assert len(outcomes) == len(runs) > 1 and progress.finished == 0
+
+
+def test_models_compared_together_get_each_the_verdict_it_gets_alone() -> None:
+    """A first fix and its alternatives are compared together (fixes.py): one differing
+    early, one equal; on one core and on two, each verdict is the one it gets alone."""
+    boards = (*_boards("boulder", "wall"), *_boards("skeleton", "spikes"))
+    cases = probe_cases(symmetric=False)
+    models = (_forgotten_doom(), our_model()[1], _forgotten_doom())
+    alone = [equal_to_the_game(model, cases, boards) for model in models]
+    assert alone[0].differs is not None and alone[1].differs is None
+    for jobs in (1, 2):
+        assert each_equal_to_the_game(models, cases, boards, jobs=jobs) == alone

@@ -53,6 +53,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
 
     monkeypatch.setattr(fixes, "repair_cases", lambda plans, symmetric=True: ())
     monkeypatch.setattr(fixes, "suggest", search)
+    monkeypatch.setattr(fixes, "fixes_on_every_state", lambda *arguments: {})
     monkeypatch.setattr(fixes, "complete_fix_verdict",
                         check("states", SimpleNamespace(differs=None)))
     monkeypatch.setattr(fixes, "by_coordinates", check("moved", None))

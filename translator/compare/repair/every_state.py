@@ -90,20 +90,54 @@ def equal_to_the_game(model: ComparedModel, cases: Sequence[Case], boards: Seque
                       bound: int = STATES, jobs: int = 1) -> StateVerdict:
     """`model` against the game, cheapest first (the module doc), stopping at the first
     difference; on up to `jobs` cores (every_state_parts.py)."""
-    compared, bounded = 0, list[str]()
-    first: PartOutcome | None = None
-    with closing(part_outcomes(model, parts_of(cases, boards), bound, jobs)) as outcomes:
-        for outcome in outcomes:
-            compared += outcome.states
-            bounded += outcome.bounded
-            if outcome.differs is not None:
-                first = outcome
+    return each_equal_to_the_game((model,), cases, boards, bound, jobs)[0]
+
+
+def each_equal_to_the_game(models: Sequence[ComparedModel], cases: Sequence[Case],
+                           boards: Sequence[Board], bound: int = STATES, jobs: int = 1
+                           ) -> list[StateVerdict]:
+    """Each of `models` against the game (`equal_to_the_game`), all of them compared on
+    each part in turn."""
+    compared, bounded = [0] * len(models), [list[str]() for _ in models]
+    first: dict[int, PartOutcome] = {}
+    parts = parts_of(cases, boards)
+    with closing(part_outcomes(models, parts, bound, jobs, first)) as outcomes:
+        for each in outcomes:
+            for number, outcome in enumerate(each):
+                if outcome is None or number in first:
+                    continue
+                compared[number] += outcome.states
+                bounded[number] += outcome.bounded
+                if outcome.differs is not None:
+                    first[number] = outcome
+            if len(first) == len(models):
                 break
-    if first is None:
-        return StateVerdict(compared, None, bounded=tuple(bounded))
     levels = [case for case in cases if case.judged is None]
-    former = first.unseen_before and _formerly_equal(model, levels)
-    return StateVerdict(compared, first.differs, former, tuple(bounded), first.at)
+    verdicts = []
+    for number, model in enumerate(models):
+        states, where = compared[number], first.get(number)
+        verdicts.append(StateVerdict(states, None, bounded=tuple(bounded[number]))
+                        if where is None else
+                        StateVerdict(states, where.differs, where.unseen_before
+                                     and _formerly_equal(model, levels),
+                                     tuple(bounded[number]), where.at))
+    return verdicts
+
+
+def fixes_on_every_state(subject: Subject, written: tuple[Schema, ...],
+                         repairs: Sequence[Repair], cases: Sequence[Case], jobs: int = 1
+                         ) -> dict[Repair, StateVerdict]:
+    """Each fixed model against the game on every state (`on_every_state`), the fixes
+    compared together: each part compares all of them in one process, where a first fix and
+    its alternatives share the groundings of every schema but the one each edits."""
+    fixed = {repair: subject.fixed(written, repair) for repair in repairs}
+    built = {repair: model for repair, model in fixed.items()
+             if not isinstance(model, UnbuildableModel)}
+    verdicts = dict(zip(built, each_equal_to_the_game(list(built.values()), cases,
+                                                      distinct_boards(), STATES, jobs),
+                        strict=True))
+    return {repair: verdicts.get(repair) or _fixed_verdict(model, cases)
+            for repair, model in fixed.items()}
 
 
 def _formerly_equal(model: ComparedModel, levels: Sequence[Case]) -> bool:
@@ -142,7 +176,7 @@ def fault_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Rep
 
 def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
                          cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True,
-                         jobs: int = 1) -> StateVerdict:
+                         jobs: int = 1, first: StateVerdict | None = None) -> StateVerdict:
     """A fix after which every case agrees, on every state (`on_every_state`). Where the fixed
     model still differs from the game, the fix is rejected unless that difference was the
     model's already: a model may hold a fault no case's plan shows (only a board or a level's
@@ -150,9 +184,10 @@ def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: 
     game. That holds when the fixed model keeps every agreement of the model it edits on every
     state of the same levels and boards; it is then kept, with the difference left told. Past
     the bound (`in_time` false) that second check is not begun: the fix is rejected. The first
-    comparison runs on up to `jobs` cores (every_state_parts.py)."""
+    comparison runs on up to `jobs` cores (every_state_parts.py), unless given (`first`:
+    `fixes_on_every_state`)."""
     fixed = subject.fixed(written, repair)
-    verdict = _fixed_verdict(fixed, cases, jobs=jobs)
+    verdict = first if first is not None else _fixed_verdict(fixed, cases, jobs=jobs)
     if verdict.differs is None:
         return verdict
     if not in_time():

@@ -13,7 +13,7 @@ its own already) runs them here, cheapest first, as the module doc of every_stat
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Container, Generator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Final
@@ -77,16 +77,28 @@ def parts_of(cases: Sequence[Case], boards: Sequence[Board]) -> list[Part]:
     return [part for part in parts if part]
 
 
-def part_outcomes(model: ComparedModel, parts: Sequence[Part], bound: int, jobs: int
-                  ) -> Generator[PartOutcome, None, None]:
-    """Each part's outcome in the parts' order, on up to `jobs` cores; closing the iterator
-    stops the parts still running."""
+def part_outcomes(models: Sequence[ComparedModel], parts: Sequence[Part], bound: int,
+                  jobs: int, settled: Container[int] = ()
+                  ) -> Generator[tuple[PartOutcome | None, ...], None, None]:
+    """Each part's outcomes, one per model, in the parts' order, on up to `jobs` cores;
+    closing the iterator stops the parts still running. A part run here skips the models
+    `settled` names (by number: the caller has their verdict), None in their place."""
     if jobs <= 1:
-        yield from (compared_part(model, bound, part) for part in parts)
+        for part in parts:
+            yield tuple(None if number in settled else compared_part(model, bound, part)
+                        for number, model in enumerate(models))
         return
     # The parts are one step of the repair: its progress counts the step, not them.
     with tasks_unshown():
-        yield from run_ordered(partial(compared_part, model, bound), parts, jobs)
+        yield from run_ordered(partial(_each_model, models, bound), parts, jobs)
+
+
+def _each_model(models: Sequence[ComparedModel], bound: int, part: Part
+                ) -> tuple[PartOutcome, ...]:
+    """The part compared for each model in turn in one process: a first fix and its
+    alternatives differ in a schema each, and the others are ground once for all of them
+    (grounding_memo.py)."""
+    return tuple(compared_part(model, bound, part) for model in models)
 
 
 def compared_part(model: ComparedModel, bound: int, part: Part) -> PartOutcome:

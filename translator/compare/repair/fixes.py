@@ -34,6 +34,7 @@ from translator.compare.repair.edits import Edit
 from translator.compare.repair.every_state import (
     StateVerdict,
     complete_fix_verdict,
+    fixes_on_every_state,
     warm_boards,
 )
 from translator.compare.repair.faults import together
@@ -206,10 +207,12 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
     moved: dict[Repair, str | None] = {}  # each fix moved, with where it held by accident
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
+        firsts = fixes_on_every_state(subject, written, found.repairs, once, options.jobs) \
+            if in_time() else {}
         verdicts, unchecked = checked_in_time(
-            found.repairs,
-            lambda repair: complete_fix_verdict(subject, written, repair, once, in_time,
-                                                options.jobs), in_time)
+            found.repairs, lambda repair: complete_fix_verdict(
+                subject, written, repair, once, in_time, options.jobs, firsts.get(repair)),
+            in_time)
         equal.update((repair, verdict) for repair, verdict in verdicts
                      if verdict.differs is None)
         rejected += unchecked + [(repair, verdict.differs)

@@ -1,14 +1,20 @@
-"""The comparison of a fixed model with the game on every state (every_state.py), cut into
-parts that share nothing but the model: run one after another, or at once on several cores.
+"""The comparison of fixed models with the game on every state (every_state.py), cut into
+parts that share nothing but the models: run one after another, or at once on several cores.
 
 A fix shown by `compare --repair` on four classic levels is compared on some 14,000 states
-(the levels' and the generated boards'): 6 s of one core, the largest share of the command.
-Each level is a part, the small ones together, and the boards are cut into `BOARD_PARTS` runs
-of consecutive boards. With more than one job the parts run in forked workers (workers.py),
-their outcomes are taken in the parts' order, and the first difference ends the comparison
-(the parts after it are stopped): the verdict is the one a single core reaches, word for
-word, states counted included. One job (the repair bench: each mutant runs in a worker of
-its own already) runs them here, cheapest first, as the module doc of every_state.py says.
+(the levels' and the generated boards'): for ours with a slip, 6 s of one core, the largest
+share of the command. Each level is a part, the small ones (the probes') together, and the
+generated boards are cut into `BOARD_PARTS` runs of consecutive boards. With more than one
+job the parts run in forked workers (workers.py), their outcomes are taken in the parts'
+order, and the first difference ends a model's comparison (the parts after it are stopped
+once every model has one): the verdict is the one a single core reaches, word for word,
+states counted included. One job (the repair bench: each mutant runs in a worker of its own
+already) runs them here, cheapest first, as the module doc of every_state.py says, and skips
+a model past its first difference.
+
+Several models (a first fix and its alternatives, `fixes_on_every_state`) are compared on a
+part one after the other in the same process, where the grounding memo (grounding_memo.py)
+grounds the schemas they share once: they differ in a schema each.
 """
 
 from __future__ import annotations

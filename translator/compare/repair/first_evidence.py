@@ -8,7 +8,7 @@ alone may take longer than `--repair-seconds` (seed 001's 108 schemas on about 2
 each case is started only while the bound lasts (`InTime`): the cases left are not checked,
 so not searched, and said so (`Evidence.unchecked`), never taken as agreeing. A case started
 in time may end past the bound by that one case's time (verify.py: a replay of the game's
-plan, and on a small case the model's own search, itself bounded by `SEARCH_SECONDS`).
+plan, and on a small case the model's own search, itself bounded by `CASE_SEARCH_SECONDS`).
 """
 
 from __future__ import annotations

@@ -61,7 +61,7 @@ __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairRep
            "SuggestedFix", "gives_back", "mutants", "mutants_of", "mutated", "operator",
            "repair_cases", "suggest_fixes", "warmed_groundings"]
 
-SEARCH_SECONDS = 120.0
+REPAIR_SECONDS = 120.0
 """The default bound of one model's repair search (`--repair-seconds`)."""
 CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor fixes "
            "one of its faults alone, within the bound searched: its faults need more edits than "
@@ -156,7 +156,7 @@ cost; None where it found none."""
 
 @dataclass(frozen=True, slots=True)
 class RepairOptions:
-    seconds: float = SEARCH_SECONDS
+    seconds: float = REPAIR_SECONDS
     """The bound of the whole search, on `clock`."""
     symmetric: bool = True
     """Every level and probe in its eight turned and mirrored copies."""

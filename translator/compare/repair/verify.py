@@ -34,7 +34,7 @@ from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchTimeout, best_first_search
 
-SEARCH_SECONDS = 2.0
+CASE_SEARCH_SECONDS = 2.0
 """The bound of the model's own exhaustive search on one small case: a probe of a few cells
 takes a right model milliseconds; a wrong one may open a larger space, then it is not run."""
 
@@ -206,7 +206,7 @@ def search_exact_bounded(on: LevelModel
                          ) -> tuple[tuple[GroundAction, ...] | None, int | None] | None:
     """The model's cheapest plan (steps, cost) by Dijkstra over its exact view (as
     `search_exact` of runs/model_run.py, bounded in time), (None, None) when it has none
-    within its limit, or None when the search passes `SEARCH_SECONDS`."""
+    within its limit, or None when the search passes `CASE_SEARCH_SECONDS`."""
 
     def successors(state: frozenset[Atom]) -> list[tuple[GroundAction, frozenset[Atom], int]]:
         return [(action, action.apply(state), action.cost) for action in
@@ -214,7 +214,7 @@ def search_exact_bounded(on: LevelModel
 
     try:
         result = best_first_search(on.initial(), successors, on.goal_holds, on.cost_limit,
-                                   time_limit=SEARCH_SECONDS)
+                                   time_limit=CASE_SEARCH_SECONDS)
     except SearchTimeout:
         return None
     return (tuple(result.plan) if result.plan is not None else None), result.cost

@@ -186,12 +186,15 @@ def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: 
     the bound (`in_time` false) that second check is not begun: the fix is rejected. The first
     comparison runs on up to `jobs` cores (every_state_parts.py), unless given (`first`:
     `fixes_on_every_state`)."""
-    fixed = subject.fixed(written, repair)
-    verdict = first if first is not None else _fixed_verdict(fixed, cases, jobs=jobs)
+    if first is None:
+        first = _fixed_verdict(subject.fixed(written, repair), cases, jobs=jobs)
+    verdict = first
     if verdict.differs is None:
         return verdict
     if not in_time():
         return replace(verdict, differs=unequal_why(verdict.differs))
+    # Built again only here, for a fix that differs: most do not.
+    fixed = subject.fixed(written, repair)
     before = subject.model(apply_edits(written, repair.after))
     if not isinstance(before, UnbuildableModel) and not isinstance(fixed, UnbuildableModel):
         # Before where it differs the fixed model is the game: no agreement lost there.

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from strips_model.errors import HelltakerError
 from strips_model.schema import Literal, Schema
+from strips_model.schema_memo import per_schema
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Clause, Edit
 from translator.compare.repair.near import Near
@@ -106,10 +107,13 @@ def _writers(schemas: Sequence[Schema], predicates: frozenset[str]) -> set[str]:
         and any(_twin_but(schema, writer, predicates) for writer in writes)}
 
 
+# Asked of every schema against every writer, at each failure a search starts from.
+@per_schema
 def _changed(schema: Schema) -> frozenset[str]:
     return frozenset(lit.predicate for lit in schema.effects)
 
 
+@per_schema
 def _read(schema: Schema) -> frozenset[str]:
     return frozenset(lit.predicate for lit in schema.preconditions)
 

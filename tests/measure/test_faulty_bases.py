@@ -16,7 +16,8 @@ from translator.compare.check import our_model, set_up_model
 from translator.compare.repair.edits import Clause, Edit, Kind, Signature, local_edits
 from translator.compare.repair.fixes import SuggestedFix, mutated, repair_cases
 from translator.compare.repair.mends import mends
-from translator.compare.repair.search import AS_WRITTEN, Repair, Subject
+from translator.compare.repair.search import AS_WRITTEN
+from translator.compare.repair.search_terms import Repair, Subject
 from translator.compare.repair.verify import Failure
 from translator.measure.faulty_bases import (
     MAX_FAULTS,

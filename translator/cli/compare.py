@@ -137,7 +137,8 @@ def add_command(commands: Subcommands) -> None:
     add_limits(command, "one planner run")
     command.add_argument("--jobs", type=at_least(1), metavar="N",
                          help="levels and probes compared at once, in forked processes, and "
-                         "with --repair the parts of a fix's comparison on every state; with "
+                         "with --repair the search's next candidates and the parts of a fix's "
+                         "comparison on every state (the fixes are those of one core); with "
                          "several models, models checked at once (default: one per CPU)")
     add_cluster(command)
     command.set_defaults(handler=command_compare)

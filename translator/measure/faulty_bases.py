@@ -34,12 +34,8 @@ from translator.compare.repair.fixes import (
     repair_cases,
 )
 from translator.compare.repair.mirror import direction_words
-from translator.compare.repair.search import (
-    AS_WRITTEN,
-    Subject,
-    failing_cases,
-    left_out_failures,
-)
+from translator.compare.repair.search import AS_WRITTEN, failing_cases, left_out_failures
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.verify import Failure, verify
 
 MAX_FAULTS = 3

@@ -29,7 +29,7 @@ from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Edit, apply_edits
 from translator.compare.repair.fixes import OPERATORS, SuggestedFix, gives_back
 from translator.compare.repair.kept_agreement import Memo, keeps_agreement
-from translator.compare.repair.search import Subject
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.verify import Failure, verify
 from translator.measure.faulty_bases import MAX_FAULTS, Base, Slip, divergence, divergences
 

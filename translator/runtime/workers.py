@@ -73,7 +73,7 @@ def run_completed(function: Callable[[Item], Result], items: Sequence[Item], job
 
 
 def run_ordered(function: Callable[[Item], Result], items: Sequence[Item],
-                jobs: int, isolate: bool = False) -> Iterator[Result]:
+                jobs: int, isolate: bool = False) -> Generator[Result, None, None]:
     """Yield `function(item)` for each item, in input order (see `run_completed`). A task's
     exception is raised here when its turn comes; a worker that dies raises WorkerDied."""
     results = run_completed(function, items, jobs, isolate)

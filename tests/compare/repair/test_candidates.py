@@ -24,7 +24,8 @@ from translator.compare.repair.edits import (
     local_edits,
     schema_key,
 )
-from translator.compare.repair.search import SUSPECTS, Subject, suggest
+from translator.compare.repair.search import SUSPECTS, suggest
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.uses import SchemaUses, plan_uses
 from translator.compare.repair.verify import verify
 from translator.compare.runs.evidence import probe_cases

@@ -22,7 +22,7 @@ from translator.compare.repair.every_state_parts import (
     part_outcomes,
     parts_of,
 )
-from translator.compare.repair.search import Subject
+from translator.compare.repair.search_terms import Subject
 from translator.compare.runs.evidence import Case, probe_cases
 from translator.compare.runs.mechanic_boards import Board, board_groups, distinct_boards
 from translator.runtime.progress import Progress, tasks_shown

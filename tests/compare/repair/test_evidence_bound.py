@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from strips_model.errors import HelltakerError
-from translator.compare.repair import faults_alone, fixes, search
+from translator.compare.repair import faults_alone, fixes, search, search_terms
 from translator.compare.repair.fixes import RepairOptions, RepairReport, suggest_fixes
-from translator.compare.repair.search import RepairSearch
+from translator.compare.repair.search_terms import RepairSearch
 from translator.compare.repair.verify import Failure
 from translator.compare.report.repair_section import repair_markdown
 from translator.compare.runs.evidence import Case
@@ -54,7 +54,7 @@ def _repair(monkeypatch: pytest.MonkeyPatch, failing: list[bool], each: float,
             seconds: float) -> tuple[_Model, RepairReport, list[str]]:
     model, cases, later = _Model(each), _cases(failing), list[str]()
     monkeypatch.setattr(fixes, "repair_cases", lambda plans, symmetric=True: cases)
-    monkeypatch.setattr(search, "rebuilt", lambda *arguments: model)
+    monkeypatch.setattr(search_terms, "rebuilt", lambda *arguments: model)
     # Past the evidence: no candidate to try, no fault alone found, nothing to render.
     monkeypatch.setattr(search, "single_edits", lambda *arguments: [])
 

@@ -28,7 +28,8 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.every_state import FORMER_LEVEL_STATES, on_every_state
 from translator.compare.repair.fixes import RepairOptions, gives_back, suggest_fixes
-from translator.compare.repair.search import Repair, Subject, failing_cases
+from translator.compare.repair.search import failing_cases
+from translator.compare.repair.search_terms import Repair, Subject
 from translator.compare.runs.board_check import check_board
 from translator.compare.runs.evidence import probe_cases
 from translator.compare.runs.mechanic_boards import Board, board_groups

@@ -27,7 +27,8 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.kept_agreement import KeptAgreement, Memo, keeps_agreement
 from translator.compare.repair.partial import partial_fixes
-from translator.compare.repair.search import Subject, failing_cases
+from translator.compare.repair.search import failing_cases
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.verify import check_case
 from translator.compare.runs.evidence import probe_cases
 from translator.ground.grounding_memo import remembering_groundings

@@ -19,7 +19,8 @@ from translator.compare.repair.edits import Edit, Signature, apply_edits, local_
 from translator.compare.repair.first_evidence import AS_WRITTEN, left_out_names
 from translator.compare.repair.mends import mends
 from translator.compare.repair.partial import partial_fixes
-from translator.compare.repair.search import RepairSearch, Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import RepairSearch, Subject
 from translator.compare.runs.evidence import probe_cases
 from translator.measure.repair_bench import bench_models
 

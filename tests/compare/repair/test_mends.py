@@ -15,7 +15,8 @@ from translator.compare.check import our_model
 from translator.compare.repair.edits import Clause, Edit, Kind
 from translator.compare.repair.mends import family, mends
 from translator.compare.repair.mutants import mutants, mutated
-from translator.compare.repair.search import AS_WRITTEN, Repair, Subject, suggest
+from translator.compare.repair.search import AS_WRITTEN, suggest
+from translator.compare.repair.search_terms import Repair, Subject
 from translator.compare.repair.verify import Failure
 from translator.compare.runs.divergence import Divergence
 from translator.compare.runs.evidence import IDENTITY, SYMMETRIES, probe_cases

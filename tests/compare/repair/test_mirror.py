@@ -22,7 +22,8 @@ from translator.compare.models.compared import model_or_defect
 from translator.compare.repair import search
 from translator.compare.repair.edits import Kind, apply_edits, schema_key
 from translator.compare.repair.mirror import Siblings, direction_words, mirror_candidates
-from translator.compare.repair.search import Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import Subject
 from translator.compare.runs.evidence import probe_cases
 from translator.measure.repair_bench import bench_models
 

@@ -23,7 +23,8 @@ from translator.compare.repair.edits import (
     schema_key,
 )
 from translator.compare.repair.near import near_misses
-from translator.compare.repair.search import SUSPECTS, Subject, suggest
+from translator.compare.repair.search import SUSPECTS, suggest
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.uses import plan_uses
 from translator.compare.repair.verify import Failure, verify
 from translator.compare.runs.evidence import probe_cases

@@ -10,9 +10,10 @@ import pytest
 
 from strips_model.schema import Schema
 from translator.compare.check import our_model
-from translator.compare.repair import pairs, search
+from translator.compare.repair import judged_ahead, pairs, search
 from translator.compare.repair.edits import Edit, Signature, apply_edits, local_edits, schema_key
-from translator.compare.repair.search import Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.verify import Failure, verify
 from translator.compare.runs.evidence import probe_cases
 
@@ -75,7 +76,7 @@ def test_a_pair_that_fails_verification_is_never_returned(monkeypatch: pytest.Mo
     monkeypatch.setattr(search, "SINGLE_SHARE", 0.0)
     attempted: list[int] = []
     real_attempt = search._Search.attempt
-    real = search.verify
+    real = judged_ahead.verify
 
     def counted(self: search._Search, edits: tuple[Edit, ...]) -> bool:
         attempted.append(len(edits))
@@ -88,7 +89,7 @@ def test_a_pair_that_fails_verification_is_never_returned(monkeypatch: pytest.Mo
                                 ("crush_skeleton_calm",))
 
     monkeypatch.setattr(search._Search, "attempt", counted)
-    monkeypatch.setattr(search, "verify", rejecting)
+    monkeypatch.setattr(judged_ahead, "verify", rejecting)
     monkeypatch.setattr(pairs, "PAIR_CANDIDATES", 12)  # pairs drawn from fewer: quicker
     # The search's clock counts the candidates tried, and runs out once 8 pairs were.
     found = suggest(_subject(), _mutant(), 600.0, two_edits=True, explain=False,

@@ -25,7 +25,8 @@ from translator.compare.repair.edits import (
 )
 from translator.compare.repair.faults import grouped, pointing, targets, together
 from translator.compare.repair.partial import _Kept, partial_fixes
-from translator.compare.repair.search import Repair, RepairSearch, Subject, failing_cases
+from translator.compare.repair.search import failing_cases
+from translator.compare.repair.search_terms import Repair, RepairSearch, Subject
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import probe_cases
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from translator.compare.repair import faults_alone, fixes
 from translator.compare.repair.bound import UNCHECKED
 from translator.compare.repair.fixes import RepairOptions, RepairReport, suggest_fixes
-from translator.compare.repair.search import Repair, RepairSearch
+from translator.compare.repair.search_terms import Repair, RepairSearch
 from translator.compare.repair.verify import Failure
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from translator.compare.repair import fixes
 from translator.compare.repair.fixes import REPAIR_STEPS, RepairReport, suggest_fixes
-from translator.compare.repair.search import Repair, RepairSearch
+from translator.compare.repair.search_terms import Repair, RepairSearch
 from translator.compare.repair.verify import Failure
 from translator.runtime.progress import Progress, tasks_shown
 

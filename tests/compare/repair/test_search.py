@@ -11,7 +11,7 @@ import pytest
 from strips_model.errors import Position
 from strips_model.schema import Literal, Schema, Term
 from translator.compare.check import our_model
-from translator.compare.repair import search
+from translator.compare.repair import judged_ahead
 from translator.compare.repair.edits import (
     Clause,
     Edit,
@@ -21,7 +21,8 @@ from translator.compare.repair.edits import (
     local_edits,
     schema_key,
 )
-from translator.compare.repair.search import Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.verify import Failure, verify
 from translator.compare.runs.evidence import probe_cases
 
@@ -89,7 +90,7 @@ def test_a_candidate_that_fails_verification_is_never_returned(
     subject = _subject()
     mutant = apply_edits(subject.report.schemas, (MUTANTS["argument"](),))
     calls: list[int] = []
-    real = search.verify
+    real = judged_ahead.verify
 
     def failing_after_the_original(model: object, cases: object, first: object = (),
                                    tell: bool = True) -> Failure | None:
@@ -98,7 +99,7 @@ def test_a_candidate_that_fails_verification_is_never_returned(
             return real(model, cases, first, tell)  # type: ignore[arg-type]
         return Failure("probe R-A5, a test", (), 1, "rejected by this test", ("step_calm",))
 
-    monkeypatch.setattr(search, "verify", failing_after_the_original)
+    monkeypatch.setattr(judged_ahead, "verify", failing_after_the_original)
     found = suggest(subject, mutant, 5.0, two_edits=False, explain=False)
     assert found.failures and found.tried > 0
     assert found.repairs == ()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from strips_model.validator import validate
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Clause, Edit, Kind
-from translator.compare.repair.search import Repair, Subject
+from translator.compare.repair.search_terms import Repair, Subject
 from translator.compare.repair.shifted import by_coordinates, shifted_level
 from translator.compare.runs.evidence import probe_cases
 

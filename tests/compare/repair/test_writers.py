@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from translator.compare.check import our_model, set_up_model
 from translator.compare.repair.candidates import Leads, leads_of, single_edits
 from translator.compare.repair.edits import Clause, Kind, Signature, apply_edits, local_edits
-from translator.compare.repair.search import Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import Subject
 from translator.compare.repair.suspects import suspects_of
 from translator.compare.repair.uses import plan_uses
 from translator.compare.repair.verify import verify

@@ -70,7 +70,7 @@ def test_each_fault_has_its_heading_and_every_fix_at_once_ends_the_section() -> 
     first fixes together last, as --repair-out writes them."""
     from translator.compare.repair.faults import together
     from translator.compare.repair.fixes import RepairReport, SuggestedFix
-    from translator.compare.repair.search import Repair
+    from translator.compare.repair.search_terms import Repair
     from translator.compare.repair.verify import Failure
 
     report = our_model()[0]
@@ -105,7 +105,7 @@ def test_a_fix_compared_on_the_first_states_of_a_level_says_so() -> None:
 
     from translator.compare.repair.every_state import StateVerdict
     from translator.compare.repair.fixes import RepairReport, SuggestedFix
-    from translator.compare.repair.search import Repair
+    from translator.compare.repair.search_terms import Repair
     from translator.compare.repair.verify import Failure
     from translator.compare.runs.state_bound import STATES
 

@@ -31,7 +31,7 @@ from translator.compare.check import read_model
 from translator.compare.models.compared import UnbuildableModel, compared_model
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair.edits import Signature, apply_edits, local_edits
-from translator.compare.repair.search import Subject
+from translator.compare.repair.search_terms import Subject
 from translator.compare.runs.counter_count import counter_of
 from translator.compare.runs.coverage import PROBES, check_probe, distinct_probes
 from translator.compare.runs.model_run import search_exact

@@ -21,7 +21,8 @@ from translator.compare.repair.edits import (
     apply_edits,
     local_edits,
 )
-from translator.compare.repair.search import Subject, failing_cases
+from translator.compare.repair.search import failing_cases
+from translator.compare.repair.search_terms import Subject
 from translator.compare.runs.coverage import PROBES, Probe, check_probe, distinct_probes
 from translator.compare.runs.evidence import probe_cases
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from translator.compare.repair.search import Repair
+from translator.compare.repair.search_terms import Repair
 
 UNCHECKED = ("it agrees on every plan, but --repair-seconds ran out before it was compared "
              "with the game on every state, board and moved board: not suggested unverified")

@@ -38,7 +38,7 @@ from translator.compare.repair.every_state_parts import (
     parts_of,
 )
 from translator.compare.repair.kept_agreement import keeps_agreement
-from translator.compare.repair.search import Repair, Subject
+from translator.compare.repair.search_terms import Repair, Subject
 from translator.compare.runs.board_check import check_board
 from translator.compare.runs.evidence import Case
 from translator.compare.runs.mechanic_boards import BOARD_STATES, Board, distinct_boards

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from translator.compare.repair.search import Repair
+from translator.compare.repair.search_terms import Repair
 from translator.compare.repair.verify import Failure
 from translator.compare.runs.evidence import as_given
 

@@ -17,7 +17,7 @@ from translator.compare.repair.bound import checked_in_time
 from translator.compare.repair.every_state import StateVerdict, fault_fix_verdict
 from translator.compare.repair.faults import firsts_first
 from translator.compare.repair.partial import partial_fixes
-from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject
+from translator.compare.repair.search_terms import Clock, Repair, RepairSearch, Subject
 from translator.compare.repair.shifted import by_coordinates
 from translator.compare.runs.evidence import Case
 

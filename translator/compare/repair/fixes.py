@@ -50,7 +50,8 @@ from translator.compare.repair.mutants import (
 )
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
 from translator.compare.repair.partial import CHECKS_SHARE
-from translator.compare.repair.search import Clock, Repair, RepairSearch, Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import Clock, Repair, RepairSearch, Subject
 from translator.compare.repair.shifted import by_coordinates
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import Case, level_cases, probe_cases
@@ -188,16 +189,15 @@ def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
 
 def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOptions,
                schemas: tuple[Schema, ...] | None) -> RepairReport:
-    report = set_up.file.report
-    model = set_up.model
-    cases = repair_cases(plans, options.symmetric)
-    subject = Subject(report, model.label, model.words, cases)
+    report, model = set_up.file.report, set_up.model
+    subject = Subject(report, model.label, model.words, repair_cases(plans, options.symmetric))
     written = report.schemas if schemas is None else schemas
     in_time = partial(_in_time, options, options.clock())
     # The evidence may take the whole bound; the search for a complete fix, half of it (less
     # where the failures point at more schemas than two edits: crowding.py).
     found = suggest(subject, written, options.seconds / 2, options.two_edits, options.explain,
-                    options.clock, evidence_seconds=options.seconds, several=SEVERAL_SHARE)
+                    options.clock, evidence_seconds=options.seconds, several=SEVERAL_SHARE,
+                    jobs=options.jobs)
     task_finished(next_item="the fixes on every state" if found.repairs else "each fault alone")
     rejected: list[tuple[Repair, str]] = []
     unequal: list[tuple[Repair, bool]] = []  # each with whether the former verifier took it
@@ -243,7 +243,8 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
                              for repair, where in moved.items() if where is not None]
     found = replace(found, repairs=tuple(r for r in found.repairs
                                          if r in moved and moved[r] is None))
-    return replace(render(found, set_up, written, len(cases), equal), rejected=tuple(rejected),
+    shown = render(found, set_up, written, len(subject.cases), equal)
+    return replace(shown, rejected=tuple(rejected),
                    unequal=tuple(repair for repair, _ in unequal),
                    formerly_verified=tuple(repair for repair, former in unequal if former))
 

@@ -16,7 +16,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from translator.compare.repair.search import AS_WRITTEN, Repair
+from translator.compare.repair.search import AS_WRITTEN
+from translator.compare.repair.search_terms import Repair
 from translator.compare.repair.verify import Failure
 from translator.compare.runs.evidence import IDENTITY, SYMMETRIES
 

@@ -42,7 +42,8 @@ from translator.compare.repair.first_evidence import (
     left_out_names,
 )
 from translator.compare.repair.kept_agreement import Memo, keeps_agreement
-from translator.compare.repair.search import Clock, Keep, Repair, RepairSearch, Subject, suggest
+from translator.compare.repair.search import suggest
+from translator.compare.repair.search_terms import Clock, Keep, Repair, RepairSearch, Subject
 from translator.compare.repair.verify import Failure, check_case
 from translator.compare.runs.evidence import Case
 

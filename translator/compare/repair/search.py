@@ -12,14 +12,10 @@ returned."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from strips_model.reports.document import Report
-from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
-from translator.compare.models.protocols import ComparedModel
 from translator.compare.repair import pairs
 from translator.compare.repair.candidates import leads_of, single_edits, together_leads
 from translator.compare.repair.crowding import searched_for
@@ -28,8 +24,17 @@ from translator.compare.repair.first_evidence import AS_WRITTEN as AS_WRITTEN
 from translator.compare.repair.first_evidence import evidence_of, left_out_names
 from translator.compare.repair.first_evidence import failing_cases as failing_cases
 from translator.compare.repair.first_evidence import left_out_failures as left_out_failures
+from translator.compare.repair.judged_ahead import AHEAD_PER_CORE, WINDOW, Judge, JudgedAhead
+from translator.compare.repair.search_terms import (
+    Clock,
+    Keep,
+    Repair,
+    RepairSearch,
+    Subject,
+    found_repair,
+)
 from translator.compare.repair.twins import with_twins
-from translator.compare.repair.verify import Failure, rebuilt, verify
+from translator.compare.repair.verify import Failure
 from translator.compare.runs.evidence import Case
 from translator.ground.grounding_memo import remembering_groundings
 
@@ -38,81 +43,12 @@ SUSPECTS = 6
 """How many of the schemas the failures point at are edited, most named first."""
 
 
-@dataclass(frozen=True, slots=True)
-class Repair:
-    edits: tuple[Edit, ...]
-    fixed: tuple[str, ...]
-    """The cases (levels and probes, as named in evidence.py) that failed and now agree."""
-    rules: tuple[str, ...]
-    """The rules whose probes failed and now agree."""
-    verified_on: int
-    """How many cases the edited model was run on, every one agreeing."""
-    still_failing: int = 0
-    """Cases failing still, of another fault (partial.py); 0: it agrees on every case."""
-    fault: int = 1
-    """The fault of the model it fixes, numbered in the order a student meets them (partial.py
-    `faults`); the alternatives of one fault share it, and a complete fix is fault 1."""
-    after: tuple[Edit, ...] = ()
-    """The first fixes of the faults found before it, made before it was searched and verified
-    (partial.py): its own `edits` apply to the file as written, and hold with those made."""
-
-    def as_json(self) -> dict[str, object]:
-        return {"schema": self.edits[0].schema, "edits": [e.as_json() for e in self.edits],
-                "levels": list(self.fixed), "rules": list(self.rules), "verified": True,
-                "verified_on": self.verified_on, "still_failing": self.still_failing,
-                "fault": self.fault, "after": [e.as_json() for e in self.after]}
-
-
-@dataclass(frozen=True, slots=True)
-class RepairSearch:
-    failures: tuple[Failure, ...]
-    """Every case the model as written fails, one failure each."""
-    repairs: tuple[Repair, ...]
-    """At most `ALTERNATIVES` verified fixes, fewest edits first."""
-    tried: int
-    """Candidates verified (failed or not)."""
-    seconds: float
-    """On the search's clock (`suggest`)."""
-    suspects: tuple[str, ...] = ()
-    """The schemas the search edits, most likely first (candidates.py `Leads.suspects`)."""
-    rejected: tuple[tuple[Repair, str], ...] = ()
-    """Fixes verified on the cases that `keep` turned down, each with why (partial.py)."""
-    unchecked: tuple[str, ...] = ()
-    """The cases the bound ran out before checking (first_evidence.py): not searched."""
-    unwalked: tuple[str, ...] = ()
-    """The cases whose game's plans the bound ran out before walking (first_evidence.py)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Subject:
-    """The model under repair: its report, how it is read, and the evidence it is judged on."""
-
-    report: Report
-    label: str
-    vocabulary: Vocabulary | None
-    cases: tuple[Case, ...]
-
-    def model(self, schemas: tuple[Schema, ...]) -> ModelOrDefect:
-        return rebuilt(self.report, schemas, self.label, self.vocabulary)
-
-    def fixed(self, written: tuple[Schema, ...], repair: Repair) -> ModelOrDefect:
-        """`written` with the fixes made before `repair` (`after`), then `repair` made."""
-        return self.model(apply_edits(written, (*repair.after, *repair.edits)))
-
-
-Clock = Callable[[], float]
-"""Seconds from some start: wall time (`time.perf_counter`) for a user, who waits; the CPU
-time (`time.process_time`) for the benchmark, whose outcomes must not hang on the load."""
-Keep = Callable[[tuple[Edit, ...], ComparedModel], bool]
-"""Whether a candidate verified on every case is a fix still (partial.py: it keeps the model's
-agreement on every state); one it turns down is not found, and the search goes on."""
-
-
 def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: float = 60.0,
             two_edits: bool = True, explain: bool = True,
             clock: Clock = time.perf_counter, whole: bool = True, keep: Keep | None = None,
             evidence_seconds: float | None = None, mend: str | None = None,
-            several: float = 1.0, together: tuple[Failure, ...] = ()) -> RepairSearch:
+            several: float = 1.0, together: tuple[Failure, ...] = (), jobs: int = 1
+            ) -> RepairSearch:
     """The verified fixes of `schemas`, the model as written (or a mutant of it), searched
     for `deadline_seconds` of `clock`, the evidence built first within `evidence_seconds`
     (`deadline_seconds` when None; first_evidence.py: a case it leaves unchecked is not
@@ -123,16 +59,17 @@ def suggest(subject: Subject, schemas: tuple[Schema, ...], deadline_seconds: flo
     edits alone are tried; without `whole` a fix may leave them out still. `several`: the
     share of `deadline_seconds` the search keeps, past the evidence, when the failures point
     first at more schemas than it may edit (crowding.py). `together`: the failures of several
-    targets searched as one (partial.py), whose leads rank the edits (`together_leads`)."""
+    targets searched as one (partial.py), whose leads rank the edits (`together_leads`).
+    `jobs`: the cores the candidates are verified on (judged_ahead.py), the fixes the same."""
     with remembering_groundings():
         return _suggest(subject, schemas, (deadline_seconds, evidence_seconds or
                                            deadline_seconds, several), two_edits, explain,
-                        clock, keep, (whole, mend, together))
+                        clock, keep, (whole, mend, together), jobs)
 
 
 def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float, float, float],
              two_edits: bool, explain: bool, clock: Clock, keep: Keep | None,
-             mending: tuple[bool, str | None, tuple[Failure, ...]]) -> RepairSearch:
+             mending: tuple[bool, str | None, tuple[Failure, ...]], jobs: int) -> RepairSearch:
     started, (deadline_seconds, evidence_seconds, several) = clock(), bounds
 
     def in_time() -> bool:
@@ -148,7 +85,7 @@ def _suggest(subject: Subject, schemas: tuple[Schema, ...], bounds: tuple[float,
         return RepairSearch(failures, (), 0, clock() - started, unchecked=unchecked,
                             unwalked=evidence.unwalked)
     search = _Search(subject, schemas, failures, started, deadline_seconds, clock,
-                     left_out_names(original), whole, keep, mend)
+                     left_out_names(original), whole, keep, mend, jobs)
 
     def case_of(failure: Failure) -> Case | None:
         return next((c for c in subject.cases if c.name == failure.case), None)
@@ -209,7 +146,8 @@ class _Search:
     def __init__(self, subject: Subject, schemas: tuple[Schema, ...],
                  failures: tuple[Failure, ...], started: float, seconds: float, clock: Clock,
                  left_out: frozenset[str] = frozenset(), mend: bool = True,
-                 keep: Keep | None = None, mend_only: str | None = None) -> None:
+                 keep: Keep | None = None, mend_only: str | None = None, jobs: int = 1
+                 ) -> None:
         self.subject, self.schemas, self.failures = subject, schemas, failures
         self.started, self.seconds, self.clock = started, seconds, clock
         self.counterexamples = [failures[0].case]
@@ -222,9 +160,13 @@ class _Search:
         self.left_out = left_out
         """A fix leaves out none but these, and with `mend` fewer, or not `mend_only`; those
         it leaves out still count as failing (`Repair.still_failing`)."""
-        self.must_mend = mend and bool(left_out)
-        self.mend_only = mend_only
+        self.judge = Judge(self.build, subject.cases, left_out, mend and bool(left_out),
+                           mend_only)
         self.keep = keep
+        # A keep records what it turns down: with one, every candidate is verified here.
+        self.jobs = jobs if keep is None else 1
+        self.ahead: JudgedAhead | None = None
+        """The next candidates, verified ahead on the other cores (judged_ahead.py)."""
 
     def out_of_time(self) -> bool:
         return self.clock() - self.started > min(self.until, self.seconds)
@@ -243,12 +185,49 @@ class _Search:
     def each(self, candidates: Sequence[Edit]) -> None:
         """Each candidate not tried yet verified in turn; those of a schema a fix edits are
         put off, and fill the alternatives other schemas left (`EXTRA_TRIES` // 2 at most)."""
-        later = [edit for edit in candidates if (edit,) not in self.seen
-                 and not self._fresh(edit)]
-        for edit in later[:EXTRA_TRIES // 2]:
-            if len(self.found) >= ALTERNATIVES or self.out_of_time():
-                return
-            self.attempt((edit,))
+        try:
+            later: list[Edit] = []
+            scanned = 0
+            for position, edit in enumerate(candidates):
+                if (edit,) in self.seen:
+                    continue
+                if position >= scanned and not self.done():
+                    scanned = self._ahead(candidates, position, put_off=True)
+                if not self._fresh(edit):
+                    later.append(edit)
+            later, scanned = later[:EXTRA_TRIES // 2], 0
+            for position, edit in enumerate(later):
+                if len(self.found) >= ALTERNATIVES or self.out_of_time():
+                    return
+                if position >= scanned:
+                    scanned = self._ahead(later, position, put_off=False)
+                self.attempt((edit,))
+        finally:
+            self._ahead_over()
+
+    def _ahead(self, candidates: Sequence[Edit], start: int, put_off: bool) -> int:
+        """The next candidates from `start` that would be tried, verified ahead on the other
+        cores (`put_off`: those of a schema a fix edits are not); where the scan stopped."""
+        self._ahead_over()
+        if self.jobs <= 1:
+            return len(candidates)
+        fixed = {e.schema for r in self.found for e in r.edits} if put_off else set()
+        batch: list[tuple[Edit, ...]] = []
+        position = start
+        while position < len(candidates) and len(batch) < WINDOW * AHEAD_PER_CORE:
+            edit, position = candidates[position], position + 1
+            edits = self._twinned((edit,))
+            if edit.schema not in fixed and (edit,) not in self.seen and \
+                    edits not in self.seen and edits not in batch:
+                batch.append(edits)
+        self.ahead = JudgedAhead(self.judge, batch, self.counterexamples, self.jobs,
+                                 self.out_of_time)
+        return position
+
+    def _ahead_over(self) -> None:
+        if self.ahead is not None:
+            self.ahead.close()
+            self.ahead = None
 
     def _fresh(self, edit: Edit) -> bool:
         """Tries `edit` (unless done) when no fix found edits its schema; else False."""
@@ -261,39 +240,36 @@ class _Search:
     def build(self, edits: tuple[Edit, ...]) -> ModelOrDefect:
         return self.subject.model(apply_edits(self.schemas, edits))
 
+    def _twinned(self, edits: tuple[Edit, ...]) -> tuple[Edit, ...]:
+        """A place the schemas left out share is one line of the file: edited in each
+        (twins.py), whichever case the edit came from."""
+        twinned = with_twins(edits, self.schemas, self.left_out)
+        return edits if twinned == edits else tuple(
+            sorted(twinned, key=lambda e: (e.schema, e.clause, e.index)))
+
     def attempt(self, edits: tuple[Edit, ...]) -> bool:
         self.seen.add(edits)
-        # A place the schemas left out share is one line of the file: edited in each (twins.py),
-        # whichever case the edit came from.
-        twinned = with_twins(edits, self.schemas, self.left_out)
+        twinned = self._twinned(edits)
         if twinned != edits:
-            edits = tuple(sorted(twinned, key=lambda e: (e.schema, e.clause, e.index)))
+            edits = twinned
             if edits in self.seen:
                 return False  # that change, made from another case: not tried again
             self.seen.add(edits)
         self.tried += 1
-        model = self.build(edits)
-        if isinstance(model, UnbuildableModel):
+        ahead = None if self.ahead is None else self.ahead.judgment(edits)
+        judgment, model = (ahead, None) if ahead is not None else \
+            self.judge.judged(edits, self.counterexamples)
+        if not judgment.passed:
+            failed = judgment.failed_case
+            if failed is not None and failed not in self.counterexamples:
+                self.counterexamples.insert(0, failed)
             return False
-        left = left_out_names(model)
-        if not left <= self.left_out or self.must_mend and (
-                left == self.left_out if self.mend_only is None else self.mend_only in left):
-            return False  # a schema broken, or those left out not mended
-        failure = verify(model, self.subject.cases, self.counterexamples, tell=False)
-        if failure is not None:
-            if failure.case not in self.counterexamples:
-                self.counterexamples.insert(0, failure.case)
-            return False
-        if self.keep is not None and not self.keep(edits, model):
-            return False  # agrees on every case, yet is no fix (`Keep`)
-        self.found.append(_repair(edits, self.failures, len(self.subject.cases), len(left)))
+        if self.keep is not None:
+            # Never judged ahead (self.jobs): its model was built here, and is one.
+            assert model is not None and not isinstance(model, UnbuildableModel)
+            if not self.keep(edits, model):
+                return False  # agrees on every case, yet is no fix (`Keep`)
+        self.found.append(found_repair(edits, self.failures, len(self.subject.cases),
+                                       len(judgment.left)))
         self.first_at = self.tried if self.first_at is None else self.first_at
         return True
-
-
-def _repair(edits: tuple[Edit, ...], failures: Sequence[Failure], cases: int,
-            left_out: int) -> Repair:
-    """`left_out`: the schemas the fixed model still runs without, failing still."""
-    rules = tuple(dict.fromkeys(r for f in failures for r in f.rules))
-    fixed = tuple(dict.fromkeys(f.case for f in failures))
-    return Repair(edits, fixed, rules, cases, still_failing=left_out)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from strips_model.level import Cell, Level, State
 from strips_model.schema import Schema
 from translator.compare.models.compared import UnbuildableModel
-from translator.compare.repair.search import Repair, Subject
+from translator.compare.repair.search_terms import Repair, Subject
 from translator.compare.repair.verify import check_case
 from translator.compare.runs.evidence import Case
 

@@ -204,3 +204,19 @@ def test_a_floor_misread_is_read_again_as_the_game_explains_best(
     tested = game_tested_reading(_misread(model, wrong))
     assert not isinstance(tested, UnbuildableModel) and tested.words is not None
     assert dict(tested.words.roles) == dict(model.words.roles)
+
+
+@pytest.mark.parametrize("fragment", [FLOOR, KEY], ids=["floor", "key"])
+def test_the_readings_scored_on_two_cores_give_the_reading_and_evidence_of_one(
+        fragment: tuple[str, str, tuple[str, ...]]) -> None:
+    """The readings one change away are scored in workers and read back in order: the
+    reading taken, what the report says of it and the questions it leaves are those of one
+    core."""
+    path, level = str(shared_path(fragment[0])), [load_level(str(shared_path(fragment[1])))]
+    one, two = (set_up_model(path, level, jobs=jobs).model for jobs in (1, 2))
+    assert not isinstance(one, UnbuildableModel) and not isinstance(two, UnbuildableModel)
+    assert (two.words, two.evidence, getattr(two, "reading_questions", ())) == \
+        (one.words, one.evidence, getattr(one, "reading_questions", ()))
+    # Each was tested: the near readings scored, one kept, the other changed.
+    assert any(line.startswith(("reading tested by the game", "reading changed by the game"))
+               for line in one.evidence)

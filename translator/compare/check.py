@@ -73,14 +73,14 @@ class ModelSetUp:
 
 
 def set_up_model(path: str, levels: Sequence[Level] = (),
-                 vocabulary: Vocabulary | None = None) -> ModelSetUp:
+                 vocabulary: Vocabulary | None = None, jobs: int = 1) -> ModelSetUp:
     """The model file at `path` read once and built (in `vocabulary`, else the one inferred),
     with the levels it is to be compared on: what `checked_model` compares, and what the
-    repair benchmark repairs mutants of."""
+    repair benchmark repairs mutants of. `jobs`: the cores its reading is tested on."""
     file = read_model(path)
     read = model_or_defect(file.report, path, vocabulary)
     compared = levels_to_check(read, levels)
-    model = tested_reading(read, compared)
+    model = tested_reading(read, compared, jobs)
     if model is not read and not levels:  # its own Init, read as the game reads it best
         compared = levels_to_check(model, levels)
     return ModelSetUp(file, model, tuple(compared))
@@ -118,7 +118,7 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
 
     The one way through the compare stage: `helltaker compare`, one model or a class, and
     the Python face (`check_model`) enter here."""
-    set_up = set_up_model(path, levels, vocabulary)
+    set_up = set_up_model(path, levels, vocabulary, jobs)
     if announce is not None:
         announce(set_up)
     if set_up.levels and not (our_columns and all(our_columns)):

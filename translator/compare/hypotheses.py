@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from strips_model.level import Level
 from strips_model.reports.vocabulary import ROLES, VALUES, Vocabulary
@@ -45,6 +46,8 @@ from translator.compare.reading_scores import (
 )
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
 from translator.compare.vocabulary.flags import complements
+from translator.runtime.progress import tasks_unshown
+from translator.runtime.workers import run_ordered
 
 PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
               "goal")
@@ -56,7 +59,8 @@ LEVEL_EXPANSIONS = 5000
 planner's budget) for their game plans; a larger one is left out of the test."""
 
 
-def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelOrDefect:
+def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = (), jobs: int = 1
+                   ) -> ModelOrDefect:
     """`model` under the reading of its predicates that the game explains best on `levels`
     and the probes: its own when it follows them all, or when it was given (a vocabulary
     file) or needs none. Another reading is taken only when it follows every case the
@@ -76,14 +80,15 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = ()) -> ModelO
     uses = Counter(lit.predicate for schema in model.report.schemas
                    for lit in (*schema.preconditions, *schema.effects))
     read = sum(uses[name] for _, name in first.roles)
-    current, chosen, tried = first, model, [(first, model)]
+    current, chosen = first, model
+    tried: Tried = [(first, model)]
     # A demon or a wall the model's own reading names is no part a better reading may drop:
     # the levels would be run without it (a goal stated on cells needs no demon), and its
     # predicate would be free to read as spikes the model never plays.
     parts = named_parts(model.words)
     questions: tuple[tuple[str, str], ...] = ()
     for _ in range(CLIMBS):
-        step = _best_near(chosen, current, cases, uses, read, parts, len(tested))
+        step = _best_near(chosen, current, cases, uses, read, parts, len(tested), jobs)
         if step.best is None:
             tried = step.tried
             questions = reading_questions(current, step.followed, cases)
@@ -123,35 +128,62 @@ class _Step:
 
 
 def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, ...],
-               uses: Counter[str], read: int, parts: frozenset[str], levels: int) -> _Step:
+               uses: Counter[str], read: int, parts: frozenset[str], levels: int,
+               jobs: int) -> _Step:
     """The readings one change away from `model`'s (scored `current`); the first `levels`
-    cases are levels."""
+    cases are levels. Each is scored in a worker of its own on up to `jobs` cores, and read
+    back in a fixed order: the step is the one one core takes."""
     assert model.words is not None
     tried: Tried = [(current, model)]
     followed = []
     open_levels = frozenset(range(levels)) - current.agreed
-    for roles in _near_readings(model, model.words):
-        other = reread(model, replace(model.words, roles=roles, summary=_summary(roles),
-                                      places=_places(model.words, roles),
-                                      values=_values(model.words, roles)))
-        if isinstance(other, UnbuildableModel):
-            continue
-        found = score_reading(other, roles, cases, current.agreed, parts)
-        if found is not None:
-            tried.append((found, other))
-        if sum(uses[n] for _, n in roles) >= read:
-            # One that departs where the current one follows may still follow a level that
-            # the current one does not: the divergence there is the reading's question.
-            agreed = found.agreed if found is not None else frozenset(
-                i for i in open_levels
-                if case_scored(other, cases[i], parts)[0] == whole(cases[i]))
-            followed.append((roles, agreed & open_levels))
+    near = list(_near_readings(model, model.words))
+    scored = partial(_near_scored, model, cases, current.agreed, parts,
+                     open_levels, read, uses)
+    with tasks_unshown():  # the readings are one step of the set-up, not tasks of the run
+        for roles, found, agreed in run_ordered(scored, near, jobs):
+            if found is not None:
+                tried.append((found, None))
+            if agreed is not None:
+                followed.append((roles, agreed))
     best, chosen = max(((t, m) for t, m in tried if sum(uses[n] for _, n in t.roles) >= read),
                        key=lambda pair: pair[0].rank)
     if best is current or not (best.agreed > current.agreed or best.score == current.score
                                or best.score >= current.score + PARTS):
         return _Step(None, tried, tuple(followed))
-    return _Step((best, chosen), tried, tuple(followed))
+    # Scored in a worker: the model read so is built again here (a reading builds alike).
+    built = chosen if chosen is not None else _reread(model, best.roles)
+    assert not isinstance(built, UnbuildableModel)
+    return _Step((best, built), tried, tuple(followed))
+
+
+def _reread(model: ComparedModel, roles: tuple[tuple[str, str], ...]) -> ModelOrDefect:
+    """`model` under another reading of its predicates."""
+    assert model.words is not None
+    return reread(model, replace(model.words, roles=roles, summary=_summary(roles),
+                                 places=_places(model.words, roles),
+                                 values=_values(model.words, roles)))
+
+
+def _near_scored(model: ComparedModel, cases: tuple[Case, ...], agreed: frozenset[int],
+                 parts: frozenset[str], open_levels: frozenset[int], read: int,
+                 uses: Counter[str], roles: tuple[tuple[str, str], ...]
+                 ) -> tuple[tuple[tuple[str, str], ...], ScoredReading | None,
+                            frozenset[int] | None]:
+    """A reading one change away: its score (None where it departs on a case in `agreed`,
+    or cannot be built), and, for one that reads as much of the text, the open levels whose
+    game plan it follows to the end (None for one that cannot be built, or reads less)."""
+    other = _reread(model, roles)
+    if isinstance(other, UnbuildableModel):
+        return roles, None, None
+    found = score_reading(other, roles, cases, agreed, parts)
+    if sum(uses[n] for _, n in roles) < read:
+        return roles, found, None
+    # One that departs where the current one follows may still follow a level that the
+    # current one does not: the divergence there is the reading's question.
+    following = found.agreed if found is not None else frozenset(
+        i for i in open_levels if case_scored(other, cases[i], parts)[0] == whole(cases[i]))
+    return roles, found, following & open_levels
 
 
 CHANGING = ("key", "lock", "boulder", "skeleton", "floor", "occupied")

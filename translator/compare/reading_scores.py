@@ -58,8 +58,8 @@ class ScoredReading:
                 "where the game does not move") if count else ""
 
 
-Tried = list[tuple[ScoredReading, ComparedModel]]
-"""Each reading tried, scored, with the model read so."""
+Tried = list[tuple[ScoredReading, ComparedModel | None]]
+"""Each reading tried, scored, with the model read so where it was built in this process."""
 
 
 def case_explained(model: ComparedModel, case: Case) -> int:

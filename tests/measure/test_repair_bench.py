@@ -96,3 +96,26 @@ def test_a_mutant_search_is_bounded_on_the_clock_it_is_given() -> None:
     found = run_mutant(set_up, (fault,), RepairOptions(50.0, symmetric=False,
                                                        clock=lambda: 0.0), "ours")
     assert found.detected and found.top1
+
+
+def test_the_bench_asks_for_the_former_verifiers_judgment_that_a_users_repair_skips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's `formerly verified` column is judged only when asked (every_state.py
+    `former`): the bench asks it of every mutant's repair; `compare --repair` does not."""
+    asked: list[RepairOptions] = []
+
+    def recorded(set_up: object, faults: object, options: RepairOptions,
+                 label: str) -> Outcome:
+        asked.append(options)
+        raise _Stop
+
+    monkeypatch.setattr(repair_bench, "run_mutant", recorded)
+    ours = our_model()[0].source
+    with pytest.raises(_Stop):
+        repair_bench.run_bench(1, 0, 5.0, models=[ours])
+    assert [options.former for options in asked] == [True]
+    assert not RepairOptions().former
+
+
+class _Stop(Exception):
+    """Ends the bench at its first mutant."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -92,8 +93,12 @@ def test_a_fix_that_differs_on_a_board_only_is_rejected_there_in_the_verdicts_wo
     assert not failing_cases(fixed, _subject().cases), "the fix holds on every probe's plan"
     boards = _boards("skeleton", "spikes")
     verdict = on_every_state(_subject(), both, Repair((undo,), (), (), 0),
-                             probe_cases(symmetric=False), boards)
+                             probe_cases(symmetric=False), boards, former=True)
     assert verdict.differs is not None and verdict.formerly_accepted
+    # Unasked (a user's repair), the former verifier's judgment is not made, the rest the same.
+    unasked = on_every_state(_subject(), both, Repair((undo,), (), (), 0),
+                             probe_cases(symmetric=False), boards)
+    assert unasked == replace(verdict, formerly_accepted=False)
     witness = next(r for r in map(lambda b: check_board(fixed, b), boards)
                    if r.divergence is not None)
     assert verdict.differs == (f"the board {witness.board.name}: first divergence "

@@ -45,7 +45,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
 
     def check(kind: str, result: object) -> object:
         def checking(subject: object, written: object, repair: Repair, cases: object,
-                     *in_time: object) -> object:
+                     *in_time: object, **options: object) -> object:
             clock.now += each
             checked.append(f"{kind} {repair.fixed[0]}")
             return result
@@ -53,7 +53,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, repairs: int, spends: float, each: flo
 
     monkeypatch.setattr(fixes, "repair_cases", lambda plans, symmetric=True: ())
     monkeypatch.setattr(fixes, "suggest", search)
-    monkeypatch.setattr(fixes, "fixes_on_every_state", lambda *arguments: {})
+    monkeypatch.setattr(fixes, "fixes_on_every_state", lambda *arguments, **options: {})
     monkeypatch.setattr(fixes, "complete_fix_verdict",
                         check("states", SimpleNamespace(differs=None)))
     monkeypatch.setattr(fixes, "by_coordinates", check("moved", None))

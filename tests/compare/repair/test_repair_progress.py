@@ -36,9 +36,9 @@ class NamedSteps(Progress):
 def _stub_the_search(monkeypatch: pytest.MonkeyPatch, found: RepairSearch) -> None:
     monkeypatch.setattr(fixes, "repair_cases", lambda plans, symmetric=True: ())
     monkeypatch.setattr(fixes, "suggest", lambda *arguments, **keywords: found)
-    monkeypatch.setattr(fixes, "fixes_on_every_state", lambda *arguments: {})
+    monkeypatch.setattr(fixes, "fixes_on_every_state", lambda *arguments, **options: {})
     monkeypatch.setattr(fixes, "complete_fix_verdict",
-                        lambda *arguments: SimpleNamespace(differs=None))
+                        lambda *arguments, **options: SimpleNamespace(differs=None))
     monkeypatch.setattr(fixes, "by_coordinates", lambda *arguments: None)
     monkeypatch.setattr(fixes, "render",
                         lambda found, *arguments: RepairReport(found.failures, (), found.tried,

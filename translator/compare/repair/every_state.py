@@ -56,7 +56,8 @@ class StateVerdict:
     """The level or board and the claim, with its key presses, where the fixed model differs."""
     formerly_accepted: bool = False
     """It differs only where the former verifier did not look (a generated board, or past the
-    first `FORMER_LEVEL_STATES` states of a level): that verifier called it verified."""
+    first `FORMER_LEVEL_STATES` states of a level): that verifier called it verified. Judged
+    only when asked (`former`): the repair bench counts it, no user is shown it."""
     bounded: tuple[str, ...] = ()
     """The levels compared on their first `bound` states only (more are reachable): there the
     fix is "equal on the first N states", not on all."""
@@ -70,34 +71,37 @@ class StateVerdict:
 
 def on_every_state(subject: Subject, written: tuple[Schema, ...], repair: Repair,
                    cases: Sequence[Case], boards: Sequence[Board] | None = None,
-                   bound: int = STATES) -> StateVerdict:
+                   bound: int = STATES, *, former: bool = False) -> StateVerdict:
     """The fixed model against the game on every state of each case's level (the cases in one
     orientation: evidence.py with `symmetric` off; a plan probe judges a plan, not states) and
     of every board (`distinct_boards` when None)."""
-    return _fixed_verdict(subject.fixed(written, repair), cases, boards, bound)
+    return _fixed_verdict(subject.fixed(written, repair), cases, boards, bound, former=former)
 
 
 def _fixed_verdict(model: ModelOrDefect, cases: Sequence[Case],
-                   boards: Sequence[Board] | None = None, bound: int = STATES, jobs: int = 1
-                   ) -> StateVerdict:
+                   boards: Sequence[Board] | None = None, bound: int = STATES, jobs: int = 1,
+                   *, former: bool = False) -> StateVerdict:
     if isinstance(model, UnbuildableModel):
         return StateVerdict(0, f"the fixed model cannot be built: {model.defect}")
     return equal_to_the_game(model, cases, distinct_boards() if boards is None else boards,
-                             bound, jobs)
+                             bound, jobs, former=former)
 
 
 def equal_to_the_game(model: ComparedModel, cases: Sequence[Case], boards: Sequence[Board],
-                      bound: int = STATES, jobs: int = 1) -> StateVerdict:
+                      bound: int = STATES, jobs: int = 1, *, former: bool = False
+                      ) -> StateVerdict:
     """`model` against the game, cheapest first (the module doc), stopping at the first
     difference; on up to `jobs` cores (every_state_parts.py)."""
-    return each_equal_to_the_game((model,), cases, boards, bound, jobs)[0]
+    return each_equal_to_the_game((model,), cases, boards, bound, jobs, former=former)[0]
 
 
 def each_equal_to_the_game(models: Sequence[ComparedModel], cases: Sequence[Case],
-                           boards: Sequence[Board], bound: int = STATES, jobs: int = 1
-                           ) -> list[StateVerdict]:
+                           boards: Sequence[Board], bound: int = STATES, jobs: int = 1,
+                           *, former: bool = False) -> list[StateVerdict]:
     """Each of `models` against the game (`equal_to_the_game`), all of them compared on
-    each part in turn."""
+    each part in turn. `former`: a model that differs where the former verifier did not
+    look is compared again as that verifier would (`formerly_accepted`), one more comparison
+    of each level that the repair bench alone reads."""
     compared, bounded = [0] * len(models), [list[str]() for _ in models]
     first: dict[int, PartOutcome] = {}
     parts = parts_of(cases, boards)
@@ -118,15 +122,15 @@ def each_equal_to_the_game(models: Sequence[ComparedModel], cases: Sequence[Case
         states, where = compared[number], first.get(number)
         verdicts.append(StateVerdict(states, None, bounded=tuple(bounded[number]))
                         if where is None else
-                        StateVerdict(states, where.differs, where.unseen_before
+                        StateVerdict(states, where.differs, former and where.unseen_before
                                      and _formerly_equal(model, levels),
                                      tuple(bounded[number]), where.at))
     return verdicts
 
 
 def fixes_on_every_state(subject: Subject, written: tuple[Schema, ...],
-                         repairs: Sequence[Repair], cases: Sequence[Case], jobs: int = 1
-                         ) -> dict[Repair, StateVerdict]:
+                         repairs: Sequence[Repair], cases: Sequence[Case], jobs: int = 1,
+                         *, former: bool = False) -> dict[Repair, StateVerdict]:
     """Each fixed model against the game on every state (`on_every_state`), the fixes
     compared together: each part compares all of them in one process, where a first fix and
     its alternatives share the groundings of every schema but the one each edits."""
@@ -134,9 +138,10 @@ def fixes_on_every_state(subject: Subject, written: tuple[Schema, ...],
     built = {repair: model for repair, model in fixed.items()
              if not isinstance(model, UnbuildableModel)}
     verdicts = dict(zip(built, each_equal_to_the_game(list(built.values()), cases,
-                                                      distinct_boards(), STATES, jobs),
+                                                      distinct_boards(), STATES, jobs,
+                                                      former=former),
                         strict=True))
-    return {repair: verdicts.get(repair) or _fixed_verdict(model, cases)
+    return {repair: verdicts.get(repair) or _fixed_verdict(model, cases, former=former)
             for repair, model in fixed.items()}
 
 
@@ -165,18 +170,20 @@ def board_cases() -> tuple[Case, ...]:
 
 def fault_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
                       cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True,
-                      jobs: int = 1) -> StateVerdict:
+                      jobs: int = 1, *, former: bool = False) -> StateVerdict:
     """A fix of one fault among several (partial.py) once found: one after which every case
     agrees is judged as a complete fix (`complete_fix_verdict`); another must keep the
     model's agreement on every board (`kept_on_boards`)."""
     if repair.still_failing == 0:
-        return complete_fix_verdict(subject, written, repair, cases, in_time, jobs)
+        return complete_fix_verdict(subject, written, repair, cases, in_time, jobs,
+                                    former=former)
     return kept_on_boards(subject, written, repair)
 
 
 def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: Repair,
                          cases: Sequence[Case], in_time: Callable[[], bool] = lambda: True,
-                         jobs: int = 1, first: StateVerdict | None = None) -> StateVerdict:
+                         jobs: int = 1, first: StateVerdict | None = None,
+                         *, former: bool = False) -> StateVerdict:
     """A fix after which every case agrees, on every state (`on_every_state`). Where the fixed
     model still differs from the game, the fix is rejected unless that difference was the
     model's already: a model may hold a fault no case's plan shows (only a board or a level's
@@ -185,9 +192,9 @@ def complete_fix_verdict(subject: Subject, written: tuple[Schema, ...], repair: 
     state of the same levels and boards; it is then kept, with the difference left told. Past
     the bound (`in_time` false) that second check is not begun: the fix is rejected. The first
     comparison runs on up to `jobs` cores (every_state_parts.py), unless given (`first`:
-    `fixes_on_every_state`)."""
+    `fixes_on_every_state`). `former`: as `each_equal_to_the_game`'s."""
     if first is None:
-        first = _fixed_verdict(subject.fixed(written, repair), cases, jobs=jobs)
+        first = _fixed_verdict(subject.fixed(written, repair), cases, jobs=jobs, former=former)
     verdict = first
     if verdict.differs is None:
         return verdict

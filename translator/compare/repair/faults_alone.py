@@ -40,15 +40,17 @@ class FaultsAlone:
 def faults_alone(subject: Subject, written: tuple[Schema, ...], found: RepairSearch,
                  evidence: tuple[Case, ...], seconds: float, clock: Clock,
                  in_time: Callable[[], bool], once: tuple[Case, ...],
-                 equal: dict[Repair, StateVerdict], jobs: int = 1) -> FaultsAlone:
+                 equal: dict[Repair, StateVerdict], jobs: int = 1, *, former: bool = False
+                 ) -> FaultsAlone:
     """Each fault fixed alone within `seconds` of `clock` on `evidence`, each fix kept on each
     level within that search, then checked on `once`'s states and moved boards while
     `in_time` (on up to `jobs` cores); each fix kept on every state goes into `equal` with
-    its verdict."""
+    its verdict. `former`: as every_state.py's."""
     alone = partial_fixes(subject, written, found.failures, seconds, clock, evidence)
 
     def check(repair: Repair) -> tuple[StateVerdict, str | None]:
-        verdict = fault_fix_verdict(subject, written, repair, once, in_time, jobs)
+        verdict = fault_fix_verdict(subject, written, repair, once, in_time, jobs,
+                                    former=former)
         return verdict, None if verdict.differs is not None else \
             by_coordinates(subject, written, repair, once)
 

@@ -16,15 +16,12 @@ as written once for all its mutants (`warmed_groundings`).
 from __future__ import annotations
 
 import difflib
-import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
 from types import MappingProxyType
 
-from strips_model.level import Level
-from strips_model.moves import Direction
 from strips_model.schema import Schema
 from translator.compare.check import ModelSetUp
 from translator.compare.models.compared import UnbuildableModel
@@ -49,6 +46,7 @@ from translator.compare.repair.mutants import (
     operator,
 )
 from translator.compare.repair.notation_text import Notation, apply_to_text, describe
+from translator.compare.repair.options import DEFAULT_OPTIONS, GamePlan, RepairOptions
 from translator.compare.repair.partial import CHECKS_SHARE
 from translator.compare.repair.search import suggest
 from translator.compare.repair.search_terms import Clock, Repair, RepairSearch, Subject
@@ -62,8 +60,6 @@ __all__ = ["OPERATORS", "Clock", "Edit", "GamePlan", "RepairOptions", "RepairRep
            "SuggestedFix", "gives_back", "mutants", "mutants_of", "mutated", "operator",
            "repair_cases", "suggest_fixes", "warmed_groundings"]
 
-REPAIR_SECONDS = 120.0
-"""The default bound of one model's repair search (`--repair-seconds`)."""
 CULPRIT = ("no fix of at most two edits makes the model agree on every level and probe, nor fixes "
            "one of its faults alone, within the bound searched: its faults need more edits than "
            "that, or more time (--repair-seconds); if a predicate plays another part than the "
@@ -150,26 +146,6 @@ REPAIR_STEPS = 3
 `compare --repair` on a terminal): the search, then the fixes checked on every state (or each
 fault searched alone), then on moved boards."""
 
-GamePlan = tuple[Level, tuple[Direction, ...] | None, int | None]
-"""A level, with the game's plan compare found on it (our model's, valid in the game) and its
-cost; None where it found none."""
-
-
-@dataclass(frozen=True, slots=True)
-class RepairOptions:
-    seconds: float = REPAIR_SECONDS
-    """The bound of the whole search, on `clock`."""
-    symmetric: bool = True
-    """Every level and probe in its eight turned and mirrored copies."""
-    clock: Clock = time.perf_counter
-    """Wall time for a user, who waits; the benchmark may bound its searches in CPU time."""
-    two_edits: bool = True
-    explain: bool = True
-    """Every failing case of the model as written listed, not only the first."""
-    jobs: int = 1
-    """Cores a fix's comparison on every state may use (`compare --jobs`); the bench runs
-    each mutant on one."""
-
 
 def repair_cases(plans: Sequence[GamePlan], symmetric: bool = True) -> tuple[Case, ...]:
     """The evidence a fix is verified on: the levels with the game's plans, then the probes."""
@@ -177,7 +153,7 @@ def repair_cases(plans: Sequence[GamePlan], symmetric: bool = True) -> tuple[Cas
 
 
 def suggest_fixes(set_up: ModelSetUp, plans: Sequence[GamePlan],
-                  options: RepairOptions = RepairOptions(),
+                  options: RepairOptions = DEFAULT_OPTIONS,
                   schemas: tuple[Schema, ...] | None = None) -> RepairReport:
     """The verified fixes of the model `set_up` holds, judged on `plans` and the probes;
     `schemas` in place of the file's own (a mutant of it, for the benchmark)."""
@@ -207,20 +183,19 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
     moved: dict[Repair, str | None] = {}  # each fix moved, with where it held by accident
     if found.repairs:
         # A complete fix is one more verdict: equal to the game on every state, or none.
-        firsts = fixes_on_every_state(subject, written, found.repairs, once, options.jobs) \
-            if in_time() else {}
+        firsts = fixes_on_every_state(subject, written, found.repairs, once, options.jobs,
+                                      former=options.former) if in_time() else {}
         verdicts, unchecked = checked_in_time(
             found.repairs, lambda repair: complete_fix_verdict(
-                subject, written, repair, once, in_time, options.jobs, firsts.get(repair)),
+                subject, written, repair, once, in_time, options.jobs, firsts.get(repair),
+                former=options.former),
             in_time)
-        equal.update((repair, verdict) for repair, verdict in verdicts
-                     if verdict.differs is None)
+        equal.update((r, verdict) for r, verdict in verdicts if verdict.differs is None)
         rejected += unchecked + [(repair, verdict.differs)
                                  for repair, verdict in verdicts if verdict.differs is not None]
         unequal = [(repair, verdict.formerly_accepted) for repair, verdict in verdicts
                    if verdict.differs is not None]
-        found = replace(found, repairs=tuple(repair for repair, verdict in verdicts
-                                             if verdict.differs is None))
+        found = replace(found, repairs=tuple(r for r, v in verdicts if v.differs is None))
     # A fix that still leaves schemas out mends one fault of several: each is then fixed
     # alone, that one among them.
     if all(repair.still_failing for repair in found.repairs) and found.failures \
@@ -230,7 +205,8 @@ def _suggested(set_up: ModelSetUp, plans: Sequence[GamePlan], options: RepairOpt
         alone = faults_alone(subject, written, found,
                              (*probe_cases(options.symmetric), *level_cases(plans, False)),
                              (options.seconds - found.seconds) * (1 - CHECKS_SHARE),
-                             options.clock, in_time, once, equal, options.jobs)
+                             options.clock, in_time, once, equal, options.jobs,
+                             former=options.former)
         found, rejected, unequal = alone.found, rejected + alone.rejected, unequal + alone.unequal
         moved.update(alone.moved)
     task_finished(next_item="the fixes on moved boards")

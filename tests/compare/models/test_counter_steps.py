@@ -10,18 +10,27 @@ its counter turned to count up, by text substitution.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
 import pytest
 from helpers import ROOT, make_level, shared_level
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from strips_model.errors import SchemaError
+from strips_model.reports.vocabulary import Vocabulary
+from strips_model.schema import Schema, build_domain
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import compared_model
-from translator.compare.models.counter_steps import counter_steps
+from translator.compare.models.counter_steps import allowance, counter_literals, counter_steps
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs.level_comparison import compare_level
+from translator.compare.runs.mechanic_boards import distinct_boards
 from translator.compare.runs.state_bound import STATES
+from translator.ground.exact_semantics import Grounder
+from translator.model.level_facts import Facts
 
 COUNTERS = Path(__file__).parent / "counters"
 UP = ("up_limit.txt", "up_arithmetic.txt")
@@ -167,3 +176,54 @@ def test_a_floor_written_as_a_value_never_reached_is_no_limit(tmp_path: Path) ->
     text = (COUNTERS / "down_guarded.txt").read_text(encoding="utf-8")
     model = model_of(tmp_path, text.replace("t > 0", "¬zero(t)"))
     assert "counter_limit" not in dict(model.words.roles) and not model.counting_up
+
+
+def _allowance_on_every_fact(schemas: tuple[Schema, ...], words: Vocabulary, facts: Facts,
+                             ceiling: int) -> int | None:
+    """`allowance` as it was, grounding on the level's facts whole: the oracle of the one
+    kept by the few atoms it reads."""
+    counter = words.predicate("counter")
+    for schema in schemas:
+        try:
+            steps = counter_steps(schema, words)
+        except SchemaError:
+            continue
+        if steps.cost != 1:
+            continue
+        values, own = counter_literals(schema, steps.values, words)
+        alone = replace(schema, parameters=tuple(p for p in schema.parameters
+                                                 if p.name in values),
+                        preconditions=tuple(lit for lit in own if lit in schema.preconditions),
+                        effects=tuple(lit for lit in own if lit in schema.effects))
+        grounder = Grounder(build_domain((alone,), "counter", strict=False), facts)
+        state = frozenset(a for a in facts.initial if a[0] == counter)
+        taken = 0
+        while taken < ceiling and (options := grounder.applicable(state)):
+            state, taken = options[0].apply(state), taken + 1
+        return taken
+    return None
+
+
+_MODELS = ("up_limit.txt", "up_arithmetic.txt", "down_guarded.txt", "textbook up",
+           "textbook down")
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(_MODELS), board=st.integers(0, 10_000), budget=st.integers(0, 30),
+       ceiling=st.integers(0, 31))
+def test_the_counters_allowance_kept_by_what_it_reads_is_the_one_on_the_whole_facts(
+        tmp_path: Path, name: str, board: int, budget: int, ceiling: int) -> None:
+    """Kept per schema and the atoms it reads, the allowance answers every board and
+    corridor, of any budget, as grounding on the whole of the level's facts does, counting
+    up or down, asked first or again."""
+    text = textbook(name.endswith("up")) if name.startswith("textbook") else \
+        (COUNTERS / name).read_text(encoding="utf-8")
+    model = model_of(tmp_path, text, name.replace(" ", "_") + ".txt")
+    boards = distinct_boards()
+    level = boards[board % len(boards)].level if name.startswith("textbook") else \
+        make_level(CORRIDOR, budget)
+    facts = model.on(level)._exact_facts  # what the model on the level grounds on
+    expected = _allowance_on_every_fact(model.exact.schemas, model.words, facts, ceiling)
+    for _ in range(2):
+        assert allowance(model.exact.schemas, model.words, facts, ceiling) == expected

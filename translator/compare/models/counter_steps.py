@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Final, cast
 
 from strips_model.errors import Position, SchemaError
@@ -39,6 +40,9 @@ class CounterSteps:
     upward: bool
     """The added value lies above the one required (the counter counts up)."""
 
+
+ALLOWANCES_KEPT: Final = 4096
+"""Answers of `allowance` kept, each keyed by the few atoms it read."""
 
 SURPLUS: Final = "more than one"
 """How a left-out schema's reason says it holds a counter value too many (`steps(c)` added back
@@ -220,13 +224,30 @@ def allowance(schemas: tuple[Schema, ...], vocabulary: Vocabulary, facts: Facts,
                                                  if p.name in values),
                         preconditions=tuple(lit for lit in own if lit in schema.preconditions),
                         effects=effects)
-        grounder = Grounder(build_domain((alone,), "counter", strict=False), facts)
-        state: frozenset[Atom] = frozenset(a for a in facts.initial if a[0] == counter)
-        taken = 0
-        while taken < ceiling:
-            options = grounder.applicable(state)
-            if not options:
-                break
-            state, taken = options[0].apply(state), taken + 1
-        return taken
+        read = {lit.predicate for lit in (*alone.preconditions, *alone.effects)}
+        types = {parameter.type for parameter in alone.parameters}
+        return _allowed(alone, counter, tuple(sorted((kind, objects) for kind, objects
+                                                     in facts.objects.items() if kind in types)),
+                        frozenset(a for a in facts.static if a[0] in read),
+                        frozenset(a for a in facts.initial if a[0] in read), ceiling)
     return None
+
+
+@lru_cache(maxsize=ALLOWANCES_KEPT)
+def _allowed(alone: Schema, counter: str | None,
+             objects: tuple[tuple[str, tuple[str, ...]], ...], static: frozenset[Atom],
+             initial: frozenset[Atom], ceiling: int) -> int:
+    """`allowance` of the counter's own literals `alone` on the facts it reads: a grounder
+    reads only the atoms of its schemas' predicates and the objects of their parameters'
+    types (exact_semantics.py), so every level and board whose facts agree there gets the
+    one answer (every board of a budget, and every model of a repair that keeps the schema)."""
+    grounder = Grounder(build_domain((alone,), "counter", strict=False),
+                        Facts(dict(objects), static, initial, ()))
+    state: frozenset[Atom] = frozenset(a for a in initial if a[0] == counter)
+    taken = 0
+    while taken < ceiling:
+        options = grounder.applicable(state)
+        if not options:
+            break
+        state, taken = options[0].apply(state), taken + 1
+    return taken

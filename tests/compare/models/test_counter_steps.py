@@ -10,7 +10,6 @@ its counter turned to count up, by text substitution.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -19,12 +18,11 @@ from helpers import ROOT, make_level, shared_level
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from strips_model.errors import SchemaError
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema, build_domain
 from translator.compare.check import our_model, read_model
 from translator.compare.models.compared import compared_model
-from translator.compare.models.counter_steps import allowance, counter_literals, counter_steps
+from translator.compare.models.counter_steps import allowance, counter_alone, counter_steps
 from translator.compare.models.report_model import ReportModel
 from translator.compare.runs.level_comparison import compare_level
 from translator.compare.runs.mechanic_boards import distinct_boards
@@ -182,26 +180,15 @@ def _allowance_on_every_fact(schemas: tuple[Schema, ...], words: Vocabulary, fac
                              ceiling: int) -> int | None:
     """`allowance` as it was, grounding on the level's facts whole: the oracle of the one
     kept by the few atoms it reads."""
-    counter = words.predicate("counter")
-    for schema in schemas:
-        try:
-            steps = counter_steps(schema, words)
-        except SchemaError:
-            continue
-        if steps.cost != 1:
-            continue
-        values, own = counter_literals(schema, steps.values, words)
-        alone = replace(schema, parameters=tuple(p for p in schema.parameters
-                                                 if p.name in values),
-                        preconditions=tuple(lit for lit in own if lit in schema.preconditions),
-                        effects=tuple(lit for lit in own if lit in schema.effects))
-        grounder = Grounder(build_domain((alone,), "counter", strict=False), facts)
-        state = frozenset(a for a in facts.initial if a[0] == counter)
-        taken = 0
-        while taken < ceiling and (options := grounder.applicable(state)):
-            state, taken = options[0].apply(state), taken + 1
-        return taken
-    return None
+    alone = counter_alone(schemas, words)
+    if alone is None:
+        return None
+    grounder = Grounder(build_domain((alone,), "counter", strict=False), facts)
+    state = frozenset(a for a in facts.initial if a[0] == words.predicate("counter"))
+    taken = 0
+    while taken < ceiling and (options := grounder.applicable(state)):
+        state, taken = options[0].apply(state), taken + 1
+    return taken
 
 
 _MODELS = ("up_limit.txt", "up_arithmetic.txt", "down_guarded.txt", "textbook up",

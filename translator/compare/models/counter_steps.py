@@ -206,11 +206,9 @@ def counter_literals(schema: Schema, values: frozenset[str], vocabulary: Vocabul
     return values, tuple(filter(own, literals))
 
 
-def allowance(schemas: tuple[Schema, ...], vocabulary: Vocabulary, facts: Facts,
-              ceiling: int) -> int | None:
-    """How many one-point steps the counter's own literals allow from the level's start, at
-    most `ceiling` (None when no one-point schema steps the counter)."""
-    counter = vocabulary.predicate("counter")
+def counter_alone(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> Schema | None:
+    """The counter's own literals of the first one-point schema that steps it, as a schema of
+    their own (None when no one-point schema steps the counter): what `allowance` runs."""
     for schema in schemas:
         try:
             steps = counter_steps(schema, vocabulary)
@@ -219,18 +217,27 @@ def allowance(schemas: tuple[Schema, ...], vocabulary: Vocabulary, facts: Facts,
         if steps.cost != 1:
             continue
         values, own = counter_literals(schema, steps.values, vocabulary)
-        effects = tuple(lit for lit in own if lit in schema.effects)
-        alone = replace(schema, parameters=tuple(p for p in schema.parameters
-                                                 if p.name in values),
-                        preconditions=tuple(lit for lit in own if lit in schema.preconditions),
-                        effects=effects)
-        read = {lit.predicate for lit in (*alone.preconditions, *alone.effects)}
-        types = {parameter.type for parameter in alone.parameters}
-        return _allowed(alone, counter, tuple(sorted((kind, objects) for kind, objects
-                                                     in facts.objects.items() if kind in types)),
-                        frozenset(a for a in facts.static if a[0] in read),
-                        frozenset(a for a in facts.initial if a[0] in read), ceiling)
+        return replace(schema, parameters=tuple(p for p in schema.parameters
+                                                if p.name in values),
+                       preconditions=tuple(lit for lit in own if lit in schema.preconditions),
+                       effects=tuple(lit for lit in own if lit in schema.effects))
     return None
+
+
+def allowance(schemas: tuple[Schema, ...], vocabulary: Vocabulary, facts: Facts,
+              ceiling: int) -> int | None:
+    """How many one-point steps the counter's own literals allow from the level's start, at
+    most `ceiling` (None when no one-point schema steps the counter)."""
+    alone = counter_alone(schemas, vocabulary)
+    if alone is None:
+        return None
+    read = {lit.predicate for lit in (*alone.preconditions, *alone.effects)}
+    types = {parameter.type for parameter in alone.parameters}
+    return _allowed(alone, vocabulary.predicate("counter"),
+                    tuple(sorted((kind, objects) for kind, objects in facts.objects.items()
+                                 if kind in types)),
+                    frozenset(a for a in facts.static if a[0] in read),
+                    frozenset(a for a in facts.initial if a[0] in read), ceiling)
 
 
 @lru_cache(maxsize=ALLOWANCES_KEPT)

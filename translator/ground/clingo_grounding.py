@@ -12,7 +12,7 @@ actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -20,6 +20,7 @@ import numpy.typing as npt
 from strips_model.ground_plan import PlanStep
 from strips_model.schema import Domain
 from translator.ground.grounding_program import Program, grounding_program
+from translator.ground.placewise_reach import possibly_applicable
 from translator.ground.shown_atoms import shown_rows
 from translator.model.level_facts import Atom, Facts
 
@@ -58,6 +59,10 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
     """The ground actions and fluent atoms reachable in the relaxed task."""
     import clingo  # here, not at the top: a process that never grounds does not load it
 
+    whole = domain
+    kept = possibly_applicable(whole, facts)
+    domain = replace(whole, schemas=tuple(schema for schema, keep in zip(whole.schemas, kept,
+                                                                           strict=True) if keep))
     program = grounding_program(domain, facts)
     numbering, names = program.numbering, program.names
     control = clingo.Control(["--warn=none"])
@@ -71,8 +76,11 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
                      {})
     names_by_number = tuple(numbering.names)
     rank = _name_ranks(names_by_number)
-    rows = tuple(_sorted_rows(shown.get(f"o{index}", _no_rows(len(schema.parameters))), rank)
-                 for index, schema in enumerate(domain.schemas))
+    found = iter([_sorted_rows(shown.get(f"o{index}", _no_rows(len(schema.parameters))), rank)
+                  for index, schema in enumerate(domain.schemas)])
+    # The schemas left out have no action (placewise_reach.py).
+    rows = tuple(next(found) if keep else _no_rows(len(schema.parameters))
+                 for schema, keep in zip(whole.schemas, kept, strict=True))
     objects = names_by_number.__getitem__
     fluents: set[Atom] = set()
     for predicate, name in names.items():
@@ -80,7 +88,7 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
             fluents.update((predicate, *map(objects, arguments))
                            for arguments in shown[name].tolist())
     return Grounding(frozenset(fluents), names_by_number,
-                     tuple(schema.name for schema in domain.schemas), rows)
+                     tuple(schema.name for schema in whole.schemas), rows)
 
 
 def _longest_text(program: Program, domain: Domain) -> int:

@@ -123,8 +123,9 @@ def grounding_program(domain: Domain, facts: Facts) -> Program:
                                    declared, sizes, common, links))
     # What `ground` reads back: the actions and the fluent atoms, as one model's symbols.
     arities = {predicate.name: len(predicate.types) for predicate in domain.predicates}
-    shown = [f"#show o{index}/{len(schema.parameters)}."
-             for index, schema in enumerate(domain.schemas)]
+    # `#show.` first: with no schema and no fluent, clingo would show every atom instead.
+    shown = ["#show."] + [f"#show o{index}/{len(schema.parameters)}."
+                          for index, schema in enumerate(domain.schemas)]
     shown.extend(f"#show {name}/{arities.get(predicate, 0)}."
                  for predicate, name in names.items() if name.startswith("f"))
     return Program("\n".join(lines + links.rules + rules + shown) + "\n", numbering, names)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from strips_model.schema import Domain, Literal, Parameter, Schema
+from strips_model.schema_memo import DOMAINS_KEPT, per_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,11 @@ def cut_domain(domain: Domain) -> CutDomain:
             add(Cut(number, position, part), _alike(part))
     return CutDomain(replace(domain, schemas=tuple(schemas)),
                      tuple(map(tuple, uses)), shapes)
+
+
+cut_of = per_schema(cut_domain, kept=DOMAINS_KEPT)
+"""`cut_domain`, kept by the domain: every level of a model cuts the same one (0.07-0.4 s
+for a model of 848 schemas)."""
 
 
 def _alike(part: Schema) -> object:

@@ -82,25 +82,38 @@ def cut_domain(domain: Domain) -> CutDomain:
         uses[ground[key]].append(cut)
 
     for number, schema in enumerate(domain.schemas):
-        parts = parts_of(schema)
-        if len(parts) < 2:
+        parts = _parts(schema)
+        if parts is None:
             add(Cut(number, 0, schema), number)
             continue
         shapes[number] = (len(parts), tuple(p.name for p in schema.parameters))
-        for position, parameters in enumerate(parts):
-            names = {parameter.name for parameter in parameters}
-
-            def mine(literal: Literal, first: bool = position == 0,
-                     names: set[str] = names) -> bool:
-                variables = {term.name for term in literal.args if term.is_variable}
-                return bool(variables & names) if variables else first
-
-            part = replace(schema, parameters=parameters,
-                           preconditions=tuple(filter(mine, schema.preconditions)),
-                           effects=tuple(filter(mine, schema.effects)))
-            add(Cut(number, position, part), _alike(part))
+        for position, (part, key) in enumerate(parts):
+            add(Cut(number, position, part), key)
     return CutDomain(replace(domain, schemas=tuple(schemas)),
                      tuple(map(tuple, uses)), shapes)
+
+
+@per_schema
+def _parts(schema: Schema) -> tuple[tuple[Schema, object], ...] | None:
+    """The schema's parts, each with what it is but for its variables' names (`_alike`);
+    None for a schema of one part. Kept by the schema: the models a repair builds share all
+    their schemas but one, and a level's worker inherits what was cut before it forked."""
+    parts = parts_of(schema)
+    if len(parts) < 2:
+        return None
+    found = []
+    for position, parameters in enumerate(parts):
+        names = {parameter.name for parameter in parameters}
+
+        def mine(literal: Literal, first: bool = position == 0, names: set[str] = names) -> bool:
+            variables = {term.name for term in literal.args if term.is_variable}
+            return bool(variables & names) if variables else first
+
+        part = replace(schema, parameters=parameters,
+                       preconditions=tuple(filter(mine, schema.preconditions)),
+                       effects=tuple(filter(mine, schema.effects)))
+        found.append((part, _alike(part)))
+    return tuple(found)
 
 
 cut_of = per_schema(cut_domain, kept=DOMAINS_KEPT)

@@ -67,6 +67,7 @@ class UnbuildableModel:
         self.goal = "not read: the model cannot be built"
         self.defect = defect
         self.left_out = left_out
+        self.exact = Domain((), (), report.source)  # nothing is ground for it
 
     def on(self, level: Level) -> LevelModel:
         raise SchemaError(f"the model cannot be built: {self.defect}", Position(level.source))

@@ -100,6 +100,8 @@ class ComparedModel(Protocol):
     """The goal, as the model states it."""
     left_out: tuple[LeftOut, ...]
     """The schemas of the file it runs without (left_out.py), each with its reason."""
+    exact: Domain
+    """The domain its exact view grounds, the same on every level."""
     reading_questions: tuple[tuple[str, str], ...]
     """(level source, why): the levels whose game plan the model follows to the end under
     another reading than its own, and not under its own (hypotheses.py): there a divergence

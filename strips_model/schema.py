@@ -193,18 +193,20 @@ def parse_schemas(text: str, source: str = "<schemas>") -> tuple[Schema, ...]:
 _Use = tuple[str, tuple[str, ...], "Literal", "str | None"]
 """A literal as `build_domain` reads it: its predicate, its arguments' types (a constant's
 empty: taken from the other uses), the literal, and the first variable no parameter binds."""
+_Pair = tuple[str, tuple[str, ...]]
 
 
-def _uses(schema: Schema) -> tuple[_Use, ...]:
-    """The schema's literals as `build_domain` reads them, in order, each (predicate, types)
-    once unless it binds a variable no parameter declares: a later one with the same types
-    changes no signature."""
+@per_schema
+def _summary(schema: Schema) -> tuple[tuple[_Use, ...], frozenset[_Pair], bool, frozenset[str]]:
+    """The schema's literals as `build_domain` reads them, each (predicate, types) once but
+    where it binds a variable no parameter declares; their pairs; whether one does; and the
+    predicates its effects change."""
     # The first parameter of a name gives its type, as `Schema.parameter_type` reads it.
     declared: dict[str, str] = {}
     for parameter in schema.parameters:
         declared.setdefault(parameter.name, parameter.type)
     uses: list[_Use] = []
-    seen: set[tuple[str, tuple[str, ...]]] = set()
+    seen: set[_Pair] = set()
     for literal in (*schema.preconditions, *schema.effects):
         types = tuple((declared.get(term.name) or UNTYPED) if term.is_variable else ""
                       for term in literal.args)
@@ -213,17 +215,19 @@ def _uses(schema: Schema) -> tuple[_Use, ...]:
         if unbound is not None or (literal.predicate, types) not in seen:
             seen.add((literal.predicate, types))
             uses.append((literal.predicate, types, literal, unbound))
-    return tuple(uses)
-
-
-_read_uses = per_schema(_uses)
+    return (tuple(uses), frozenset(seen), any(use[3] is not None for use in uses),
+            frozenset(literal.predicate for literal in schema.effects))
 
 
 def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) -> Domain:
     """Collect predicates; with `strict`, reject unbound variables and clashing signatures.
-    Each schema is read once per object (`_read_uses`): a repair builds thousands of models
+    Each schema is read once per object (`_summary`): a repair builds thousands of models
     that share all their schemas but one."""
     signatures: dict[str, tuple[tuple[str, ...], Literal]] = {}
+    # The (predicate, types) pairs read so far: merged again, one changes nothing and cannot
+    # clash (a signature only fills its empty places, and each pair is in it already). A
+    # schema whose pairs are all among them, most of a model of hundreds, is passed over.
+    settled: set[_Pair] = set()
     fluents: set[str] = set()
     names: dict[str, Schema] = {}
     for schema in schemas:
@@ -231,33 +235,40 @@ def build_domain(schemas: tuple[Schema, ...], source: str, strict: bool = True) 
             raise SchemaError(f"schema {schema.name!r} defined twice (first at "
                               f"line {names[schema.name].position.line})", schema.position)
         names[schema.name] = schema
-        for predicate, types, literal, unbound in _read_uses(schema):
+        uses, pairs, unbinding, changed = _summary(schema)
+        fluents |= changed
+        if pairs <= settled and not (strict and unbinding):
+            continue
+        for predicate, types, literal, unbound in uses:
             if strict and unbound is not None:
                 raise SchemaError(f"variable {unbound} in {literal} is not a "
                                   f"parameter of {schema.name}", literal.position)
             known = signatures.get(predicate)
             if known is None:
                 signatures[predicate] = (types, literal)
-                continue
-            known_types, first = known
-            if len(known_types) != len(types):
-                raise SchemaError(
-                    f"{predicate} has {len(types)} arguments here but "
-                    f"{len(known_types)} at line {first.position.line}", literal.position)
-            if types == known_types:
-                continue  # the most common case: nothing to merge, nothing clashes
-            merged = tuple(a or b for a, b in zip(known_types, types, strict=True))
-            if strict and any(a and b and a != b for a, b in zip(known_types, types, strict=True)):
-                raise SchemaError(
-                    f"{literal} uses types {list(types)} but {first} (line "
-                    f"{first.position.line}) uses {list(known_types)}", literal.position)
-            signatures[predicate] = (merged, first)
-        fluents.update(literal.predicate for literal in schema.effects)
-    predicates = tuple(
-        Predicate(name, tuple(t or UNTYPED for t in types), name in fluents)
-        for name, (types, _) in signatures.items()
-    )
+            elif known[0] != types:
+                _merge(signatures, predicate, types, literal, strict)
+            settled.add((predicate, types))
+    predicates = tuple(Predicate(name, tuple(t or UNTYPED for t in types), name in fluents)
+                       for name, (types, _) in signatures.items())
     return Domain(tuple(schemas), predicates, source)
+
+
+def _merge(signatures: dict[str, tuple[tuple[str, ...], Literal]], predicate: str,
+           types: tuple[str, ...], literal: Literal, strict: bool) -> None:
+    """`types` merged into the predicate's signature: an empty place takes the other's type;
+    another arity is an error, and so are two types at one place with `strict`."""
+    known_types, first = signatures[predicate]
+    if len(known_types) != len(types):
+        raise SchemaError(
+            f"{predicate} has {len(types)} arguments here but "
+            f"{len(known_types)} at line {first.position.line}", literal.position)
+    if strict and any(a and b and a != b for a, b in zip(known_types, types, strict=True)):
+        raise SchemaError(
+            f"{literal} uses types {list(types)} but {first} (line "
+            f"{first.position.line}) uses {list(known_types)}", literal.position)
+    signatures[predicate] = (tuple(a or b for a, b in zip(known_types, types, strict=True)),
+                             first)
 
 
 def parse_domain(text: str, source: str = "<schemas>") -> Domain:

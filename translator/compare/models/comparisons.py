@@ -15,6 +15,7 @@ from typing import Final
 
 from strips_model.level import Level
 from strips_model.schema import Schema
+from strips_model.schema_memo import per_schema
 from translator.model.level_facts import Atom
 
 RELATIONS: Final[dict[str, Callable[[int, int], bool]]] = {
@@ -24,8 +25,16 @@ RELATIONS: Final[dict[str, Callable[[int, int], bool]]] = {
 
 def comparisons_used(schemas: tuple[Schema, ...]) -> frozenset[str]:
     """The comparison relations the schemas use, with two arguments."""
-    return frozenset(lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects)
-                     if lit.predicate in RELATIONS and len(lit.args) == 2)
+    return frozenset(name for name, arity in set().union(*map(_written, schemas))
+                     if name in RELATIONS and arity == 2)
+
+
+@per_schema
+def _written(schema: Schema) -> frozenset[tuple[str, int]]:
+    """The predicates the schema writes, each with its arities: kept per schema, as a repair
+    builds hundreds of models that differ in one schema."""
+    return frozenset((lit.predicate, len(lit.args))
+                     for lit in (*schema.preconditions, *schema.effects))
 
 
 def comparison_atoms(level: Level, used: frozenset[str]) -> tuple[Atom, ...]:

@@ -58,6 +58,12 @@ def _arities(schema: Schema) -> tuple[tuple[str, int], ...]:
                                                             *schema.effects))
 
 
+@per_schema
+def _arity_set(schema: Schema) -> frozenset[tuple[str, int]]:
+    """`_arities` as a set: a schema with no slip is one whose every pair is kept."""
+    return frozenset(_arities(schema))
+
+
 def _slip(literal: Literal, arity: dict[str, int]) -> bool:
     return arity.get(literal.predicate, len(literal.args)) != len(literal.args)
 
@@ -66,10 +72,11 @@ def without_arity_slips(report: Report) -> tuple[Report, tuple[LeftOut, ...]]:
     """The report without the schemas that use a predicate with another arity than its
     other uses, nor the Init and goal atoms that do."""
     arity = kept_arities(report.schemas)
+    kept_pairs = set(arity.items())
     kept: list[Schema] = []
     left: list[LeftOut] = []
     for schema in report.schemas:
-        if all(arity[name] == used for name, used in _arities(schema)):
+        if _arity_set(schema) <= kept_pairs:
             kept.append(schema)
             continue
         first = next(lit for lit in (*schema.preconditions, *schema.effects)

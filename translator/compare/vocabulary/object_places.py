@@ -107,30 +107,24 @@ def _swapped_in_place(schemas: tuple[Schema, ...]) -> set[str]:
     return swapped
 
 
-@dataclass(frozen=True, slots=True)
-class _ObjectUses:
-    """What one schema does with the objects beside places, read at one end."""
-
-    fluents: frozenset[str]
-    objects: Mapping[str, frozenset[str | None]]
-    """Each predicate, and the objects its literals name (None: one names none)."""
-    contents: frozenset[str]
-    """The predicates it requires two atoms of."""
-    turned: frozenset[str]
-    """The predicates it turns one object into another in (one fewer, another more)."""
-    moving: tuple[tuple[str, str | None], ...]
-    """The predicates and objects it moves (deleted at one place, added at another)."""
+_Token = tuple[str, str, str | None]
+"""One thing a schema does with the objects beside places, read at one end: ("fluent", p),
+("names", p, object) (None: a literal of p names none), ("contents", p) (it requires two atoms
+of p), ("turned", p) (it turns one object of p into another: one fewer, another more), and
+("moves", p, object) (deleted at one place, added at another)."""
 
 
 @per_schema_and
-def _object_uses(schema: Schema, read_as: Hashable) -> _ObjectUses:
+def _object_uses(schema: Schema, read_as: Hashable) -> frozenset[_Token]:
+    """What the schema does with its objects, as tokens: a model's is their union, taken at
+    C speed over hundreds of schemas (each model a repair builds gathers it again)."""
     static, at = cast(tuple[frozenset[str], int], read_as)
     types = _types(schema, static)
-    objects: dict[str, set[str | None]] = {}
-    for lit in (*schema.preconditions, *schema.effects):
-        objects.setdefault(lit.predicate, set()).add(
-            _object(lit, types, at) if len(lit.args) >= 2 else None)
+    tokens: set[_Token] = {("fluent", lit.predicate, None) for lit in schema.effects}
+    tokens.update(("names", lit.predicate, _object(lit, types, at) if len(lit.args) >= 2
+                   else None) for lit in (*schema.preconditions, *schema.effects))
     required = [lit.predicate for lit in schema.preconditions if lit.positive]
+    tokens.update(("contents", name, None) for name in required if required.count(name) > 1)
     # Per predicate and object, how many atoms the action adds less how many it deletes
     # (one object fewer and another more is one turned into the other), and the objects
     # it moves (deleted at one place, added at another).
@@ -142,13 +136,11 @@ def _object_uses(schema: Schema, read_as: Hashable) -> _ObjectUses:
             key = _object(lit, types, at)
             counts[key] = counts.get(key, 0) + (1 if lit.positive else -1)
             places.setdefault((lit.predicate, key), set()).add(lit.positive)
-    return _ObjectUses(
-        frozenset(lit.predicate for lit in schema.effects),
-        {name: frozenset(found) for name, found in objects.items()},
-        frozenset(name for name in required if required.count(name) > 1),
-        frozenset(name for name, counts in balance.items()
-                  if min(counts.values()) < 0 < max(counts.values())),
-        tuple(place for place, signs in places.items() if len(signs) == 2))
+    tokens.update(("turned", name, None) for name, counts in balance.items()
+                  if min(counts.values()) < 0 < max(counts.values()))
+    tokens.update(("moves", name, key) for (name, key), signs in places.items()
+                  if len(signs) == 2)
+    return frozenset(tokens)
 
 
 def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], at: int
@@ -160,26 +152,20 @@ def _objects_by_structure(schemas: tuple[Schema, ...], static: frozenset[str], a
     `key(P, lying)` made `key(P, taken)`): left to places.py; unless the relation is the
     contents of many cells (`on(P, skeleton)` made `on(P, empty)` as the skeleton dies): some
     action requires two of its atoms at once, and two of its objects move from cell to cell."""
-    fluents: set[str] = set()
-    every: dict[str, bool] = {}  # each use names an object
+    tokens: set[_Token] = set().union(*(_object_uses(schema, (static, at)) for schema in schemas))
     objects: dict[str, set[str | None]] = {}
-    turned: set[str] = set()
-    contents: set[str] = set()
     moving: dict[str, set[str | None]] = {}
-    for schema in schemas:
-        uses = _object_uses(schema, (static, at))
-        fluents |= uses.fluents
-        for name, found in uses.objects.items():
-            every[name] = every.get(name, True) and None not in found
-            objects.setdefault(name, set()).update(found)
-        contents |= uses.contents
-        turned |= uses.turned
-        for name, key in uses.moving:
-            moving.setdefault(name, set()).add(key)
+    for kind, name, value in tokens:
+        if kind == "names":
+            objects.setdefault(name, set()).add(value)
+        elif kind == "moves":
+            moving.setdefault(name, set()).add(value)
+    fluents, turned, contents = ({name for kind, name, _ in tokens if kind == wanted}
+                                 for wanted in ("fluent", "turned", "contents"))
     # One object alone is no sign of several parts: `key(P, here)`, only ever deleted, is
     # the key with a state, as written.
-    return {name for name, ok in every.items()
-            if ok and name in fluents and len(objects[name]) > 1 and (
+    return {name for name, found in objects.items()
+            if None not in found and name in fluents and len(found) > 1 and (
                 name not in turned or name in contents and len(moving.get(name, ())) > 1)}
 
 

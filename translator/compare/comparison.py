@@ -45,7 +45,7 @@ from translator.compare.runs.level_verdict import Column, LevelComparison, not_r
 from translator.compare.runs.mechanic_boards import Board
 from translator.compare.runs.state_bound import STATES
 from translator.ground.pddl_named import pddl_named_schema
-from translator.ground.schema_parts import cut_of
+from translator.ground.schema_parts import cut_domain
 from translator.model.pddl_text import action_text
 from translator.planners.outcome import FAILURES, Status
 from translator.runtime.processes import NO_LIMITS, Limits
@@ -268,4 +268,4 @@ def _read_before_forking(model: ComparedModel) -> None:
         for schema in domain.schemas:
             pddl_named_schema(schema)
             action_text(schema)
-    cut_of(model.exact)
+    cut_domain(model.exact)

@@ -59,11 +59,10 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
     """The ground actions and fluent atoms reachable in the relaxed task."""
     import clingo  # here, not at the top: a process that never grounds does not load it
 
-    whole = domain
-    kept = possibly_applicable(whole, facts)
-    domain = replace(whole, schemas=tuple(schema for schema, keep in zip(whole.schemas, kept,
-                                                                           strict=True) if keep))
-    program = grounding_program(domain, facts)
+    kept = possibly_applicable(domain, facts)
+    applicable = replace(domain, schemas=tuple(
+        schema for schema, keep in zip(domain.schemas, kept, strict=True) if keep))
+    program = grounding_program(applicable, facts)
     numbering, names = program.numbering, program.names
     control = clingo.Control(["--warn=none"])
     control.add("base", [], program.text)
@@ -72,15 +71,15 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
     # its one model lists the shown atoms in one call, where walking the symbolic atoms
     # costs several calls into clingo per atom.
     with control.solve(yield_=True) as models:
-        shown = next((shown_rows(model, _longest_text(program, domain)) for model in models),
+        shown = next((shown_rows(model, _longest_text(program, applicable)) for model in models),
                      {})
     names_by_number = tuple(numbering.names)
     rank = _name_ranks(names_by_number)
     found = iter([_sorted_rows(shown.get(f"o{index}", _no_rows(len(schema.parameters))), rank)
-                  for index, schema in enumerate(domain.schemas)])
+                  for index, schema in enumerate(applicable.schemas)])
     # The schemas left out have no action (placewise_reach.py).
     rows = tuple(next(found) if keep else _no_rows(len(schema.parameters))
-                 for schema, keep in zip(whole.schemas, kept, strict=True))
+                 for schema, keep in zip(domain.schemas, kept, strict=True))
     objects = names_by_number.__getitem__
     fluents: set[Atom] = set()
     for predicate, name in names.items():
@@ -88,7 +87,7 @@ def ground(domain: Domain, facts: Facts) -> Grounding:
             fluents.update((predicate, *map(objects, arguments))
                            for arguments in shown[name].tolist())
     return Grounding(frozenset(fluents), names_by_number,
-                     tuple(schema.name for schema in whole.schemas), rows)
+                     tuple(schema.name for schema in domain.schemas), rows)
 
 
 def _longest_text(program: Program, domain: Domain) -> int:

@@ -48,7 +48,7 @@ from translator.ground.joins import (
 )
 from translator.ground.reachable_grounding import reachable_grounding
 from translator.ground.reachable_index import reachable_index
-from translator.ground.schema_parts import cut_of
+from translator.ground.schema_parts import cut_domain
 from translator.model.level_facts import Atom, Facts
 from translator.runtime.processes import WorkerFailed
 
@@ -251,7 +251,7 @@ class Grounder:
         """Every action a state reachable from the initial one may apply (the module doc),
         indexed; None for a level with too many."""
         # By parts: a counter beside the hero's cells is their sum, not product (schema_parts).
-        cut = cut_of(self._domain)
+        cut = cut_domain(self._domain)
         grounding = reachable_grounding(cut.domain, self._facts, seconds, INDEXED_ACTIONS)
         return None if grounding is None else reachable_index(
             grounding, cut.domain.schemas, self._facts, self._static_atoms.keys(), cut)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from strips_model.schema import Domain, Literal, Parameter, Schema
-from strips_model.schema_memo import DOMAINS_KEPT, per_schema
+from strips_model.schema_memo import per_schema
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +97,8 @@ def cut_domain(domain: Domain) -> CutDomain:
 def _parts(schema: Schema) -> tuple[tuple[Schema, object], ...] | None:
     """The schema's parts, each with what it is but for its variables' names (`_alike`);
     None for a schema of one part. Kept by the schema: the models a repair builds share all
-    their schemas but one, and a level's worker inherits what was cut before it forked."""
+    their schemas but one, and a level's worker inherits what was cut before it forked (a
+    model of 848 schemas: 50 ms cut, 4 ms once its schemas are)."""
     parts = parts_of(schema)
     if len(parts) < 2:
         return None
@@ -114,11 +115,6 @@ def _parts(schema: Schema) -> tuple[tuple[Schema, object], ...] | None:
                        effects=tuple(filter(mine, schema.effects)))
         found.append((part, _alike(part)))
     return tuple(found)
-
-
-cut_of = per_schema(cut_domain, kept=DOMAINS_KEPT)
-"""`cut_domain`, kept by the domain: every level of a model cuts the same one (0.07-0.4 s
-for a model of 848 schemas)."""
 
 
 def _alike(part: Schema) -> object:

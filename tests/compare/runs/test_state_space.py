@@ -241,11 +241,11 @@ def test_a_model_ground_part_by_part_is_judged_as_when_ground_whole(
         cuts.append(cut_domain(domain))
         return cuts[-1]
 
-    monkeypatch.setattr(exact_semantics, "cut_of", cut)
+    monkeypatch.setattr(exact_semantics, "cut_domain", cut)
     monkeypatch.setattr(exact_semantics, "MANY_AFTER", 0.0)  # indexed past 150 states
     by_parts = compare_states(compared.on(level), 100_000)
     assert cuts and cuts[0].shapes, "the index was built from schemas cut into parts"
-    monkeypatch.setattr(exact_semantics, "cut_of", _ground_whole)
+    monkeypatch.setattr(exact_semantics, "cut_domain", _ground_whole)
     whole = compare_states(compared.on(level), 100_000)
 
     def seen(check: StateCheck) -> tuple[object, ...]:

@@ -48,7 +48,7 @@ def _limits_of_a_class(jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         seen.append(limits)
         raise _Stop("recorded")
 
-    monkeypatch.setattr("translator.compare.grading.class_grading.our_columns", record)
+    monkeypatch.setattr("translator.compare.check.our_columns_on", record)
     monkeypatch.setattr("translator.compare.grading.class_grading.prepare_grading",
                         lambda *arguments: None)
     second = tmp_path / "copy.strips"

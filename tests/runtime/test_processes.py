@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from translator.runtime.processes import (
     Limits,
@@ -24,12 +26,30 @@ from translator.runtime.processes import (
     start_child,
     stop_every_child,
 )
-from translator.runtime.workers import run_ordered
+from translator.runtime.workers import run_batched, run_ordered
 
 
 def test_parallel_results_come_in_input_order() -> None:
     assert list(run_ordered(_square, list(range(7)), jobs=3)) == [0, 1, 4, 9, 16, 25, 36]
     assert list(run_ordered(_square, [5], jobs=3)) == [25]
+
+
+@given(st.lists(st.integers(-50, 50), max_size=12), st.integers(1, 6))
+@settings(max_examples=40, deadline=None)
+def test_batched_results_are_one_per_item_in_input_order(items: list[int], batches: int
+                                                         ) -> None:
+    assert list(run_batched(_square, items, 1, batches)) == [item * item for item in items]
+
+
+def test_batched_items_share_a_worker_per_batch() -> None:
+    """Seven items in three batches on two cores: three workers, one per run of items."""
+    pids = list(run_batched(_pid, list(range(7)), 2, 3))
+    assert len(pids) == 7 and len(set(pids)) == 3 and os.getpid() not in pids
+    assert pids[0] == pids[2] != pids[3] == pids[5] != pids[6]
+
+
+def _pid(_: int) -> int:
+    return os.getpid()
 
 
 def test_a_child_leaves_what_it_inherits_to_no_collection_and_the_parent_as_it_was() -> None:

@@ -16,19 +16,31 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from strips_model.errors import HelltakerError
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report, parse_report
 from strips_model.reports.model_file import ModelFile, load_model_file
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.comparison import Comparison, compare
-from translator.compare.hypotheses import tested_reading
+from translator.compare.hypotheses import LEVEL_EXPANSIONS, tested_reading
 from translator.compare.models.compared import UnbuildableModel, compared_model, model_or_defect
 from translator.compare.models.protocols import ComparedModel
+from translator.compare.runs.evidence import levels_solved_aside
+from translator.compare.runs.level_comparison import our_column
 from translator.compare.runs.level_verdict import Column
 from translator.compare.runs.state_bound import STATES
 from translator.planners.registry import prepare_planner
-from translator.runtime.processes import NO_LIMITS, Limits
+from translator.runtime.processes import (
+    NO_LIMITS,
+    Child,
+    Limits,
+    WorkerFailed,
+    result_of,
+    start_in_child,
+    stop,
+)
+from translator.runtime.workers import run_ordered
 
 OUR_MODEL = "strips_model/helltaker.strips"
 """How reports name our model: its path in the repository."""
@@ -77,10 +89,11 @@ def set_up_model(path: str, levels: Sequence[Level] = (),
     """The model file at `path` read once and built (in `vocabulary`, else the one inferred),
     with the levels it is to be compared on: what `checked_model` compares, and what the
     repair benchmark repairs mutants of. `jobs`: the cores its reading is tested on."""
-    file = read_model(path)
-    read = model_or_defect(file.report, path, vocabulary)
-    compared = levels_to_check(read, levels)
-    model = tested_reading(read, compared, jobs)
+    with levels_solved_aside(levels, LEVEL_EXPANSIONS, jobs):
+        file = read_model(path)
+        read = model_or_defect(file.report, path, vocabulary)
+        compared = levels_to_check(read, levels)
+        model = tested_reading(read, compared, jobs)
     if model is not read and not levels:  # its own Init, read as the game reads it best
         compared = levels_to_check(model, levels)
     return ModelSetUp(file, model, tuple(compared))
@@ -118,9 +131,19 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
 
     The one way through the compare stage: `helltaker compare`, one model or a class, and
     the Python face (`check_model`) enter here."""
-    set_up = set_up_model(path, levels, vocabulary, jobs)
-    if announce is not None:
-        announce(set_up)
+    # Our model's columns need only the levels: with a second core, otherwise idle while
+    # this process reads the model, they are solved in a child meanwhile.
+    ahead = None if our_columns or not levels or jobs <= 1 else start_in_child(
+        "our model on the levels", _ours_on, (tuple(levels), planner, limits))
+    try:
+        set_up = set_up_model(path, levels, vocabulary, jobs)
+        if announce is not None:
+            announce(set_up)
+        if ahead is not None:
+            our_columns = _received(ahead)
+    finally:
+        if ahead is not None:
+            stop(ahead)
     if set_up.levels and not (our_columns and all(our_columns)):
         # Our model is solved on levels only; the probes need no planner.
         prepare_planner(planner)
@@ -128,6 +151,34 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
                                       list(set_up.levels),
                                       planner, limits, jobs, our_columns if levels else (),
                                       states))
+
+
+def our_columns_on(levels: Sequence[Level], planner: str, limits: Limits,
+                   jobs: int) -> tuple[Column | None, ...]:
+    """Our model on each level, as `compare_level` would solve it: the columns are values,
+    the same for every model compared on those levels (a class solves them once). A level
+    whose solve raises is left None, to fail in the models' rows as it would have."""
+    ours = our_model()[1]
+
+    def solve(level: Level) -> Column | None:
+        try:
+            return our_column(ours, level, planner, limits)
+        except HelltakerError:
+            return None
+
+    return tuple(run_ordered(solve, list(levels), jobs))
+
+
+def _ours_on(task: tuple[tuple[Level, ...], str, Limits]) -> tuple[Column | None, ...]:
+    return our_columns_on(*task, jobs=1)
+
+
+def _received(ahead: Child) -> tuple[Column | None, ...]:
+    try:
+        columns: tuple[Column | None, ...] = result_of(ahead)
+    except WorkerFailed:  # the levels' workers solve them instead, as without a child
+        return ()
+    return columns
 
 
 def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",

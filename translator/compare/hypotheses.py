@@ -47,7 +47,7 @@ from translator.compare.reading_scores import (
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
 from translator.compare.vocabulary.flags import complements
 from translator.runtime.progress import tasks_unshown
-from translator.runtime.workers import run_ordered
+from translator.runtime.workers import run_batched
 
 PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
               "goal")
@@ -131,7 +131,7 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
                uses: Counter[str], read: int, parts: frozenset[str], levels: int,
                jobs: int) -> _Step:
     """The readings one change away from `model`'s (scored `current`); the first `levels`
-    cases are levels. Each is scored in a worker of its own on up to `jobs` cores, and read
+    cases are levels. They are scored in two runs per core of `jobs` (a fork each), and read
     back in a fixed order: the step is the one one core takes."""
     assert model.words is not None
     tried: Tried = [(current, model)]
@@ -141,7 +141,7 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
     scored = partial(_near_scored, model, cases, current.agreed, parts,
                      open_levels, read, uses)
     with tasks_unshown():  # the readings are one step of the set-up, not tasks of the run
-        for roles, found, agreed in run_ordered(scored, near, jobs):
+        for roles, found, agreed in run_batched(scored, near, jobs, 2 * jobs):
             if found is not None:
                 tried.append((found, None))
             if agreed is not None:

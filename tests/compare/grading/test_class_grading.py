@@ -14,14 +14,13 @@ from hypothesis import strategies as st
 
 from strips_model.errors import InputError, Position, RunError
 from translator.compare import comparison
-from translator.compare.check import checked_model, our_model, read_model
+from translator.compare.check import checked_model, our_columns_on, our_model, read_model
 from translator.compare.grading.class_grading import (
     GradeCounts,
     ModelGrade,
     Standing,
     failed_grade,
     grade_of,
-    our_columns,
 )
 from translator.compare.grading.table import (
     HEADER,
@@ -106,10 +105,10 @@ def test_a_failed_run_is_a_row_and_a_record_not_the_end_of_the_class() -> None:
 
 def test_our_model_is_solved_once_for_the_class_and_its_columns_are_used_as_given(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """`our_columns` solves our model on each level once; a model's check given them never
+    """`our_columns_on` solves our model on each level once; a model's check given them never
     solves it again (our_column would raise), and its levels read exactly as when it does."""
     level = make_level(CORRIDOR)
-    (column,) = our_columns([level], "search", NO_LIMITS, 1)
+    (column,) = our_columns_on([level], "search", NO_LIMITS, 1)
     assert column is not None and column.plan == "rr" and column.valid
     model = compared_model(read_model(str(M10)).report, "m10")
     ours = our_model()[1]

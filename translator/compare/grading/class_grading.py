@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from strips_model.errors import HelltakerError, InputError
@@ -24,13 +23,11 @@ from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.check import checked_model, our_model
 from translator.compare.comparison import Comparison
 from translator.compare.lint.findings import SEVERITIES, SEVERITY
-from translator.compare.runs.level_comparison import our_column
 from translator.compare.runs.level_verdict import AGREES, DIVERGES, NOT_RUN, Column
 from translator.compare.runs.state_bound import STATES
 from translator.compare.runs.state_space import Tally
 from translator.planners.registry import prepare_planner
 from translator.runtime.processes import Limits
-from translator.runtime.workers import run_ordered
 
 
 class Standing(enum.Enum):
@@ -119,23 +116,6 @@ def prepare_grading(planner: str, levels: bool) -> None:
     if levels:
         prepare_planner(planner)
     our_model()
-
-
-def our_columns(levels: Sequence[Level], planner: str, limits: Limits,
-                jobs: int) -> tuple[Column | None, ...]:
-    """Our model on each level, solved once for the whole class, in the parent before the
-    models' workers start, so that no model solves it again: the columns are values, the
-    same for every model. A level whose solve raises is left None, to fail in the models'
-    rows as it did before."""
-    ours = our_model()[1]
-
-    def solve(level: Level) -> Column | None:
-        try:
-            return our_column(ours, level, planner, limits)
-        except HelltakerError:
-            return None
-
-    return tuple(run_ordered(solve, list(levels), jobs))
 
 
 def model_record(comparison: Comparison, file: ModelFile) -> dict[str, object]:

@@ -9,15 +9,17 @@ A copy exercises the schemas of the other directions, which the original may nev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache
 
 from strips_model.level import Cell, Level, State
 from strips_model.moves import Direction
 from strips_model.validator import validate
 from translator.compare.runs.coverage import PROBES, Probe
 from translator.planners.exhaustive import TooManyExpansions, solve_exhaustively
+from translator.runtime.processes import Child, WorkerFailed, result_of, start_in_child, stop
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,18 +145,72 @@ def probe_cases(symmetric: bool = True) -> tuple[Case, ...]:
 def solved_level_cases(levels: Sequence[Level], expansion_limit: int) -> tuple[Case, ...]:
     """The levels the simulator's search solves within `expansion_limit` states, each with
     the game's optimal plan (a larger level is left out: its plan costs more than it tells)."""
+    while _ASIDE:
+        _receive(*_ASIDE.pop())
     return tuple(case for level in levels
                  if (case := _solved_level(level, expansion_limit)) is not None)
 
 
-@lru_cache(maxsize=64)
+_SOLVED: dict[tuple[Level, int], Case | None] = {}
+"""Each level's case by its expansion limit, kept: a class's models are each tested on the
+same levels."""
+_SOLVED_KEPT = 64
+_ASIDE: list[tuple[Child, tuple[Level, ...], int]] = []
+"""The child solving levels aside (`levels_solved_aside`), until it is received."""
+
+
 def _solved_level(level: Level, expansion_limit: int) -> Case | None:
-    # Kept per level: a class's models are each tested on the same levels.
+    key = (level, expansion_limit)
+    if key not in _SOLVED:
+        if len(_SOLVED) >= _SOLVED_KEPT:
+            _SOLVED.clear()
+        _SOLVED[key] = _solved(level, expansion_limit)
+    return _SOLVED[key]
+
+
+def _solved(level: Level, expansion_limit: int) -> Case | None:
     try:
         found = solve_exhaustively(level, expansion_limit=expansion_limit)
     except TooManyExpansions:
         return None
     return Case(level.name, level, found.plan, found.cost, ())
+
+
+def _all_solved(task: tuple[tuple[Level, ...], int]) -> tuple[Case | None, ...]:
+    levels, expansion_limit = task
+    return tuple(_solved(level, expansion_limit) for level in levels)
+
+
+@contextmanager
+def levels_solved_aside(levels: Sequence[Level], expansion_limit: int, jobs: int
+                        ) -> Iterator[None]:
+    """Inside, `solved_level_cases` takes the levels from a child forked on entry, which
+    solves them while this process reads the model they test: with `jobs` > 1 the second
+    core is otherwise idle then (0.4 s for classic levels 1-9). With one core, or every
+    level kept already, nothing is forked; a child still running on exit is stopped."""
+    missing = tuple(dict.fromkeys(level for level in levels
+                                  if (level, expansion_limit) not in _SOLVED))
+    if jobs <= 1 or not missing:
+        yield
+        return
+    child = start_in_child("the game's plans of the levels", _all_solved,
+                           (missing, expansion_limit))
+    _ASIDE.append((child, missing, expansion_limit))
+    try:
+        yield
+    finally:
+        if _ASIDE and _ASIDE[-1][0] is child:
+            _ASIDE.pop()
+        stop(child)
+
+
+def _receive(child: Child, levels: tuple[Level, ...], expansion_limit: int) -> None:
+    try:
+        solved = result_of(child)
+    except WorkerFailed:  # solved here instead, as without a child
+        return
+    for level, case in zip(levels, solved, strict=True):
+        _SOLVED[(level, expansion_limit)] = case
 
 
 def level_cases(levels: Sequence[tuple[Level, tuple[Direction, ...] | None, int | None]],

@@ -32,8 +32,9 @@ GROUNDING_BUDGET: Final = 500_000
 largest count of a correct model on classic levels 1-9 is 69,682 (course_fr.txt of the
 repair bench on level 5, whose planning view has 849 schemas after its cases and
 disjunctions are split; Fast Downward keeps 428 operators of them), then sample-a.md's
-37,036 (level 6), textbook.txt's 36,243 (level 8) and ours' 2,376 (level 8): seven times
-the largest is still below it. Fast Downward's grounding at this size already takes tens of
+37,036 (level 6), textbook.txt's 20,106 (level 6) and ours' 1,384 (level 8), counting the
+schemas relaxed reachability may apply (placewise_reach.py): seven times the largest is
+still below it. Fast Downward's grounding at this size already takes tens of
 seconds and hundreds of megabytes (the repro's 3.8 million: over 90 s and 1.1 GB). With
 cells as single terms (103 objects on the repros' open room) two parameters bound by no
 positive precondition pass it; with cells as pairs of numbers a planning view has 10 to 20

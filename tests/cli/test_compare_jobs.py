@@ -44,11 +44,12 @@ def _limits_of_one_model(jobs: int, monkeypatch: pytest.MonkeyPatch) -> Limits:
 def _limits_of_a_class(jobs: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Limits:
     seen: list[Limits] = []
 
-    def record(levels: object, planner: str, limits: Limits, *rest: object) -> None:
+    def record(ours: object, levels: object, planner: str, limits: Limits, *rest: object
+               ) -> None:
         seen.append(limits)
         raise _Stop("recorded")
 
-    monkeypatch.setattr("translator.compare.check.our_columns_on", record)
+    monkeypatch.setattr("translator.compare.runs.our_columns.our_columns_on", record)
     monkeypatch.setattr("translator.compare.grading.class_grading.prepare_grading",
                         lambda *arguments: None)
     second = tmp_path / "copy.strips"

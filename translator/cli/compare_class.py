@@ -91,7 +91,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     levels = load_capped_levels(level_paths, "compare")
     # Here, not at the top: the compare stage's imports take seconds, which `--help` and a
     # refused argument do not need.
-    from translator.compare.check import our_columns_on
+    from translator.compare.check import our_model
     from translator.compare.grading.class_grading import (
         GradingTask,
         Standing,
@@ -100,6 +100,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
         prepare_grading,
     )
     from translator.compare.grading.table import class_table, class_totals
+    from translator.compare.runs.our_columns import our_columns_on
     from translator.measure.batch import measure_items
     from translator.runtime.executors import prepared
 
@@ -112,7 +113,7 @@ def grade_class(args: argparse.Namespace, models: list[str], level_paths: list[s
     # Our model is the same column on a level for every model: solved once, here, before
     # the models' workers start.
     prepare_grading(args.planner, bool(levels))
-    ours = our_columns_on(levels, args.planner, limits, jobs)
+    ours = our_columns_on(our_model()[1], levels, args.planner, limits, jobs)
     tasks = [GradingTask(model, tuple(levels), args.planner, limits, task_jobs, vocabulary,
                          bool(args.output), bool(args.json), ours, args.states)
              for model in models]

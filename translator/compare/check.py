@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from strips_model.errors import HelltakerError
 from strips_model.level import Level
 from strips_model.moves import Direction
 from strips_model.reports.document import Report, parse_report
@@ -27,20 +26,11 @@ from translator.compare.hypotheses import LEVEL_EXPANSIONS, tested_reading
 from translator.compare.models.compared import UnbuildableModel, compared_model, model_or_defect
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.evidence import levels_solved_aside
-from translator.compare.runs.level_comparison import our_column
 from translator.compare.runs.level_verdict import Column
+from translator.compare.runs.our_columns import columns_ahead
 from translator.compare.runs.state_bound import STATES
 from translator.planners.registry import prepare_planner
-from translator.runtime.processes import (
-    NO_LIMITS,
-    Child,
-    Limits,
-    WorkerFailed,
-    result_of,
-    start_in_child,
-    stop,
-)
-from translator.runtime.workers import run_ordered
+from translator.runtime.processes import NO_LIMITS, Limits
 
 OUR_MODEL = "strips_model/helltaker.strips"
 """How reports name our model: its path in the repository."""
@@ -131,19 +121,13 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
 
     The one way through the compare stage: `helltaker compare`, one model or a class, and
     the Python face (`check_model`) enter here."""
-    # Our model's columns need only the levels: with a second core, otherwise idle while
-    # this process reads the model, they are solved in a child meanwhile.
-    ahead = None if our_columns or not levels or jobs <= 1 else start_in_child(
-        "our model on the levels", _ours_on, (tuple(levels), planner, limits))
-    try:
+    # Our model's columns need only the levels: solved in a child while the model is read.
+    with columns_ahead(our_model()[1], () if our_columns else levels, planner, limits,
+                       jobs) as collected:
         set_up = set_up_model(path, levels, vocabulary, jobs)
         if announce is not None:
             announce(set_up)
-        if ahead is not None:
-            our_columns = _received(ahead)
-    finally:
-        if ahead is not None:
-            stop(ahead)
+        our_columns = our_columns or collected()
     if set_up.levels and not (our_columns and all(our_columns)):
         # Our model is solved on levels only; the probes need no planner.
         prepare_planner(planner)
@@ -151,34 +135,6 @@ def checked_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",
                                       list(set_up.levels),
                                       planner, limits, jobs, our_columns if levels else (),
                                       states))
-
-
-def our_columns_on(levels: Sequence[Level], planner: str, limits: Limits,
-                   jobs: int) -> tuple[Column | None, ...]:
-    """Our model on each level, as `compare_level` would solve it: the columns are values,
-    the same for every model compared on those levels (a class solves them once). A level
-    whose solve raises is left None, to fail in the models' rows as it would have."""
-    ours = our_model()[1]
-
-    def solve(level: Level) -> Column | None:
-        try:
-            return our_column(ours, level, planner, limits)
-        except HelltakerError:
-            return None
-
-    return tuple(run_ordered(solve, list(levels), jobs))
-
-
-def _ours_on(task: tuple[tuple[Level, ...], str, Limits]) -> tuple[Column | None, ...]:
-    return our_columns_on(*task, jobs=1)
-
-
-def _received(ahead: Child) -> tuple[Column | None, ...]:
-    try:
-        columns: tuple[Column | None, ...] = result_of(ahead)
-    except WorkerFailed:  # the levels' workers solve them instead, as without a child
-        return ()
-    return columns
 
 
 def check_model(path: str, levels: Sequence[Level] = (), planner: str = "fd",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from strips_model.errors import InputError, Position, RunError
 from translator.compare import comparison
-from translator.compare.check import checked_model, our_columns_on, our_model, read_model
+from translator.compare.check import checked_model, our_model, read_model
 from translator.compare.grading.class_grading import (
     GradeCounts,
     ModelGrade,
@@ -33,6 +33,7 @@ from translator.compare.grading.table import (
 from translator.compare.models.compared import compared_model
 from translator.compare.runs import level_comparison
 from translator.compare.runs.level_comparison import compare_level
+from translator.compare.runs.our_columns import our_columns_on
 from translator.compare.runs.state_space import Tally
 from translator.runtime.processes import NO_LIMITS
 
@@ -108,7 +109,7 @@ def test_our_model_is_solved_once_for_the_class_and_its_columns_are_used_as_give
     """`our_columns_on` solves our model on each level once; a model's check given them never
     solves it again (our_column would raise), and its levels read exactly as when it does."""
     level = make_level(CORRIDOR)
-    (column,) = our_columns_on([level], "search", NO_LIMITS, 1)
+    (column,) = our_columns_on(our_model()[1], [level], "search", NO_LIMITS, 1)
     assert column is not None and column.plan == "rr" and column.valid
     model = compared_model(read_model(str(M10)).report, "m10")
     ours = our_model()[1]

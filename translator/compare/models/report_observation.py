@@ -20,6 +20,7 @@ bookkeeping does not make a state new to it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from strips_model.level import Cell, Level
 from strips_model.reports.init_level import Coordinates
@@ -42,6 +43,7 @@ class AtomObserver:
     def __init__(self, words: Vocabulary, coordinates: Coordinates, level: Level,
                  static: frozenset[Atom]) -> None:
         self._words, self._coordinates, self._level = words, coordinates, level
+        self._parts = _SeenParts.of(words, level)
         self._read = frozenset(predicate for role in SEEN_ROLES
                                if (predicate := words.predicate(role)) is not None)
         self._static = frozenset(atom for atom in static if atom[0] in self._read)
@@ -53,8 +55,7 @@ class AtomObserver:
         key = frozenset([atom for atom in atoms if atom[0] in read])
         found = self._seen.get(key)
         if found is None:
-            found = self._seen[key] = observe_atoms(key | self._static, self._words,
-                                                    self._coordinates, self._level, self._locate)
+            found = self._seen[key] = _observed(key | self._static, self._parts, self._locate)
         return found
 
     def _locate(self, atom: Atom) -> Located:
@@ -76,15 +77,40 @@ def located(atom: Atom, words: Vocabulary, coordinates: Coordinates) -> Located:
     return cell, rest
 
 
+@dataclass(frozen=True, slots=True)
+class _SeenParts:
+    """What `observe_atoms` reads of a vocabulary and a level, worked out once per observer:
+    an exhaustive comparison observes tens of thousands of states."""
+
+    width: int
+    """The arguments of a place."""
+    predicates: dict[str, str]
+    """The predicate of each role the vocabulary names."""
+    values: dict[str, str]
+    """The vocabulary's state values (`hero_with_key`, `lock_opened`, ...)."""
+    key_on_level: bool
+    traps: frozenset[Cell]
+
+    @classmethod
+    def of(cls, words: Vocabulary, level: Level) -> _SeenParts:
+        words.required("hero")  # every observation shows the hero
+        return cls(words.width, dict(words.roles),
+                   {name: str(value) for name, value in words.values},
+                   level.key is not None, level.traps_lowered | level.traps_raised)
+
+
 def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordinates,
                   level: Level, locate: Callable[[Atom], Located] | None = None
                   ) -> Observation:
     """`locate`: an atom's cell and other arguments as `located` gives them (by default,
     that)."""
-    locate = locate or (lambda atom: located(atom, words, coordinates))
-    role_predicate = dict(words.roles).get  # as `words.predicate`, the table made once
-    width = words.width
-    values = {name: str(value) for name, value in words.values}
+    return _observed(atoms, _SeenParts.of(words, level),
+                     locate or (lambda atom: located(atom, words, coordinates)))
+
+
+def _observed(atoms: frozenset[Atom], parts: _SeenParts, locate: Callable[[Atom], Located]
+              ) -> Observation:
+    role_predicate, width, values = parts.predicates.get, parts.width, parts.values
     by_predicate: dict[str, list[Atom]] = {}
     for atom in atoms:  # once: each part below reads one predicate's atoms
         by_predicate.setdefault(atom[0], []).append(atom)
@@ -100,7 +126,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
         return frozenset(cell for cell, rest in found
                          if cell is not None and (state is None or (rest and rest[0] == state)))
 
-    lock, hero = role_predicate("lock"), words.required("hero")
+    lock, hero = role_predicate("lock"), parts.predicates["hero"]
     locks = by_predicate.get(lock or "", [])
     has_key = role_predicate("has_key")
     held = (has_key is not None and has_key in by_predicate) or any(
@@ -109,7 +135,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
     if "lock_opened" in values:
         held = held or any(len(a) > width + 1 and state_of(a) == values["lock_opened"]
                            for a in locks)
-    elif role_predicate("key") is not None and level.key is not None:
+    elif role_predicate("key") is not None and parts.key_on_level:
         # Taken is off the board: a model that spends the key on the lock (`¬aClé`) took it;
         # a key with a state is off the board once no atom says it lies there.
         held = held or not cells("key", values.get("key_lying"))
@@ -118,7 +144,7 @@ def observe_atoms(atoms: frozenset[Atom], words: Vocabulary, coordinates: Coordi
                      for a in locks)
     else:
         closed = bool(locks)
-    traps = level.traps_lowered | level.traps_raised
+    traps = parts.traps
     raised = cells("trap", values["trap_raised"]) if "trap_raised" in values \
         else cells("trap_raised")
     parity = role_predicate("trap_parity")

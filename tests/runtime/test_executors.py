@@ -117,10 +117,17 @@ def _server(answer: bytes | None) -> tuple[str, Callable[[], None]]:
                 if answer is not None:
                     connection.sendall(answer)
 
-    threading.Thread(target=serve, daemon=True).start()
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
 
     def stop() -> None:
+        # Shut down first: a close alone leaves the thread blocked in accept(), and each
+        # thread left holds its stack and malloc arena in this process's address space,
+        # which every child forked later inherits against its memory limit.
+        with contextlib.suppress(OSError):
+            listener.shutdown(socket.SHUT_RDWR)
         listener.close()
+        server.join(timeout=5)
         for connection in held:
             connection.close()
 

@@ -16,6 +16,9 @@ from strips_model.reports.vocabulary import Vocabulary
 from translator.ground.ground_action import GroundAction
 
 _BY_DELTA = {direction.delta: direction for direction in Direction}
+_BY_LOWER_NAME = {direction.name.lower(): direction for direction in Direction}
+"""The directions by the constants a model without [directions] names them by (`up`): an
+exhaustive comparison asks for the key press of tens of thousands of actions."""
 
 
 Ends = tuple[tuple[str, ...], tuple[str, ...]]
@@ -34,10 +37,10 @@ def ground_key_press(words: Vocabulary, parameters: Mapping[str, str], action: G
     variable = parameters.get(action.schema)
     if variable is None:
         return words.direction_of(action.schema)
-    constant = dict(action.binding).get(variable)
-    by_constant = {c: d for d, c in words.directions} or {
-        d.name.lower(): d for d in Direction}
-    return by_constant.get(constant or "")
+    constant = dict(action.binding).get(variable) or ""
+    if words.directions:
+        return {c: d for d, c in words.directions}.get(constant)
+    return _BY_LOWER_NAME.get(constant)
 
 
 def step_direction(words: Vocabulary, action: GroundAction) -> Direction | None:

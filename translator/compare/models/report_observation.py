@@ -122,9 +122,13 @@ def _observed(atoms: frozenset[Atom], parts: _SeenParts, locate: Callable[[Atom]
 
     def cells(role: str, state: str | None = None) -> frozenset[Cell]:
         predicate = role_predicate(role)
-        found = (locate(a) for a in by_predicate.get(predicate or "", ()) if len(a) > width)
-        return frozenset(cell for cell, rest in found
-                         if cell is not None and (state is None or (rest and rest[0] == state)))
+        found: list[Cell] = []
+        for atom in by_predicate.get(predicate or "", ()):
+            if len(atom) > width:
+                cell, rest = locate(atom)
+                if cell is not None and (state is None or (rest and rest[0] == state)):
+                    found.append(cell)
+        return frozenset(found)
 
     lock, hero = role_predicate("lock"), parts.predicates["hero"]
     locks = by_predicate.get(lock or "", [])

@@ -118,10 +118,12 @@ class StateCheck:
                 "effect_recall": share(self.effects.recall)}
 
 
-def _effects(game: Sequence[tuple[str, object]], model: Sequence[tuple[str, object]]
-             ) -> Tally:
+def _count_effects(counts: list[int], game: Sequence[tuple[str, object]],
+                   model: Sequence[tuple[str, object]]) -> None:
     theirs, due = set(model), set(game)
-    return Tally(len(due & theirs), len(theirs - due), len(due - theirs))
+    counts[0] += len(due & theirs)
+    counts[1] += len(theirs - due)
+    counts[2] += len(due - theirs)
 
 
 @dataclass(slots=True)
@@ -139,8 +141,10 @@ class _Search:
     """State -> (the state before, the key press, presses from the start)."""
     divergence: Divergence | None = None
     at: State | None = None
-    applicability: Tally = field(default_factory=Tally)
-    effects: Tally = field(default_factory=Tally)
+    # Counted in place, right, extra and missed (`Tally` at the end): four key presses a
+    # state, thousands of states.
+    applicability: list[int] = field(default_factory=lambda: [0, 0, 0])
+    effects: list[int] = field(default_factory=lambda: [0, 0, 0])
 
     def found(self, divergence: Divergence | None, state: State) -> None:
         if divergence is not None and self.divergence is None:
@@ -207,7 +211,7 @@ def _compared(model: LevelModel, bound: int, why: bool, many: Callable[[], None]
     if search.divergence is not None and search.at is not None:
         counterexample = search.presses(search.at, search.divergence.direction)
     return StateCheck(compared, complete, bound, counterexample, search.divergence,
-                      search.applicability, search.effects)
+                      Tally(*search.applicability), Tally(*search.effects))
 
 
 _Entry = tuple[State, frozenset[Atom], Observation]
@@ -236,8 +240,8 @@ def _judge(search: _Search, entry: _Entry, spent: int
         if isinstance(outcome, Move) and spent + outcome.cost > level.budget:
             continue  # past the budget: the game ends there, and the model may either way
         moves = isinstance(outcome, Move)
-        search.applicability += Tally(int(moves and bool(chosen)), int(not moves and bool(chosen)),
-                                      int(moves and not chosen))
+        if chosen or moves:
+            search.applicability[(0 if moves else 1) if chosen else 2] += 1
         press = judge_press(model, letter, state, atoms, direction, outcome, chosen,
                             tell=search.divergence is None, why=search.why, seen=game_after)
         search.found(press.fault or press.several, state)
@@ -248,9 +252,11 @@ def _judge(search: _Search, entry: _Entry, spent: int
         if not isinstance(outcome, Move) or press.after is None or game_after is None:
             continue
         # Where the model showed the game's board before and after, it changed the same facts.
-        search.effects += Tally(played.changed, 0, 0) if (shown, press.after) == (
-            game.seen, game_after) else _effects(changed(game.seen, game_after),
-                                                 changed(shown, press.after))
+        if (shown, press.after) == (game.seen, game_after):
+            search.effects[0] += played.changed
+        else:
+            _count_effects(search.effects, changed(game.seen, game_after),
+                           changed(shown, press.after))
         if press.agreeing:
             successors.append((outcome.cost, direction, (
                 outcome.state, press.agreeing[0].apply(atoms), press.after)))

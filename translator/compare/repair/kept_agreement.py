@@ -4,9 +4,10 @@ A model with several faults differs from the game somewhere whatever fix of one 
 applied, so a fix of one fault (partial.py) cannot be judged as a complete one is
 (every_state.py: equal to the game on every reachable state). What it must not do is lose
 ground: in each reachable state of a case's level, for each key press, where the model as
-written does what the game does (the game's outcome as seen, at its cost, and no other; or no
-action where the game ignores the key), the fixed model must too, and its goal must hold where
-the written model's held as the game's does. An added precondition that never holds where its
+written does what the game does (the game's outcome as seen, at its cost, and no other, its
+counter left with one value, as state_space.py judges a key press; or no action where the game
+ignores the key), the fixed model must too, and its goal must hold where the written model's
+held as the game's does. An added precondition that never holds where its
 schema is needed passes the cases' plans that never needed it, but not this: the game moves
 there, the model as written moved as it did, the fixed one has no action. A schema that did as
 the game nowhere loses no agreement when switched off, so the schemas each model applies on
@@ -33,9 +34,21 @@ from dataclasses import dataclass, field
 
 from strips_model.level import State
 from strips_model.moves import Direction
-from strips_model.simulator import Move, is_goal, step
+from strips_model.simulator import Move, NotAnAction, is_goal, step
 from translator.compare.models.protocols import ComparedModel, LevelModel
-from translator.compare.runs.divergence import Press, by_direction, goal_divergence, judge_press
+from translator.compare.runs.counter_count import (
+    Counter,
+    counter_divergence,
+    counter_of,
+    miscounted,
+)
+from translator.compare.runs.divergence import (
+    Divergence,
+    Press,
+    by_direction,
+    goal_divergence,
+    judge_press,
+)
 from translator.compare.runs.evidence import Case
 from translator.compare.runs.state_bound import STATES
 from translator.ground.ground_action import GroundAction
@@ -89,8 +102,9 @@ class KeptAgreement:
         return f"it {self.lost} ({self.case.name}: {self.lost.told})"
 
 
-_Written = tuple[dict[Direction, list[GroundAction]], dict[Direction, Press]]
-"""The written model's actions in a state by key press, and each key press judged."""
+_Written = tuple[dict[Direction, list[GroundAction]], dict[Direction, tuple[Press, bool]]]
+"""The written model's actions in a state by key press, and each key press judged, with
+whether it does as the game (`_judged`)."""
 Memo = dict[str, dict[tuple[State, frozenset[Atom]], _Written]]
 """What the written model does in each state met, by case: kept across the fixes checked
 against one model (a search checks many), since judging a key press costs."""
@@ -148,12 +162,13 @@ def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
         (0, 0, (level.start, "", written.initial(), fixed.initial()))]
     best = {level.start: 0}
     judged = pushed = 0
+    counters = (counter_of(written), counter_of(fixed))
     while queue and judged < bound:
         spent, _, node = heapq.heappop(queue)
         if best[node[0]] < spent:
             continue
         judged += 1
-        lost, successors = _judge(written, fixed, node, spent, known, tally)
+        lost, successors = _judge((written, fixed), counters, node, spent, known, tally)
         if lost is not None:
             return judged, lost
         for total, following in successors:
@@ -164,11 +179,13 @@ def kept_on_level(written: LevelModel, fixed: LevelModel, bound: int = STATES,
     return judged, None
 
 
-def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
-           known: dict[tuple[State, frozenset[Atom]], _Written], tally: Tally | None
-           ) -> tuple[Lost | None, list[tuple[int, _Node]]]:
-    """Every key press in one state judged for both models: the first agreement the fixed
-    model loses, else the successors where both do as the game, with their cost."""
+def _judge(models: tuple[LevelModel, LevelModel], counters: tuple[Counter | None, Counter | None],
+           node: _Node, spent: int, known: dict[tuple[State, frozenset[Atom]], _Written],
+           tally: Tally | None) -> tuple[Lost | None, list[tuple[int, _Node]]]:
+    """Every key press in one state judged for both models (the written and the fixed one,
+    with their counters): the first agreement the fixed model loses, else the successors
+    where both do as the game, with their cost."""
+    written, fixed = models
     level = written.level
     state, presses, before, after = node
     letter = len(presses) + 1
@@ -181,7 +198,7 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
     if won:
         return None, []
     if (state, before) not in known:
-        known[state, before] = _as_written(written, state, before)
+        known[state, before] = _as_written(written, counters[0], state, before)
     as_written, presses_as_written = known[state, before]
     as_fixed = by_direction(fixed, after)
     if tally is not None:
@@ -191,15 +208,16 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
         outcome = step(level, state, direction)
         if isinstance(outcome, Move) and spent + outcome.cost > level.budget:
             continue  # past the budget the game ends, and the model may do either
-        options, was = as_written.get(direction, []), presses_as_written[direction]
+        options, (was, was_right) = as_written.get(direction, []), presses_as_written[direction]
         # The same actions in the same atoms do the same: most states, as most schemas are
         # not edited, and judging a key press (what each action shows after it) costs.
-        now = was if (after, as_fixed.get(direction, [])) == (before, options) else judge_press(
-            fixed, letter, state, after, direction, outcome, as_fixed.get(direction, []),
-            tell=False)
-        if _as_the_game(was) and not _as_the_game(now):
-            return _lost(fixed, node, spent, direction, was, as_fixed.get(direction, [])), []
-        if tally is not None and _as_the_game(now) and not _as_the_game(was):
+        now, now_right = (was, was_right) if (after, as_fixed.get(direction, [])) == (
+            before, options) else _judged(fixed, counters[1], letter, state, after, direction,
+                                          outcome, as_fixed.get(direction, []))
+        if was_right and not now_right:
+            return _lost(fixed, counters[1], node, spent, direction, was,
+                         as_fixed.get(direction, [])), []
+        if tally is not None and now_right and not was_right:
             tally.gained += 1
         if isinstance(outcome, Move) and was.agreeing and now.agreeing:
             successors.append((spent + outcome.cost, (
@@ -208,26 +226,50 @@ def _judge(written: LevelModel, fixed: LevelModel, node: _Node, spent: int,
     return None, successors
 
 
-def _as_written(written: LevelModel, state: State, atoms: frozenset[Atom]) -> _Written:
+def _as_written(written: LevelModel, counter: Counter | None, state: State,
+                atoms: frozenset[Atom]) -> _Written:
     """The written model's actions in `atoms` (the game in `state`), and every key press
     judged, whatever the budget left."""
     actions = by_direction(written, atoms)
-    return actions, {direction: judge_press(
-        written, 0, state, atoms, direction, step(written.level, state, direction),
-        actions.get(direction, []), tell=False) for direction in Direction}
+    return actions, {direction: _judged(
+        written, counter, 0, state, atoms, direction, step(written.level, state, direction),
+        actions.get(direction, [])) for direction in Direction}
 
 
-def _as_the_game(press: Press) -> bool:
-    """The key press's outcomes, as seen and in cost, are the game's (an ignored key: none)."""
-    return press.fault is None and press.several is None
+def _judged(model: LevelModel, counter: Counter | None, letter: int, state: State,
+            atoms: frozenset[Atom], direction: Direction, outcome: Move | NotAnAction,
+            options: list[GroundAction]) -> tuple[Press, bool]:
+    """The key press judged, and whether it does as the game: its outcomes, as seen and in
+    cost, are the game's (an ignored key: none), and the model's counter, if it keeps one,
+    holds one value after each (counter_count.py), as the comparison on every state judges
+    it (state_space.py)."""
+    press = judge_press(model, letter, state, atoms, direction, outcome, options, tell=False)
+    right = press.fault is None and press.several is None and (
+        counter is None or not isinstance(outcome, Move)
+        or miscounted(counter, counter.values(atoms), press.agreeing) is None)
+    return press, right
 
 
-def _lost(fixed: LevelModel, node: _Node, spent: int, direction: Direction, was: Press,
-          options: list[GroundAction]) -> Lost:
+def _lost(fixed: LevelModel, counter: Counter | None, node: _Node, spent: int,
+          direction: Direction, was: Press, options: list[GroundAction]) -> Lost:
     """The agreement lost on `direction`, told (a fault is put into words only here);
     `options` are the fixed model's actions for it."""
     state, presses, _, after = node
     outcome = step(fixed.level, state, direction)
     now = judge_press(fixed, len(presses) + 1, state, after, direction, outcome, options)
     disabled = was.agreeing[0].schema if was.agreeing and not options else None
-    return Lost(presses + str(direction), spent, str(now.fault or now.several), disabled)
+    told = now.fault or now.several or _miscount(fixed, counter, node, spent, direction, now)
+    return Lost(presses + str(direction), spent, str(told), disabled)
+
+
+def _miscount(fixed: LevelModel, counter: Counter | None, node: _Node, spent: int,
+              direction: Direction, now: Press) -> Divergence | None:
+    """The fixed model's counter left with other than one value by the key press, told."""
+    state, presses, _, after = node
+    outcome = step(fixed.level, state, direction)
+    if counter is None or not isinstance(outcome, Move):
+        return None
+    wrong = miscounted(counter, counter.values(after), now.agreeing)
+    return None if wrong is None else counter_divergence(
+        fixed, counter, len(presses) + 1, state, direction, outcome, spent + outcome.cost,
+        *wrong, now.after)

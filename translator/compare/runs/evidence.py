@@ -19,7 +19,7 @@ from strips_model.moves import Direction
 from strips_model.validator import validate
 from translator.compare.runs.coverage import PROBES, Probe
 from translator.planners.exhaustive import TooManyExpansions, solve_exhaustively
-from translator.runtime.processes import Child, WorkerFailed, result_of, start_in_child, stop
+from translator.runtime.aside import Aside, computed_aside
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +155,8 @@ _SOLVED: dict[tuple[Level, int], Case | None] = {}
 """Each level's case by its expansion limit, kept: a class's models are each tested on the
 same levels."""
 _SOLVED_KEPT = 64
-_ASIDE: list[tuple[Child, tuple[Level, ...], int]] = []
-"""The child solving levels aside (`levels_solved_aside`), until it is received."""
+_ASIDE: list[tuple[Aside[tuple[Case | None, ...]], tuple[Level, ...], int]] = []
+"""The levels being solved aside (`levels_solved_aside`), until they are received."""
 
 
 def _solved_level(level: Level, expansion_limit: int) -> Case | None:
@@ -187,27 +187,23 @@ def levels_solved_aside(levels: Sequence[Level], expansion_limit: int, jobs: int
     """Inside, `solved_level_cases` takes the levels from a child forked on entry, which
     solves them while this process reads the model they test: with `jobs` > 1 the second
     core is otherwise idle then (0.4 s for classic levels 1-9). With one core, or every
-    level kept already, nothing is forked; a child still running on exit is stopped."""
+    level kept already, nothing is forked."""
     missing = tuple(dict.fromkeys(level for level in levels
                                   if (level, expansion_limit) not in _SOLVED))
-    if jobs <= 1 or not missing:
-        yield
-        return
-    child = start_in_child("the game's plans of the levels", _all_solved,
-                           (missing, expansion_limit))
-    _ASIDE.append((child, missing, expansion_limit))
-    try:
-        yield
-    finally:
-        if _ASIDE and _ASIDE[-1][0] is child:
-            _ASIDE.pop()
-        stop(child)
+    with computed_aside("the game's plans of the levels", _all_solved,
+                        (missing, expansion_limit), fork=jobs > 1 and bool(missing)) as solving:
+        _ASIDE.append((solving, missing, expansion_limit))
+        try:
+            yield
+        finally:
+            if _ASIDE and _ASIDE[-1][0] is solving:
+                _ASIDE.pop()
 
 
-def _receive(child: Child, levels: tuple[Level, ...], expansion_limit: int) -> None:
-    try:
-        solved = result_of(child)
-    except WorkerFailed:  # solved here instead, as without a child
+def _receive(solving: Aside[tuple[Case | None, ...]], levels: tuple[Level, ...],
+             expansion_limit: int) -> None:
+    solved = solving.result()
+    if solved is None:  # nothing forked, or the child failed: solved here instead
         return
     for level, case in zip(levels, solved, strict=True):
         _SOLVED[(level, expansion_limit)] = case

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from strips_model.errors import HelltakerError
 from strips_model.level import Level
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.level_comparison import our_column
 from translator.compare.runs.level_verdict import Column
-from translator.runtime.processes import Limits, WorkerFailed, result_of, start_in_child, stop
+from translator.runtime.aside import computed_aside, hurried
+from translator.runtime.processes import Limits
 from translator.runtime.workers import run_ordered
-
-if TYPE_CHECKING:
-    from multiprocessing.connection import Connection
 
 Columns = tuple[Column | None, ...]
 """One per level, in order; None where our model was not solved (the comparison then solves
@@ -45,42 +42,21 @@ def _column(ours: ComparedModel, level: Level, planner: str, limits: Limits) -> 
 def columns_ahead(ours: ComparedModel, levels: Sequence[Level], planner: str, limits: Limits,
                   jobs: int) -> Iterator[Callable[[], Columns]]:
     """Inside, a child forked on entry solves our model on `levels`, one after the other. The
-    function given tells it to stop after the level it is on and returns what it solved,
-    None for the levels after: a model read quickly waits a fraction of a level, not for nine.
-    With one core, or no level, nothing is forked and the function returns `()`. A child still
-    running on exit is stopped."""
-    if jobs <= 1 or not levels:
-        yield tuple
-        return
-    from multiprocessing import Pipe  # as processes.py: not for a run without a child
-
-    told, tell = Pipe(duplex=False)
-    child = start_in_child("our model on the levels", _until_told,
-                           (ours, tuple(levels), planner, limits, told))
-    told.close()
-
-    def collected() -> Columns:
-        with contextlib.suppress(OSError):  # the child is done, its end closed
-            tell.send_bytes(b"enough")
-        try:
-            columns: Columns = result_of(child)
-        except WorkerFailed:  # the comparison's workers solve them, as without a child
-            return ()
-        return columns
-
-    try:
-        yield collected
-    finally:
-        tell.close()
-        stop(child)
+    function given tells it to hurry, so that it stops after the level it is on, and returns
+    what it solved, None for the levels after: a model read quickly waits a fraction of a
+    level, not for nine. With one core, or no level, nothing is forked and the function
+    returns `()`."""
+    with computed_aside("our model on the levels", _until_hurried,
+                        (ours, tuple(levels), planner, limits),
+                        fork=jobs > 1 and bool(levels)) as solving:
+        yield lambda: solving.result(hurry=True) or ()
 
 
-def _until_told(task: tuple[ComparedModel, tuple[Level, ...], str, Limits, Connection]
-                ) -> Columns:
-    ours, levels, planner, limits, told = task
+def _until_hurried(task: tuple[ComparedModel, tuple[Level, ...], str, Limits]) -> Columns:
+    ours, levels, planner, limits = task
     columns: list[Column | None] = []
     for level in levels:
-        if told.poll():
+        if hurried():
             break
         columns.append(_column(ours, level, planner, limits))
     return (*columns, *(None,) * (len(levels) - len(columns)))

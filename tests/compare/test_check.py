@@ -21,6 +21,7 @@ from translator.compare.runs import our_columns
 from translator.compare.runs.level_verdict import Column, not_run_column
 from translator.planners.outcome import Status
 from translator.runtime import processes
+from translator.runtime.aside import hurried
 from translator.runtime.processes import Limits
 
 WALK = ("moveRight(X, Y)\n    Precondition: hero(X, Y), plusOne(X, X'), -wall(X', Y)\n"
@@ -65,15 +66,18 @@ def _columns_given(monkeypatch: pytest.MonkeyPatch, path: Path, levels: Sequence
 LEVELS = [make_level("#" * n + "\n#H" + " " * (n - 4) + "D#\n" + "#" * n) for n in (5, 6, 7, 8)]
 
 
-def _marked(folder: Path, seconds: float) -> Callable[[object, Level, str, Limits], Column]:
+def _marked(folder: Path, hurried_at: int = 0
+            ) -> Callable[[object, Level, str, Limits], Column]:
     """Our model's solve as a child would run it: in another process than the test's, a mark
-    left in `folder` as it starts each level, `seconds` spent on each."""
+    left in `folder` as it starts each level; the level `hurried_at` cells wide ends only once
+    the child is told to hurry (no guess of how fast a loaded machine runs)."""
     parent = os.getpid()
 
     def solve(_: object, level: Level, planner: str, limits: Limits) -> Column:
         assert os.getpid() != parent, "our model solved in the parent"
         (folder / str(level.width)).touch()
-        time.sleep(seconds)
+        while level.width == hurried_at and not hurried():
+            time.sleep(0.01)
         return not_run_column(Status.ERROR, f"{level.width} {planner}")
 
     return solve
@@ -86,7 +90,7 @@ def test_our_columns_are_solved_in_a_child_while_the_model_is_read(
     a child that dies leaves them to the comparison too."""
     path = tmp_path / "model.txt"
     path.write_text(WALK, encoding="utf-8")
-    monkeypatch.setattr(our_columns, "our_column", _marked(tmp_path, 0.0))
+    monkeypatch.setattr(our_columns, "our_column", _marked(tmp_path))
     monkeypatch.setattr(check, "set_up_model", _waiting(check.set_up_model, tmp_path / "8"))
     columns = _columns_given(monkeypatch, path, LEVELS, 2)
     assert [column.reason if column else None for column in columns] == [
@@ -117,7 +121,7 @@ def test_a_model_read_before_our_columns_are_solved_waits_for_one_level_only(
     to the comparison (None); with one core, nothing is forked."""
     ours = check.our_model()[1]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(our_columns, "our_column", _marked(tmp_path, 0.3))
+        patch.setattr(our_columns, "our_column", _marked(tmp_path, hurried_at=6))
         with our_columns.columns_ahead(ours, LEVELS, "search", Limits(), 2) as collected:
             while not (tmp_path / "6").exists():
                 time.sleep(0.01)

@@ -40,6 +40,7 @@ EXPECTED_TOKENS: Final[Mapping[str, str]] = {
     "LPAR": "'('",
     "RPAR": "')'",
     "COMMA": "','",
+    "_AND": "',' or '∧'",
     "COLON": "':'",
     "VBAR": "'|'",
     "NEGATION": "'-' or '¬'",

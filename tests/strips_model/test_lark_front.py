@@ -78,7 +78,7 @@ def test_a_special_wording_comes_first_and_may_pass() -> None:
         return "parsed"
 
     assert parse("Init(a | b)") == "f:1:8: a vertical bar"
-    assert parse("Init(a b)") == "f:1:8: expected '(', ')', ',', found 'b'"
+    assert parse("Init(a b)") == "f:1:8: expected '(', ')', ',' or '∧', found 'b'"
     assert [problem.kind for problem in seen] == [Unexpected.TOKEN, Unexpected.TOKEN]
 
 

@@ -75,13 +75,21 @@ def test_a_plain_schema_file_may_hold_init_and_goal_blocks() -> None:
     assert (report.init.position.line, report.goal.position.line) == (4, 5)
 
 
+def test_an_init_may_join_its_atoms_as_a_textbook_does() -> None:
+    text = ("go(X, Y)\n  Precondition: at(X), road(X, Y)\n  Effect: -at(X), at(Y)\n"
+            "Init(at(a) ∧ road(a, b) & road(b, c), wall(d))\n")
+    report = parse_report(text, "small.strips", plain=True)
+    assert report.init is not None
+    assert [str(a) for a in report.init.atoms] == ["at(a)", "road(a, b)", "road(b, c)", "wall(d)"]
+
+
 @pytest.mark.parametrize(
     ("text", "where", "message"),
     [
         ("Init(a(1), b(X))", "f:1:14", "found 'X'"),
         ("Init(a(1),\n     b(2)", "f", "found end of file"),
         ("But(a(X), (b(X) c(X)))", "f:1:17", "expected"),
-        ("Init(a(1) b(2))", "f:1:11", "expected ')', ',', found 'b'"),
+        ("Init(a(1) b(2))", "f:1:11", "expected ')', ',' or '∧', found 'b'"),
         ("Init(a(1)) %", "f:1:12", "unexpected character '%'"),
     ],
 )

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from strips_model.level_file import load_level
 from translator.compare import hypotheses
 from translator.compare.check import our_model, set_up_model
-from translator.compare.hypotheses import PART_ROLES
 from translator.compare.hypotheses import tested_reading as game_tested_reading
 from translator.compare.models.compared import UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
+from translator.compare.near_readings import PART_ROLES, near_readings
 from translator.compare.reading_scores import PARTS, ScoredReading, case_explained, score_reading
 from translator.compare.runs.evidence import probe_cases
 from translator.compare.runs.level_comparison import compare_level
@@ -187,7 +187,7 @@ def test_a_floor_misread_is_one_change_from_a_reading_the_game_ranks_higher(
     misread = _misread(model, wrong)
     assert misread.words is not None
     right = tuple(sorted(model.words.roles))
-    assert right in set(hypotheses._near_readings(misread, misread.words))
+    assert right in set(near_readings(misread, misread.words))
     cases = probe_cases(symmetric=False)
     own, other = score_reading(model, right, cases), score_reading(misread,
                                                                  misread.words.roles, cases)
@@ -220,3 +220,23 @@ def test_the_readings_scored_on_two_cores_give_the_reading_and_evidence_of_one(
     # Each was tested: the near readings scored, one kept, the other changed.
     assert any(line.startswith(("reading tested by the game", "reading changed by the game"))
                for line in one.evidence)
+
+
+def test_a_changed_predicate_is_tried_as_a_floor_only_where_it_trades_cells_with_what_moves(
+        agreeing_model: Callable[[str], ComparedModel]) -> None:
+    """The boulders and skeletons change where something moves, but no plain step needs
+    them: they are never tried as a floor (nor as its complement), unlike the `occupied`
+    fluent, which trades cells with every mover (an exactly-one slot, `doomed(nowhere)`,
+    traded by every action and read as a floor, once kept a PDDL model from agreeing)."""
+    model = agreeing_model("plain-cells-occupied-fluent")
+    assert model.words is not None
+    roles = dict(model.words.roles)
+    movers = {roles["boulder"], roles["skeleton"]}
+    tried = [dict(reading) for reading in near_readings(model, model.words)]
+    assert tried
+    assert not any(reading.get(part) in movers for reading in tried
+                   for part in ("floor", "occupied"))
+    unread = _misread(model, {"occupied": None})
+    assert unread.words is not None
+    assert any(dict(reading).get("occupied") == roles["occupied"]
+               for reading in near_readings(unread, unread.words))

@@ -22,16 +22,17 @@ was tried, and the score of each near reading, goes into the evidence that heads
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
 from strips_model.level import Level
 from strips_model.reports.vocabulary import ROLES, VALUES, Vocabulary
-from translator.compare.models.compared import STEPPING, ModelOrDefect, UnbuildableModel, reread
+from translator.compare.models.compared import ModelOrDefect, UnbuildableModel, reread
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.unnamed_parts import named_parts
+from translator.compare.near_readings import near_readings
 from translator.compare.reading_scores import (
     PARTS,
     ScoredReading,
@@ -45,14 +46,8 @@ from translator.compare.reading_scores import (
     whole,
 )
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
-from translator.compare.vocabulary.flags import complements
 from translator.runtime.progress import tasks_unshown
 from translator.runtime.workers import run_batched
-
-PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
-              "goal")
-"""The parts a placed predicate may be read as, for the readings one change away."""
-
 
 LEVEL_EXPANSIONS = 5000
 """The levels given are solved by the simulator's search within this many states (the `auto`
@@ -137,7 +132,7 @@ def _best_near(model: ComparedModel, current: ScoredReading, cases: tuple[Case, 
     tried: Tried = [(current, model)]
     followed = []
     open_levels = frozenset(range(levels)) - current.agreed
-    near = list(_near_readings(model, model.words))
+    near = list(near_readings(model, model.words))
     scored = partial(_near_scored, model, cases, current.agreed, parts,
                      open_levels, read, uses)
     with tasks_unshown():  # the readings are one step of the set-up, not tasks of the run
@@ -184,76 +179,6 @@ def _near_scored(model: ComparedModel, cases: tuple[Case, ...], agreed: frozense
     following = found.agreed if found is not None else frozenset(
         i for i in open_levels if case_scored(other, cases[i], parts)[0] == whole(cases[i]))
     return roles, found, following & open_levels
-
-
-CHANGING = ("key", "lock", "boulder", "skeleton", "floor", "occupied")
-"""The parts the game changes: what an action adds or deletes may be read as one of these (and
-only it as `occupied`, which holds where boulders stand: a static predicate would keep them
-where they stood)."""
-GOAL_PARTS = ("demon", "goal")
-"""What a predicate the model's goal names may be read as."""
-
-
-FLOOR_FROM: dict[str, tuple[str | None, ...]] = {"safe": (None, "spikes", "floor"),
-                                                 "occupied": (None, "floor")}
-"""A second floor or a floor's complement is tried only for a predicate left unread or read
-as one of these (None: unread), the parts its structure is mistaken for; a boulder or a
-wall is told from them by what the actions do."""
-
-
-def _parts_for(name: str, had: str | None, changed: set[str], goal: set[str]
-               ) -> tuple[str, ...]:
-    """The parts a predicate (read as `had`) may be read as, by what the schemas do with it:
-    one an action changes is a part the game changes; one that never changes may be any part
-    (a key the model never takes is still the key, and a fault of the model)."""
-    if name in goal:
-        return GOAL_PARTS
-    return tuple(part for part in (CHANGING if name in changed else PART_ROLES)
-                 if had in FLOOR_FROM.get(part, (had,)))
-
-
-def _near_readings(model: ComparedModel, words: Vocabulary
-                   ) -> Iterator[tuple[tuple[str, str], ...]]:
-    """The readings one change away: a placed predicate given another part (its own part's
-    predicate, if any, left unread or given the part it had), in a fixed order."""
-    roles = dict(words.roles)
-    schemas = model.report.schemas
-    changed = {lit.predicate for schema in schemas for lit in schema.effects}
-    goal = {lit.predicate for block in model.report.goals
-            for lit in (*block.conjuncts, *(x for group in block.disjunctions for x in group))}
-    placed = [name for role, name in words.roles if role in PART_ROLES]
-    placed += sorted({lit.predicate for schema in schemas
-                      for lit in (*schema.preconditions, *schema.effects)
-                      # A place, with a state beside it at most: a relation of two places
-                      # (a skeleton doomed from where the hero stands) is no part.
-                      if words.width <= len(lit.args) <= words.width + 1
-                      and lit.predicate.isidentifier()
-                      and not STEPPING.fullmatch(lit.predicate)} - set(roles.values()))
-    seen: set[tuple[tuple[str, str], ...]] = set()
-    parity = roles.get("trap_parity")
-    # Two flags swapped by every action (`even`, `odd`): either may be the parity, the
-    # other then true at the start; a trap's phase written as a value tells which.
-    for other in complements(schemas, parity) if parity is not None else ():
-        swapped = tuple(sorted({**roles, "trap_parity": other}.items()))
-        seen.add(swapped)
-        yield swapped
-    for name in placed:
-        had = next((role for role, held in roles.items() if held == name), None)
-        for role in _parts_for(name, had, changed, goal):
-            if role == had:
-                continue
-            reading = dict(roles)
-            if had is not None:
-                del reading[had]
-            holder = reading.pop(role, None)
-            reading[role] = name
-            if holder is not None and had is not None \
-                    and had in _parts_for(holder, role, changed, goal):
-                reading[had] = holder  # the two swap their parts
-            ordered = tuple(sorted(reading.items()))
-            if ordered not in seen:
-                seen.add(ordered)
-                yield ordered
 
 
 def _places(words: Vocabulary, roles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...]:

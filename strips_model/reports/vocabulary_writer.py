@@ -85,7 +85,8 @@ def vocabulary_toml(vocabulary: Vocabulary, comments: tuple[str, ...] = ()) -> s
               for action in dict.fromkeys(vocabulary.keyed_by_direction)]
     lines += [f"{_quoted(action)} = {_quoted(BY_STEP)}"
               for action in dict.fromkeys(vocabulary.keyed_by_step)]
-    if vocabulary.directions:
+    # The side of the direction matters without constants too (a PDDL domain's `?d - dir`).
+    if vocabulary.directions or not vocabulary.direction_first:
         lines += ["", "[directions]",
                   f'argument = "{"first" if vocabulary.direction_first else "last"}"']
         lines += [f"{names[direction]} = {_quoted(constant)}"

@@ -36,7 +36,7 @@ class GoalView:
 def goal_view(block: GoalBlock, planning: tuple[Schema, ...], static: frozenset[str],
               source: str) -> GoalView:
     """`block` compiled beside the model's planning schemas `planning`."""
-    goals = goal_schemas(block)
+    goals = goal_schemas(block, planning)
     domain = typed_domain(build_domain(
         planning + tuple(pddl_schema(schema, static) for schema in goals), source))
     return GoalView(block, goals, build_domain(goals, source), domain,

@@ -37,7 +37,7 @@ PHANTOM_TRAP: Final = (-1, -1)
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
                    traps_everywhere: bool = True, counting_up: bool = False,
                    occupied: Mapping[str, frozenset[str]] | None = None,
-                   true_at_start: frozenset[str] = frozenset()
+                   true_at_start: frozenset[Atom] = frozenset()
                    ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
     level needed (one sentence each). `offsets` are the arithmetic relations the schemas use
@@ -46,7 +46,7 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     `counting_up`: the counter starts at 0 and stops at the budget, its `counter_limit` or,
     without one, the end of its successor chain (counter_steps.py); `occupied`: the parts
     that make a cell not free, for each floor role (floor.py; by default, the floor's
-    `OCCUPYING`); `true_at_start`: the flags the
+    `OCCUPYING`); `true_at_start`: the flags and slots the
     schemas need true when a level starts (start_flags.py).
 
     Every role but the hero's is optional: a part of the level the vocabulary names no
@@ -61,14 +61,14 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
 def _kept_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str],
                traps_everywhere: bool, counting_up: bool,
                occupied: tuple[tuple[str, frozenset[str]], ...] | None,
-               true_at_start: frozenset[str]) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
+               true_at_start: frozenset[Atom]) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """`generated_init`, kept by what it reads: a repair sets up hundreds of models that
     differ in one schema on the same levels, and most read those levels alike."""
     writer = _Writer(level, vocabulary, Coordinates.of_level(level, vocabulary), [])
     atoms = [*_hero_and_counter(writer, counting_up),
              *_parts(writer, traps_everywhere, None if occupied is None else dict(occupied)),
              *_walls_and_goal(writer), *_relations(writer, offsets, counting_up),
-             *((flag,) for flag in sorted(true_at_start))]
+             *sorted(true_at_start)]
     return tuple(atoms), tuple(writer.notes)
 
 
@@ -153,7 +153,8 @@ def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool) -> l
     if successor is not None:
         atoms += _successor(level, successor, successor_step(vocabulary),
                             counting_up and vocabulary.predicate("counter") is not None
-                            and vocabulary.predicate("counter_limit") is None)
+                            and vocabulary.predicate("counter_limit") is None,
+                            vocabulary.width > 1)
     atoms += _adjacency(level, vocabulary, writer.coordinates)
     top = max(level.budget, level.width, level.height)
     for relation in sorted(offsets):
@@ -164,11 +165,13 @@ def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool) -> l
     return atoms
 
 
-def _successor(level: Level, successor: str, step: int, bounding: bool) -> list[Atom]:
+def _successor(level: Level, successor: str, step: int, bounding: bool,
+               numbered_places: bool) -> list[Atom]:
     """The successor over the level's numbers, from -1, each pair in the order the model's
     relation runs (`step` -1: `next(a, b)` means a = b + 1). `bounding`: it is the only
-    bound of a counter counting up, so it ends at the budget."""
-    top = max(level.budget, level.width, level.height)
+    bound of a counter counting up, so it ends at the budget. `numbered_places`: places are
+    pairs of numbers, which it steps too (a place that is one cell term needs no number)."""
+    top = max(level.budget, level.width, level.height) if numbered_places else level.budget
     if bounding and top > level.budget:
         raise SchemaError(f"the counter counts up along {successor} and stops where it ends, "
                           f"at the budget ({level.budget}), but the level's {top} columns or "

@@ -47,7 +47,7 @@ from translator.compare.models.report_planning import (
     planning_facts,
 )
 from translator.compare.models.report_views import SchemaViews, direction_parameter, step_ends
-from translator.compare.models.start_flags import true_at_start
+from translator.compare.models.start_flags import slots_at_start, true_at_start
 from translator.compare.vocabulary.facts import OFFSET
 from translator.ground.exact_semantics import Grounder
 from translator.ground.ground_action import GroundAction
@@ -108,7 +108,9 @@ class ReportModel:
         self.counting_up = counts_up(read, self.words)  # from 0, as each level's Init says
         self.occupying = floors(read, self.words)
         """What makes a cell not free, for each floor role (floor.py)."""
-        self.true_at_start = true_at_start(read, self.words)  # set by each level's Init
+        # Set by each level's Init.
+        self.true_at_start = frozenset((flag,) for flag in true_at_start(read, self.words)) \
+            | slots_at_start(read, self.words)
         return read
 
     def _exact_view(self, read: tuple[Schema, ...]) -> tuple[Schema, ...]:

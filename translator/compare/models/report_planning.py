@@ -102,15 +102,36 @@ def pddl_schema(schema: Schema, static: frozenset[str]) -> Schema:
     )
 
 
-def goal_schemas(goal: GoalBlock) -> tuple[Schema, ...]:
+def goal_schemas(goal: GoalBlock, model: tuple[Schema, ...] = ()) -> tuple[Schema, ...]:
     """One zero-cost action per way of satisfying the goal: its plain literals plus one literal
-    of each disjunction; each adds the 0-ary `goal_reached`."""
+    of each disjunction; each adds the 0-ary `goal_reached`. A variable takes the type its
+    place has in the `model`'s schemas (`hero-at(?c - cell)` in a typed PDDL domain), else
+    none."""
+    placed = _place_types(model)
     schemas = []
     for index, chosen in enumerate(itertools.product(*goal.disjunctions), start=1):
-        schemas.append(declare_variables(Schema(
+        schema = declare_variables(Schema(
             f"{GOAL_ACTION}_{index}", (), goal.conjuncts + chosen,
-            (Literal(GOAL_FLUENT, (), True, goal.position),), 0, goal.position)))
+            (Literal(GOAL_FLUENT, (), True, goal.position),), 0, goal.position))
+        typed = {t.name: placed[lit.predicate, place] for lit in schema.preconditions
+                 for place, t in enumerate(lit.args)
+                 if t.is_variable and (lit.predicate, place) in placed}
+        schemas.append(replace(schema, parameters=tuple(
+            Parameter(p.name, typed.get(p.name, p.type)) for p in schema.parameters)))
     return tuple(schemas)
+
+
+def _place_types(schemas: tuple[Schema, ...]) -> dict[tuple[str, int], str]:
+    """(predicate, place) -> the type the schemas' variables there are declared with, where
+    they declare one."""
+    placed: dict[tuple[str, int], str] = {}
+    for schema in schemas:
+        declared = {p.name: p.type for p in schema.parameters if p.type != UNTYPED}
+        for lit in (*schema.preconditions, *schema.effects):
+            for place, term in enumerate(lit.args):
+                if term.is_variable and term.name in declared:
+                    placed.setdefault((lit.predicate, place), declared[term.name])
+    return placed
 
 
 def typed_domain(domain: Domain) -> Domain:
@@ -139,16 +160,36 @@ def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Do
     numbers |= {t.name for s in planning.schemas
                 for lit in (*s.preconditions, *s.effects) for t in lit.args
                 if not t.is_variable}
-    ordered = sorted(numbers, key=_constant_order)
+    objects = _typed_objects(sorted(numbers, key=_constant_order), renamed, planning)
     fluents = predicates - static
     static_atoms = {a for a in renamed if a[0] not in fluents}
     for predicate in planning.predicates:
         if predicate.name.startswith("not_"):
             holds = {a[1:] for a in static_atoms if a[0] == predicate.name[4:]}
-            tuples = itertools.product(ordered, repeat=len(predicate.types))
+            tuples = itertools.product(*(objects.get(t, ()) for t in predicate.types))
             static_atoms.update((predicate.name, *args) for args in tuples if args not in holds)
-    return Facts({NUMBER_TYPE: tuple(ordered)}, frozenset(static_atoms),
+    return Facts(objects, frozenset(static_atoms),
                  frozenset(renamed - static_atoms), ((GOAL_FLUENT,),))
+
+
+def _typed_objects(ordered: list[str], atoms: AbstractSet[Atom], planning: Domain
+                   ) -> dict[str, tuple[str, ...]]:
+    """Type -> the values of that type, in `ordered`'s order: each value takes the type of
+    the places it fills in the atoms and in the schemas' literals (a PDDL domain's `cell`,
+    `dir`, `num`); a report's untyped model has one type for every value. A value of no
+    known place is of the numbers' type."""
+    places = {p.name: p.types for p in planning.predicates}
+    found: dict[str, str] = {}
+    written = [(a[0], a[1:]) for a in atoms] + [
+        (lit.predicate, tuple(t.name for t in lit.args)) for s in planning.schemas
+        for lit in (*s.preconditions, *s.effects)]
+    for predicate, values in written:
+        for value, type_name in zip(values, places.get(predicate, ()), strict=False):
+            found.setdefault(value, type_name)
+    objects: dict[str, list[str]] = {}
+    for value in ordered:
+        objects.setdefault(found.get(value, NUMBER_TYPE), []).append(value)
+    return {type_name: tuple(values) for type_name, values in objects.items()}
 
 
 def _constant_order(name: str) -> tuple[int, int | str]:

@@ -11,6 +11,8 @@ Such a flag is known by what the actions do, whatever its name:
   actions could never apply, or their delete would do nothing;
 - it is the complement of a flag that starts false: every action that adds the one deletes the
   other, and the other way round.
+
+A slot of one value (`slots_at_start`) starts at the one constant the actions write in it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
 from translator.compare.vocabulary.flags import changes, complements, flags_of
+from translator.model.level_facts import Atom
 
 FALSE_AT_START = ("has_key", "trap_parity")
 """The roles of flags the game starts without."""
@@ -39,3 +42,31 @@ def true_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]
         return flag in swapped
 
     return frozenset(flag for flag in flags_of(read) - roles if starts_true(flag))
+
+
+def slots_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[Atom]:
+    """The atoms `p(c)` of `read` that start true on every level: `p` is no role's, the
+    actions that move the hero all require some `p` atom, every action that adds one
+    requires one (so none would ever hold, and the hero never move, unless one holds at the
+    start), and `c` is the only tuple of constants the actions write at `p`'s places. A model
+    in PDDL keeps an exactly-one slot so: `(doomed nowhere)` until a skeleton is doomed, every
+    action trading the slot's value for another."""
+    roles = {name for _, name in words.roles}
+    hero = words.predicate("hero")
+    moves = [s for s in read if any(e.predicate == hero and e.positive for e in s.effects)]
+    if hero is None or not moves:
+        return frozenset()
+    required = set.intersection(*({lit.predicate for lit in s.preconditions
+                                   if lit.positive and lit.args} for s in moves))
+    found: set[Atom] = set()
+    for slot in sorted(required - roles):
+        adders = [s for s in read if any(e.predicate == slot and e.positive for e in s.effects)]
+        if not all(any(lit.predicate == slot and lit.positive for lit in s.preconditions)
+                   for s in adders):
+            continue
+        constants = {tuple(t.name for t in lit.args) for s in read
+                     for lit in (*s.preconditions, *s.effects)
+                     if lit.predicate == slot and not any(t.is_variable for t in lit.args)}
+        if len(constants) == 1:
+            found.add((slot, *constants.pop()))
+    return frozenset(found)

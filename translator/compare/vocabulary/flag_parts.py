@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, moved_by, pick, variables
-from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.facts import NEARLY, SchemaFacts
 from translator.compare.vocabulary.roles import STEPPING, Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.structure import requirements
 from translator.compare.vocabulary.words import role_scores
@@ -265,8 +265,14 @@ def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     needed = needs[lock]
     # A part is a place, with a state at most: a relation between two places (a skeleton
     # doomed from where the hero stands) that an opening also needs is no key.
+    # What (nearly) every move of the hero needs is needed by the opening as by anything else
+    # (an exactly-one slot, `doomed(P)`): no key, which a plain step never needs.
+    moves = [s for s in facts.read if any(e.positive and e.predicate == hero for e in s.effects)]
+    everywhere = {n for n in needed if sum(any(p.positive and p.predicate == n
+                                               for p in s.preconditions) for s in moves)
+                  >= NEARLY * len(moves) > 0}
     keys = {n: c for n, c in needed.items() if place_with_a_state(facts, n, with_a_constant)
-            and n in candidates}
+            and n in candidates and n not in everywhere}
     key = pick(Role.KEY, keys)
     return [(Role.LOCK, lock, f"removed by {removals[lock]} action(s) that need more than the "
              "hero"),

@@ -104,3 +104,15 @@ def test_walls_written_as_missing_adjacency_block(tmp_path: Path) -> None:
         #####
     """, 9)
     assert compare_level(model, our_model()[1], level, "search").verdict == "agrees"
+
+
+def test_a_slot_reset_to_a_constant_is_no_boulder_however_often_it_changes() -> None:
+    """`qq(none, none)` at rest, `qq(X', Y)` while a skeleton waits to die: every action
+    empties or fills it, none moves it between two cells; the `zqv` a push moves stays the
+    boulder, neither named as a game part (fresh model B's slot was read as the boulder under
+    random names)."""
+    slot = "\n".join(
+        f"wait{index}(X, Y, Z, W)\n    Precondition: man(X, Y), qq(Z, W), plusOne(X, X')\n"
+        "    Effect: -qq(Z, W), qq(none, none), -man(X, Y), man(X', Y)\n" for index in range(9))
+    roles = _roles(_model().replace("rock", "zqv") + "\n" + slot)
+    assert roles["boulder"] == "zqv"

@@ -15,10 +15,9 @@ any name:
   goal names it, or the cells next to it);
 - a static **floor** is a static place predicate more than half of the hero's moves require
   where the hero arrives and none requires absent there (a key or spikes lie where only some
-  moves go, and the others avoid them);
-- a **successor** relates two values that hold the same coordinate of two places (`X` in
-  the hero's place before and `X'` after), never the two coordinates of one place, as a
-  wall's `wall(X, Y')` does.
+  moves go, and the others avoid them).
+
+A place fluent some action sends to constants alone (`doomed(nowhere)`) is a slot, no object.
 
 Several predicates may fit one part: their names break the tie, then the number of actions
 that do it. A part no behaviour singles out is left to the names (words.py).
@@ -26,7 +25,6 @@ that do it. A part no behaviour singles out is left to the names (words.py).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -73,6 +71,14 @@ def moved_by(schema: Schema, name: str) -> tuple[bool, bool]:
     return moved, not added
 
 
+def _emptied(schema: Schema, name: str) -> bool:
+    """The schema deletes a value of `name` at variables and adds one at constants alone."""
+    return any(not gone.positive and gone.predicate == name and variables(gone)
+               for gone in schema.effects) and any(
+        new.positive and new.predicate == name and new.args and not variables(new)
+        for new in schema.effects)
+
+
 def arrival_of(schema: Schema, hero: str) -> set[str] | None:
     """The variables of the hero's new place, when the schema moves the hero."""
     before = [lit for lit in schema.preconditions if lit.positive and lit.predicate == hero]
@@ -98,12 +104,14 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
     found: dict[str, Behaviour] = {}
     for name in sorted(candidates):
         moved = destroyed = blocks = stepped = reaped = 0
+        slot = False
         for schema in read:
             if name not in static:
                 shifted, gone = moved_by(schema, name)
                 moved, destroyed = moved + shifted, destroyed + gone
                 reaped += gone and not any(p.positive and p.predicate == hero
                                            for p in schema.preconditions)
+                slot = slot or _emptied(schema, name)
                 continue
             arrival = arrival_of(schema, hero)
             if arrival is None:
@@ -113,7 +121,9 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
                      and set(variables(lit)) and set(variables(lit)) <= arrival]
             blocks += False in there
             stepped += True in there
-        found[name] = Behaviour(moved, destroyed, blocks, stepped, reaped)
+        # An object on the board is never sent to a constant place: what is (`doomed(
+        # nowhere)`) is a slot filled and emptied, however often it changes cells.
+        found[name] = Behaviour(0 if slot else moved, destroyed, blocks, stepped, reaped)
     return found
 
 
@@ -261,26 +271,6 @@ def crushes(read: tuple[Schema, ...], name: str, skeleton: str | None) -> bool:
         and any(not e.positive and e.predicate == skeleton for e in schema.effects)
         and not any(e.positive and e.predicate == skeleton for e in schema.effects)
         for schema in read)
-
-
-def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
-    """`name` relates one coordinate of two places more often than two coordinates of one
-    place (module doc: a successor, not a wall)."""
-    counts: Counter[str] = Counter()
-    for schema in read:
-        # One-argument fluents count too: a counter's successor steps `counter(C)`.
-        places = [variables(lit) for lit in (*schema.preconditions, *schema.effects)
-                  if lit.predicate != name and lit.args]
-        for lit in schema.preconditions:
-            if lit.predicate != name or len(lit.args) != 2:
-                continue
-            a, b = (t.name for t in lit.args)
-            if any(a in place and b in place for place in places):
-                counts["place"] += 1
-            elif any(a in p and b in q and p.index(a) == q.index(b)
-                     for p in places for q in places):
-                counts["step"] += 1
-    return counts["step"] > counts["place"]
 
 
 def goal_literals(goal: GoalBlock | None) -> tuple[Literal, ...]:

@@ -9,8 +9,9 @@ under its own names:
   a static place predicate required on the cell the hero ends on is a trap raised from the
   start when it is required only as the flag ends even (raised again after an even number
   of actions), a trap lowered from the start when only as it ends odd, and the **spikes**
-  when as it ends either way. The flag is absent in every level's first state, so it ends
-  even exactly where the action requires it present.
+  when as it ends either way, unless stepping there always gives a flag (a key left lying).
+  The flag is absent in every level's first state, so it ends even exactly where the action
+  requires it present.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections import Counter
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, pick, under_skeleton, variables
 from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.flags import pending
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.state_parts import flipping, parity_ending, trap_parity
 from translator.compare.vocabulary.structure import requirements
@@ -82,14 +84,34 @@ def _phases(facts: SchemaFacts, hero: str, parity: str, static: set[str]
     return ends
 
 
-def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None
-           ) -> set[str]:
+def _giving(facts: SchemaFacts, hero: str, names: set[str], parity: str) -> set[str]:
+    """Of `names`, those every action ending the hero on them gives a flag besides the
+    parity and a turn owed (`hurt`, paid by a damage action): a key left on its cell that
+    gives the key again (`has_key`), never spikes."""
+    moving = tuple(s for s in facts.read if arrival_of(s, hero) is not None)
+    flags = {n for n, count in facts.arity.items() if count == 0 and n != parity} - pending(
+        facts.read, moving)
+    gives: dict[str, bool] = {}
+    for schema in facts.read:
+        cells = _cells(schema, hero)
+        if cells is None:
+            continue
+        added = any(e.positive and e.predicate in flags for e in schema.effects)
+        for lit in schema.preconditions:
+            if lit.positive and lit.predicate in names and _on(lit, cells[1], facts.width):
+                gives[lit.predicate] = gives.get(lit.predicate, True) and added
+    return {name for name, always in gives.items() if always}
+
+
+def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None,
+           parity: str) -> set[str]:
     """Of the predicates required where the hero ends as the flag ends either way, those
     required there beside the fewest other static predicates: spikes lie alone on their
     cell, where a floor that leaves them out (`floor(P)`, the safe step; `spike(P)`, the one
     that hurts) is required beside a trap's phase too (`floor(P) ∧ trap(P, 1)`). Never one
     required where a skeleton is pushed and stays: it would die on spikes (`safe(P)`)."""
-    either = either - under_skeleton(facts.read, facts.static, skeleton)
+    either = either - under_skeleton(facts.read, facts.static, skeleton) - _giving(
+        facts, hero, either, parity)
     if len(either) < 2:
         return either
     beside: dict[str, set[str]] = {name: set() for name in either}
@@ -131,7 +153,7 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
     ends = _phases(facts, hero, parity, static)
     flips = flipping(facts.read, parity)
     spikes = pick(Role.SPIKES, {n: 1 for n in _alone(facts, hero, {
-        n for n, e in ends.items() if e == {False, True}}, roles.get(Role.SKELETON))
+        n for n, e in ends.items() if e == {False, True}}, roles.get(Role.SKELETON), parity)
         if Role.SPIKES not in roles})
     if spikes is not None:
         found[Role.SPIKES] = spikes

@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.behaviour import steps_more_than_places
+from translator.compare.vocabulary.behaviour import variables
 from translator.compare.vocabulary.facts import NEARLY, OFFSET, SchemaFacts
 from translator.compare.vocabulary.places import cell_fluents, hero_place_start
 from translator.compare.vocabulary.roles import Evidence, Role
@@ -256,3 +256,24 @@ def schema_facts(schemas: tuple[Schema, ...], has_goal_block: bool,
     return SchemaFacts(read, static, arity, fluents, hero, once, width, start, cells_of, uses,
                        offsets, frozenset(lit.predicate for lit in goal), has_goal_block,
                        init_constants, at_hero)
+
+
+def steps_more_than_places(read: tuple[Schema, ...], name: str) -> bool:
+    """`name` relates one coordinate of two places more often than two coordinates of one
+    place: a successor holds the same coordinate of two places (`X` in the hero's place
+    before and `X'` after), a wall's `wall(X, Y')` the two coordinates of one place."""
+    counts: Counter[str] = Counter()
+    for schema in read:
+        # One-argument fluents count too: a counter's successor steps `counter(C)`.
+        places = [variables(lit) for lit in (*schema.preconditions, *schema.effects)
+                  if lit.predicate != name and lit.args]
+        for lit in schema.preconditions:
+            if lit.predicate != name or len(lit.args) != 2:
+                continue
+            a, b = (t.name for t in lit.args)
+            if any(a in place and b in place for place in places):
+                counts["place"] += 1
+            elif any(a in p and b in q and p.index(a) == q.index(b)
+                     for p in places for q in places):
+                counts["step"] += 1
+    return counts["step"] > counts["place"]

@@ -16,7 +16,9 @@ them all, the readings one change away (one predicate given another part, or two
 swapping theirs) are tested alike, and the one under which the model follows the most of the
 game is used. The names of the predicates only order readings the game cannot tell apart. What
 was tried, and the score of each near reading, goes into the evidence that heads the report
-(reading_scores.py).
+(reading_scores.py). A level whose divergence another reading removes, or where the reading
+writes none of a static the model's own Init writes (models/unwritten_statics.py), is asked
+as a question of the reading, `not run`, never a verdict on the model.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from translator.compare.models.compared import ModelOrDefect, UnbuildableModel, 
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.unnamed_parts import named_parts
+from translator.compare.models.unwritten_statics import unwritten_questions
 from translator.compare.near_readings import near_readings
 from translator.compare.reading_scores import (
     PARTS,
@@ -93,16 +96,20 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = (), jobs: int
             break
     total = most // PARTS
     if current is first:
-        return _asked(_with_evidence(model, kept_sentence(first, tried, total)), questions)
+        return _asked(_with_evidence(model, kept_sentence(first, tried, total)), questions,
+                      levels)
     return _asked(_with_evidence(chosen, changed_sentence(first, current, tried, total),
                                  tuple(sorted(set(first.roles) - set(current.roles)))),
-                  questions)
+                  questions, levels)
 
 
-def _asked(model: ModelOrDefect, questions: tuple[tuple[str, str], ...]) -> ModelOrDefect:
-    """`model`, just built, with the levels whose divergence is a question of its reading."""
+def _asked(model: ModelOrDefect, questions: tuple[tuple[str, str], ...],
+           levels: Sequence[Level]) -> ModelOrDefect:
+    """`model`, just built, with the levels whose divergence is a question of its reading:
+    another reading follows it (`questions`), or the reading writes none of a static its own
+    Init writes (unwritten_statics.py)."""
     if isinstance(model, ReportModel):
-        model.reading_questions = questions
+        model.reading_questions = unwritten_questions(model, levels, questions)
     return model
 
 

@@ -64,7 +64,8 @@ def test_runs_valid_and_costs_agree(tiny: tuple[Path, Path]) -> None:
     assert [levels[name]["grade"] for name in sorted(levels)] == \
         [grade_of(index).number for index in range(1, COUNT + 1)]
     runs = [record for record in records if record["kind"] == "run"]
-    assert len(runs) == 2 * COUNT
+    # Seen twice on a loaded machine with no run recorded: the records say what was written.
+    assert len(runs) == 2 * COUNT, records
     cost: dict[tuple[str, str], int] = {}
     for run in runs:
         assert run["status"] == "solved", run

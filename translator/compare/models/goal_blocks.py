@@ -44,10 +44,14 @@ def goal_view(block: GoalBlock, planning: tuple[Schema, ...], static: frozenset[
 
 
 def goal_raisers(goals: tuple[Schema, ...], schemas: tuple[Schema, ...],
-                 bookkeeping: tuple[str, ...]) -> frozenset[str]:
+                 bookkeeping: tuple[str, ...], at_start: frozenset[str] = frozenset()
+                 ) -> frozenset[str]:
     """The actions taking no key press that add what the goal asks (`Win` raising `won` next
-    to the demon): the game is won as soon as one of them can be taken."""
-    asked = {lit.predicate for goal in goals for lit in goal.preconditions if lit.positive}
+    to the demon): the game is won as soon as one of them can be taken. A predicate that
+    holds when a level starts (`at_start`: `aJouer`, the hero's turn, which the goal asks
+    too) is no win: what gives it back ends a turn."""
+    asked = {lit.predicate for goal in goals for lit in goal.preconditions
+             if lit.positive and lit.predicate not in at_start}
     return frozenset(schema.name for schema in schemas if schema.name in bookkeeping
                      and any(e.positive and e.predicate in asked for e in schema.effects))
 

@@ -276,7 +276,8 @@ class ReportLevelModel(LevelModel):
     @cached_property
     def _goal_raisers(self) -> frozenset[str]:
         model = self.model
-        return goal_raisers(self.view.goals, model.exact.schemas, model.words.not_key_presses)
+        return goal_raisers(self.view.goals, model.exact.schemas, model.words.not_key_presses,
+                            frozenset(atom[0] for atom in model.true_at_start))
 
     def observe(self, atoms: frozenset[Atom]) -> Observation:
         return self._observer(atoms)

@@ -10,7 +10,9 @@ Such a flag is known by what the actions do, whatever its name:
 - no action adds it, and some action requires it or deletes it: unless it starts true, those
   actions could never apply, or their delete would do nothing;
 - it is the complement of a flag that starts false: every action that adds the one deletes the
-  other, and the other way round.
+  other, and the other way round;
+- (nearly) every move of the hero requires it: the hero moves first, before any bookkeeping
+  of the turn (`aJouer`, given back once the traps are toggled).
 
 A slot of one value (`slots_at_start`) starts at the one constant the actions write in it.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
+from translator.compare.vocabulary.facts import NEARLY
 from translator.compare.vocabulary.flags import changes, complements, flags_of
 from translator.model.level_facts import Atom
 
@@ -34,12 +37,17 @@ def true_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]
               if lit.positive and not lit.args}
     swapped = {other for role, name in words.roles if role in FALSE_AT_START
                for other in complements(read, name)}
+    hero = words.predicate("hero")
+    moves = [s for s in read if any(e.positive and e.predicate == hero for e in s.effects)]
+    first = {flag for flag in needed if sum(any(
+        p.positive and p.predicate == flag for p in s.preconditions) for s in moves)
+        >= NEARLY * len(moves) > 0}
 
     def starts_true(flag: str) -> bool:
         added, deleted = changes(read, flag)
         if not added:
             return flag in needed or bool(deleted)
-        return flag in swapped
+        return flag in swapped or flag in first
 
     return frozenset(flag for flag in flags_of(read) - roles if starts_true(flag))
 

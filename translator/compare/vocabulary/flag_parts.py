@@ -266,7 +266,8 @@ def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     # A part is a place, with a state at most: a relation between two places (a skeleton
     # doomed from where the hero stands) that an opening also needs is no key.
     # What (nearly) every move of the hero needs is needed by the opening as by anything else
-    # (an exactly-one slot, `doomed(P)`): no key, which a plain step never needs.
+    # (an exactly-one slot, `doomed(P)`; a turn flag, `aJouer`): no key, nor the key held,
+    # which a plain step never needs.
     moves = [s for s in facts.read if any(e.positive and e.predicate == hero for e in s.effects)]
     everywhere = {n for n in needed if sum(any(p.positive and p.predicate == n
                                                for p in s.preconditions) for s in moves)
@@ -279,7 +280,8 @@ def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
             # Most removals need the key flag: one only some need is another flag (a
             # skeleton doomed this turn, needed by the variants that reap it).
             (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in needed.items() if arity[n] == 0
-                                               and 2 * c > every_removal[lock]}),
+                                               and 2 * c > every_removal[lock]
+                                               and n not in everywhere}),
              f"a flag most removals of {lock} need"),
             (Role.KEY, key, f"a place the removal of {lock} needs"),
             (Role.HAS_KEY, pick(Role.HAS_KEY, {n: c for n, c in keys.items() if n != key}),

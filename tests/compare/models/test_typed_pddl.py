@@ -19,8 +19,9 @@ from strips_model.errors import Position
 from strips_model.reports.facts import GoalBlock
 from strips_model.reports.vocabulary import parse_vocabulary
 from strips_model.reports.vocabulary_writer import vocabulary_toml
-from strips_model.schema import Literal, Parameter, Schema, Term, build_domain
+from strips_model.schema import Literal, Parameter, Schema, Term, build_domain, parse_schemas
 from translator.compare.check import our_model, set_up_model
+from translator.compare.models.counter_steps import successor_numbers_places
 from translator.compare.models.report_init import generated_init
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.report_planning import NUMBER_TYPE, goal_schemas, planning_facts
@@ -153,3 +154,20 @@ def test_a_whole_typed_domain_agrees(tmp_path: Path) -> None:
     row = compare_level(model, our_model()[1], shared_level("levels/classic/level2.txt"), "fd",
                         Limits(120.0))
     assert row.verdict == "agrees", row.why
+
+
+def test_a_counter_chain_the_places_do_not_step_ends_at_the_budget() -> None:
+    """Cells as pairs stepped by arithmetic (`X + 1`, fresh model D): the successor is the
+    counter's alone, and its chain ends at the budget even where the level is wider; a model
+    stepping a coordinate along it needs it over the whole grid."""
+    level = make_level("###########\n#H       D#\n###########", budget=4)
+    text = '[roles]\nhero = "at"\ncounter = "used"\nsuccessor = "inc"\n'
+    words = parse_vocabulary(text, "v.toml")
+    atoms, _ = generated_init(level, words, counting_up=True, places_stepped=False)
+    assert max(int(a[2]) for a in atoms if a[0] == "inc") == level.budget
+    counter_only = parse_schemas("step(X, Y, N, M)\n    Precondition: at(X, Y), used(N), "
+                                 "inc(N, M)\n    Effect: -used(N), used(M)\n", "m.txt")
+    stepping = parse_schemas("step(X, Y, X2)\n    Precondition: at(X, Y), inc(X, X2)\n"
+                             "    Effect: -at(X, Y), at(X2, Y)\n", "m.txt")
+    assert not successor_numbers_places(counter_only, words)
+    assert successor_numbers_places(stepping, words)

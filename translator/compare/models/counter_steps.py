@@ -258,3 +258,18 @@ def _allowed(alone: Schema, counter: str | None,
             break
         state, taken = options[0].apply(state), taken + 1
     return taken
+
+
+def successor_numbers_places(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> bool:
+    """The successor relates a variable some literal other than the counter's uses: it steps
+    a coordinate of a place, and its chain must cover the level's columns and rows, not only
+    the budget (a model stepping places by arithmetic, `X + 1`, keeps it for the counter)."""
+    successor, counter = vocabulary.predicate("successor"), vocabulary.predicate("counter")
+    for schema in schemas:
+        literals = (*schema.preconditions, *schema.effects)
+        stepped = {t.name for lit in literals if lit.predicate == successor
+                   for t in lit.args if t.is_variable}
+        if any(t.name in stepped for lit in literals
+               if lit.predicate not in (successor, counter) for t in lit.args if t.is_variable):
+            return True
+    return False

@@ -37,7 +37,7 @@ PHANTOM_TRAP: Final = (-1, -1)
 def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str] = frozenset(),
                    traps_everywhere: bool = True, counting_up: bool = False,
                    occupied: Mapping[str, frozenset[str]] | None = None,
-                   true_at_start: frozenset[Atom] = frozenset()
+                   true_at_start: frozenset[Atom] = frozenset(), places_stepped: bool = True
                    ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """An Init for `level` in the report's vocabulary and coordinates, with the treatments the
     level needed (one sentence each). `offsets` are the arithmetic relations the schemas use
@@ -47,27 +47,30 @@ def generated_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str]
     without one, the end of its successor chain (counter_steps.py); `occupied`: the parts
     that make a cell not free, for each floor role (floor.py; by default, the floor's
     `OCCUPYING`); `true_at_start`: the flags and slots the
-    schemas need true when a level starts (start_flags.py).
+    schemas need true when a level starts (start_flags.py); `places_stepped`: the successor
+    steps the places' coordinates too (counter_steps.py `successor_numbers_places`).
 
     Every role but the hero's is optional: a part of the level the vocabulary names no
     predicate for is left out of the Init, and a note says so (the comparison then shows what
     the model makes of a level it cannot see whole)."""
     return _kept_init(level, vocabulary, offsets, traps_everywhere, counting_up,
                       None if occupied is None else tuple(sorted(occupied.items())),
-                      true_at_start)
+                      true_at_start, places_stepped)
 
 
 @lru_cache(maxsize=1_024)
 def _kept_init(level: Level, vocabulary: Vocabulary, offsets: frozenset[str],
                traps_everywhere: bool, counting_up: bool,
                occupied: tuple[tuple[str, frozenset[str]], ...] | None,
-               true_at_start: frozenset[Atom]) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
+               true_at_start: frozenset[Atom], places_stepped: bool
+               ) -> tuple[tuple[Atom, ...], tuple[str, ...]]:
     """`generated_init`, kept by what it reads: a repair sets up hundreds of models that
     differ in one schema on the same levels, and most read those levels alike."""
     writer = _Writer(level, vocabulary, Coordinates.of_level(level, vocabulary), [])
     atoms = [*_hero_and_counter(writer, counting_up),
              *_parts(writer, traps_everywhere, None if occupied is None else dict(occupied)),
-             *_walls_and_goal(writer), *_relations(writer, offsets, counting_up),
+             *_walls_and_goal(writer),
+             *_relations(writer, offsets, counting_up, places_stepped),
              *sorted(true_at_start)]
     return tuple(atoms), tuple(writer.notes)
 
@@ -145,7 +148,8 @@ def _walls_and_goal(writer: _Writer) -> list[Atom]:
     return atoms
 
 
-def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool) -> list[Atom]:
+def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool,
+               places_stepped: bool) -> list[Atom]:
     """The numbers' relations: the successor, the adjacency, the arithmetic offsets."""
     level, vocabulary = writer.level, writer.vocabulary
     atoms: list[Atom] = []
@@ -154,7 +158,7 @@ def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool) -> l
         atoms += _successor(level, successor, successor_step(vocabulary),
                             counting_up and vocabulary.predicate("counter") is not None
                             and vocabulary.predicate("counter_limit") is None,
-                            vocabulary.width > 1)
+                            vocabulary.width > 1 and places_stepped)
     atoms += _adjacency(level, vocabulary, writer.coordinates)
     top = max(level.budget, level.width, level.height)
     for relation in sorted(offsets):

@@ -29,7 +29,7 @@ from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Domain, Schema, build_domain
 from translator.compare.models.comparisons import comparison_atoms, comparisons_used
-from translator.compare.models.counter_steps import allowance, counts_up
+from translator.compare.models.counter_steps import allowance, counts_up, successor_numbers_places
 from translator.compare.models.floor import floors
 from translator.compare.models.forced_actions import KeyPressed, forced_from, with_forced
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
@@ -106,8 +106,8 @@ class ReportModel:
             any(lit.predicate == trap and lit.positive for lit in schema.preconditions)
             for schema in read)
         self.counting_up = counts_up(read, self.words)  # from 0, as each level's Init says
-        self.occupying = floors(read, self.words)
-        """What makes a cell not free, for each floor role (floor.py)."""
+        self.occupying = floors(read, self.words)  # what makes a cell not free (floor.py)
+        self.places_stepped = successor_numbers_places(read, self.words)
         # Set by each level's Init.
         self.true_at_start = frozenset((flag,) for flag in true_at_start(read, self.words)) \
             | slots_at_start(read, self.words)
@@ -180,7 +180,8 @@ class ReportModel:
                                     atoms + self._goal(level, coordinates)
                                     + comparison_atoms(level, self.comparisons), note, ())
         atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere,
-                                      self.counting_up, self.occupying, self.true_at_start)
+                                      self.counting_up, self.occupying, self.true_at_start,
+                                      self.places_stepped)
         coordinates = Coordinates.of_level(level, self.words)
         atoms += comparison_atoms(level, self.comparisons)
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),

@@ -21,8 +21,7 @@ from __future__ import annotations
 
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Schema
-from translator.compare.vocabulary.facts import NEARLY
-from translator.compare.vocabulary.flags import changes, complements, flags_of
+from translator.compare.vocabulary.flags import changes, complements, every_move_needs, flags_of
 from translator.model.level_facts import Atom
 
 FALSE_AT_START = ("has_key", "trap_parity")
@@ -37,11 +36,7 @@ def true_at_start(read: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]
               if lit.positive and not lit.args}
     swapped = {other for role, name in words.roles if role in FALSE_AT_START
                for other in complements(read, name)}
-    hero = words.predicate("hero")
-    moves = [s for s in read if any(e.positive and e.predicate == hero for e in s.effects)]
-    first = {flag for flag in needed if sum(any(
-        p.positive and p.predicate == flag for p in s.preconditions) for s in moves)
-        >= NEARLY * len(moves) > 0}
+    first = every_move_needs(read, words.predicate("hero"))
 
     def starts_true(flag: str) -> bool:
         added, deleted = changes(read, flag)

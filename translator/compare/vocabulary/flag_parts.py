@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import arrival_of, moved_by, pick, variables
-from translator.compare.vocabulary.facts import NEARLY, SchemaFacts
+from translator.compare.vocabulary.facts import SchemaFacts
+from translator.compare.vocabulary.flags import every_move_needs
 from translator.compare.vocabulary.roles import STEPPING, Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.structure import requirements
 from translator.compare.vocabulary.words import role_scores
@@ -268,10 +269,7 @@ def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     # What (nearly) every move of the hero needs is needed by the opening as by anything else
     # (an exactly-one slot, `doomed(P)`; a turn flag, `aJouer`): no key, nor the key held,
     # which a plain step never needs.
-    moves = [s for s in facts.read if any(e.positive and e.predicate == hero for e in s.effects)]
-    everywhere = {n for n in needed if sum(any(p.positive and p.predicate == n
-                                               for p in s.preconditions) for s in moves)
-                  >= NEARLY * len(moves) > 0}
+    everywhere = every_move_needs(facts.read, hero)
     keys = {n: c for n, c in needed.items() if place_with_a_state(facts, n, with_a_constant)
             and n in candidates and n not in everywhere}
     key = pick(Role.KEY, keys)

@@ -62,3 +62,15 @@ def pending(schemas: tuple[Schema, ...], moving: tuple[Schema, ...]) -> set[str]
     return {flag for flag in added
             if sum(any(p.predicate == flag and not p.positive and not p.args
                        for p in s.preconditions) for s in moving) >= NEARLY * len(moving)}
+
+
+def every_move_needs(schemas: tuple[Schema, ...], hero: str | None) -> set[str]:
+    """The predicates (nearly) every action moving `hero` requires: a turn flag (`aJouer`)
+    or an exactly-one slot (`doomed(P)`), needed by any move, so never the key nor the key
+    held, and true when a level starts (models/start_flags.py)."""
+    moves = [s for s in schemas if any(e.positive and e.predicate == hero for e in s.effects)]
+    needed: dict[str, int] = {}
+    for schema in moves:
+        for name in {p.predicate for p in schema.preconditions if p.positive}:
+            needed[name] = needed.get(name, 0) + 1
+    return {name for name, count in needed.items() if count >= NEARLY * len(moves)}

@@ -23,7 +23,6 @@ from strips_model.moves import Direction
 from strips_model.puzzle import puzzle_differences
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.document import Report
-from strips_model.reports.facts import GoalBlock
 from strips_model.reports.init_level import Coordinates, RebuiltLevel
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.reports.vocabulary import Vocabulary
@@ -33,7 +32,7 @@ from translator.compare.models.counter_steps import allowance, counts_up, succes
 from translator.compare.models.floor import floors
 from translator.compare.models.forced_actions import KeyPressed, forced_from, with_forced
 from translator.compare.models.game_goal import GAME_GOAL_TEXT, GOAL_CELL, game_goal, goal_cells
-from translator.compare.models.goal_blocks import goal_block_for, goal_raisers, goal_view
+from translator.compare.models.goal_blocks import GoalView, GoalViews, goal_raisers
 from translator.compare.models.ground_keys import ground_key_press
 from translator.compare.models.init_level import rebuilt_init
 from translator.compare.models.left_out import LeftOut, SchemasUnbuilt
@@ -80,7 +79,13 @@ class ReportModel:
         compiled = tuple(without_arithmetic(schema) for schema in report.schemas)
         read = self._level_needs(compiled)
         planning = self._exact_view(read)
-        self._goal_views(report.goals if report.goal is not None else (goal,), planning)
+        self.goal_blocks = report.goals if report.goal is not None else (goal,)
+        if len(self.goal_blocks) > 1:
+            self.goal += f" (block 1 of {len(self.goal_blocks)}: each level says which it uses)"
+        # One planning view per goal block; each level uses the one that fits it.
+        self.views = GoalViews.of(self.goal_blocks, planning, frozenset(self.static), self.words,
+                                  report.source)
+        self.planning = self.views.views[0].planning
         used = {lit.predicate for s in compiled for lit in (*s.preconditions, *s.effects)}
         used |= {lit.predicate for block in self.goal_blocks for lit in block.conjuncts}
         self.predicates = frozenset(used)
@@ -97,8 +102,7 @@ class ReportModel:
         self.comparisons = comparisons_used(compiled)
         self.offsets = frozenset(lit.predicate for s in compiled for lit in s.preconditions
                                  if OFFSET.fullmatch(lit.predicate))
-        self.static = static_predicates(compiled) | (
-            {GOAL_CELL} if self.game_goal else set())
+        self.static = static_predicates(compiled) | {GOAL_CELL}  # goal_blocks.py may use it
         read, _ = read_schemas(compiled)
         trap = self.words.predicate("trap")
         # Seed 001's actions each require two traps: a level without one gets a phantom.
@@ -139,18 +143,9 @@ class ReportModel:
         self.exact = build_domain(tuple(exact), self.report.source)
         return tuple(planning)
 
-    def _goal_views(self, blocks: tuple[GoalBlock, ...], planning: tuple[Schema, ...]) -> None:
-        """One planning view per goal block; each level uses the one that fits it
-        (goal_blocks.py), the first by default."""
-        self.goal_blocks = blocks
-        if len(self.goal_blocks) > 1:
-            self.goal += f" (block 1 of {len(self.goal_blocks)}: each level says which it uses)"
-        self.views = tuple(goal_view(block, planning, self.static, self.report.source)
-                           for block in self.goal_blocks)
-        self.planning = self.views[0].planning
-
     def planning_domains(self) -> tuple[Domain, ...]:
-        return tuple(view.planning for view in self.views)
+        extra = () if self.views.any_level is None else (self.views.any_level[1],)
+        return tuple(view.planning for view in (*self.views.views, *extra))
 
     def init_level(self) -> Level | None:
         return None if self.rebuilt is None else self.rebuilt.level
@@ -176,20 +171,24 @@ class ReportModel:
             assert self.report.init is not None
             atoms = tuple((a.predicate, *(t.name for t in a.args)) for a in self.report.init.atoms)
             note = f"its own Init ({self.report.init.position})"
-            return ReportLevelModel(self, level, coordinates,
-                                    atoms + self._goal(level, coordinates)
-                                    + comparison_atoms(level, self.comparisons), note, ())
+            view, said = self.views.for_level(level, coordinates, self.words, own_init=True)
+            return ReportLevelModel(self, level, coordinates, atoms + self._goal(
+                level, coordinates, view) + comparison_atoms(level, self.comparisons),
+                                    note, (), view, said)
         atoms, notes = generated_init(level, self.words, self.offsets, self.traps_everywhere,
                                       self.counting_up, self.occupying, self.true_at_start,
                                       self.places_stepped)
         coordinates = Coordinates.of_level(level, self.words)
         atoms += comparison_atoms(level, self.comparisons)
-        return ReportLevelModel(self, level, coordinates, atoms + self._goal(level, coordinates),
-                                "generated from the level file", notes)
+        view, said = self.views.for_level(level, coordinates, self.words, own_init=False)
+        return ReportLevelModel(self, level, coordinates, atoms + self._goal(
+            level, coordinates, view), "generated from the level file", notes, view, said)
 
-    def _goal(self, level: Level, coordinates: Coordinates) -> tuple[Atom, ...]:
-        """The cells of the game's goal, for a model that states none."""
-        return goal_cells(level, coordinates, self.words) if self.game_goal else ()
+    def _goal(self, level: Level, coordinates: Coordinates, view: GoalView
+              ) -> tuple[Atom, ...]:
+        """The cells of the game's goal, for a goal that asks them (game_goal.py)."""
+        asked = any(lit.predicate == GOAL_CELL for lit in view.block.conjuncts)
+        return goal_cells(level, coordinates, self.words) if asked else ()
 
 
 class ReportLevelModel(LevelModel):
@@ -197,16 +196,16 @@ class ReportLevelModel(LevelModel):
     exact view for replays, the planning problem for Fast Downward."""
 
     def __init__(self, model: ReportModel, level: Level, coordinates: Coordinates,
-                 atoms: tuple[Atom, ...], init_note: str, notes: tuple[str, ...]) -> None:
+                 atoms: tuple[Atom, ...], init_note: str, notes: tuple[str, ...],
+                 view: GoalView, goal_said: str) -> None:
         self.model = model
         self.level = level
         self.left_out = model.left_out
         self.coordinates = coordinates
         self.init_note = init_note
         self.notes = notes
-        chosen, said = goal_block_for(model.goal_blocks, level, coordinates, model.words)
-        self.view = model.views[chosen]
-        self.goal_note = "the game's (the model states no goal)" if model.game_goal else said
+        self.view = view
+        self.goal_note = "the game's (the model states no goal)" if model.game_goal else goal_said
         self._atoms = atoms
         # Without a counter, the budget itself bounds the actions' costs.
         self.cost_limit = level.budget

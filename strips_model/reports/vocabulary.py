@@ -27,7 +27,7 @@ ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "
                 "counter", "counter_limit", "successor", "floor", "safe", "occupied", "goal",
                 "has_key", "trap_raised", "trap_parity", "trap_lowered", "adjacent",
                 "adjacent_up", "adjacent_down", "adjacent_left", "adjacent_right",
-                "adjacent_any")
+                "adjacent_any", "trap_first", "trap_next", "trap_last", "trap_none")
 """The parts of the game a predicate can play: `floor` holds on the free cells (`empty(X, Y)`),
 `safe` is a second static floor beside it (`safe(X, Y)`: no spikes there; what each leaves
 out, the actions tell: translator/compare/models/floor.py), `occupied` is a floor's
@@ -38,7 +38,10 @@ two give the first phase.
 `adjacent` is a static relation on cells with a direction (`succ(D, P, P2)`: P2 is P's
 neighbour in direction D, the direction first or last as [directions] `argument` says, its
 constants as [directions] names them); `adjacent_up` ... `adjacent_right` are one relation per
-direction (`haut(X, Y, X2, Y2)`: (X2, Y2) is the cell above (X, Y))."""
+direction (`haut(X, Y, X2, Y2)`: (X2, Y2) is the cell above (X, Y)).
+`trap_first`, `trap_next` (two places), `trap_last` and `trap_none` (no argument) list the
+level's traps, in reading order, for a model whose turn toggles them one by one along it
+(translator/compare/vocabulary/trap_walk.py)."""
 ADJACENT_ROLES: Final = {"adjacent_up": Direction.UP, "adjacent_down": Direction.DOWN,
                          "adjacent_left": Direction.LEFT, "adjacent_right": Direction.RIGHT}
 VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "hero_without_key",

@@ -49,6 +49,7 @@ from translator.compare.reading_scores import (
     whole,
 )
 from translator.compare.runs.evidence import Case, probe_cases, solved_level_cases
+from translator.compare.trap_phases import phases_tested
 from translator.runtime.progress import tasks_unshown
 from translator.runtime.workers import run_batched
 
@@ -72,6 +73,8 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = (), jobs: int
     cases = (*tested, *probe_cases(symmetric=False))
     most = sum(map(whole, cases))
     first = score_reading(model, model.words.roles, cases)
+    if first is not None and first.explained < most:
+        model, first = phases_tested(model, first, cases)
     if first is None or first.explained == most:
         return model
     # A charitable reading explains more of the game without leaving more of the text unread.
@@ -83,6 +86,7 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = (), jobs: int
     # A demon or a wall the model's own reading names is no part a better reading may drop:
     # the levels would be run without it (a goal stated on cells needs no demon), and its
     # predicate would be free to read as spikes the model never plays.
+    assert model.words is not None
     parts = named_parts(model.words)
     questions: tuple[tuple[str, str], ...] = ()
     for _ in range(CLIMBS):

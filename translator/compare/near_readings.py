@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.models.compared import STEPPING
+from translator.compare.models.comparisons import comparisons_used
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.vocabulary.behaviour import floor_fitting
+from translator.compare.vocabulary.behaviour import floor_fitting, marks
 from translator.compare.vocabulary.flags import complements
 
 PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
@@ -49,6 +50,9 @@ class _Changes:
     trading: frozenset[str]
     """The changed predicates that trade cells with what moves as a floor or as its
     complement does."""
+    made: frozenset[str]
+    """The changed predicates some action makes (behaviour.py `marks`): no object of the
+    board, which is only ever moved or destroyed."""
 
 
 def _parts_for(name: str, had: str | None, changes: _Changes) -> tuple[str, ...]:
@@ -59,8 +63,10 @@ def _parts_for(name: str, had: str | None, changes: _Changes) -> tuple[str, ...]
     if name in changes.goal:
         return GOAL_PARTS
     if name in changes.changed:
+        floors = ("floor", "occupied")
         return tuple(part for part in CHANGING if had in FLOOR_FROM.get(part, (had,))
-                     and (part not in ("floor", "occupied") or name in changes.trading))
+                     and (name in changes.trading if part in floors
+                          else name not in changes.made))
     return tuple(part for part in PART_ROLES if had in FLOOR_FROM.get(part, (had,)))
 
 
@@ -76,7 +82,8 @@ def near_readings(model: ComparedModel, words: Vocabulary
     hero = roles.get("hero", "")
     changes = _Changes(changed, goal, frozenset(
         {**floor_fitting(schemas, hero, set(changed)),
-         **floor_fitting(schemas, hero, set(changed), free=False)}))
+         **floor_fitting(schemas, hero, set(changed), free=False)}),
+        frozenset(marks(schemas, changed)))
     placed = [name for role, name in words.roles if role in PART_ROLES]
     placed += sorted({lit.predicate for schema in schemas
                       for lit in (*schema.preconditions, *schema.effects)
@@ -84,7 +91,9 @@ def near_readings(model: ComparedModel, words: Vocabulary
                       # (a skeleton doomed from where the hero stands) is no part.
                       if words.width <= len(lit.args) <= words.width + 1
                       and lit.predicate.replace("-", "_").isidentifier()
-                      and not STEPPING.fullmatch(lit.predicate)} - set(roles.values()))
+                      and not STEPPING.fullmatch(lit.predicate)}
+               # A comparison (`t > 0` read as `greater(t, 0)`) is arithmetic, no part.
+               - set(roles.values()) - comparisons_used(schemas))
     seen: set[tuple[tuple[str, str], ...]] = set()
     parity = roles.get("trap_parity")
     # Two flags swapped by every action (`even`, `odd`): either may be the parity, the

@@ -20,8 +20,10 @@ from strips_model.moves import Direction
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
-FORCED_CHAIN = 3
-"""At most this many actions follow one key press's: a chain that goes on is no damage step."""
+FORCED_CHAIN = 64
+"""At most this many actions follow one key press's. A turn may walk the level's traps one
+action each (vocabulary/trap_walk.py: the classic levels have up to 6, the walk 3 more); a
+chain past this, or one that comes back to a state it passed, is no turn's bookkeeping."""
 KNOWN_STATES = 20_000
 """States whose actions are kept at once, past which they are forgotten (the bound on every
 state of a level is 5,000: runs/state_bound.py)."""
@@ -90,6 +92,7 @@ def forced_from(model: KeyPressed, after: State) -> tuple[State, int] | None:
 def _forced(model: KeyPressed, after: State) -> list[GroundAction]:
     """The actions forced one after the other from `after` (module doc)."""
     chain: list[GroundAction] = []
+    passed = {after}
     for _ in range(FORCED_CHAIN):
         options = model.ground(after)
         if any(model.direction(option) is not None for option in options):
@@ -103,6 +106,9 @@ def _forced(model: KeyPressed, after: State) -> list[GroundAction]:
         # ending every turn, `Tick`, as the game's own turn ends) still is.
         if model.goal_holds(after) and not model.goal_holds(forced[0].apply(after)):
             break
-        chain.append(forced[0])
         after = forced[0].apply(after)
+        if after in passed:
+            break
+        passed.add(after)
+        chain.append(forced[0])
     return chain

@@ -10,6 +10,7 @@ sentence says which.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -124,6 +125,7 @@ def _parts(writer: _Writer, traps_everywhere: bool,
     key_state = (values["key_lying"],) if "key_lying" in values else ()
     atoms += placed("key", [level.key] if level.key else [], "key", *key_state)
     atoms += _traps(level, writer.vocabulary, writer.at, writer.notes, traps_everywhere)
+    atoms += _trap_list(writer)
     atoms += placed("spikes", level.spikes, "spikes")
     atoms += placed("boulder", level.start.boulders, "boulders")
     atoms += placed("skeleton", level.start.skeletons, "skeletons")
@@ -221,6 +223,24 @@ def _adjacency(level: Level, vocabulary: Vocabulary, coordinates: Coordinates) -
                     *map(str, coordinates.xy((row + d_row, column + d_column))))
                 first, last = (said, ()) if vocabulary.direction_first else ((), said)
                 atoms.append((predicate, *first, *here, *there, *last))
+    return atoms
+
+
+def _trap_list(writer: _Writer) -> list[Atom]:
+    """The level's traps in reading order, as a list whose first, next and last a model's
+    turn walks to toggle them one by one (translator/compare/vocabulary/trap_walk.py)."""
+    words, xy = writer.vocabulary, writer.coordinates.xy
+    traps = sorted(writer.level.traps_lowered | writer.level.traps_raised)
+    first, last = words.predicate("trap_first"), words.predicate("trap_last")
+    after, none = words.predicate("trap_next"), words.predicate("trap_none")
+    atoms: list[Atom] = [(none,)] if none is not None and not traps else []
+    if traps:
+        atoms += [writer.at(first, traps[0])] if first is not None else []
+        atoms += [writer.at(last, traps[-1])] if last is not None else []
+    if after is not None:
+        atoms += [(after, *words.place_args(*map(str, xy(here))),
+                   *words.place_args(*map(str, xy(there))))
+                  for here, there in itertools.pairwise(traps)]
     return atoms
 
 

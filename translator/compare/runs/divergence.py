@@ -80,7 +80,11 @@ def _game_move(level: Level, state: State, direction: Direction) -> str:
 
 
 def _shown(action: GroundAction) -> str:
-    return f"{action.schema}({', '.join(f'{name}={value}' for name, value in action.binding)})"
+    """The action with its binding, and the actions taking no key press it forces (a turn's
+    bookkeeping, forced_actions.py): a fault may lie in one of them."""
+    forced = f", then {', '.join(action.then)} (taking no key press)" if action.then else ""
+    return (f"{action.schema}({', '.join(f'{name}={value}' for name, value in action.binding)})"
+            f"{forced}")
 
 
 def _in_order(actions: list[GroundAction]) -> list[GroundAction]:

@@ -17,7 +17,10 @@ any name:
   where the hero arrives and none requires absent there (a key or spikes lie where only some
   moves go, and the others avoid them).
 
-A place fluent some action sends to constants alone (`doomed(nowhere)`) is a slot, no object.
+A place fluent some action sends to constants alone (`doomed(nowhere)`) is a slot, no object;
+one some action adds where it requires and deletes none (`cursor(x, y)` set on the first trap
+of a list the turn's bookkeeping walks, `teeter(c)` marking a skeleton kicked onto a trap) is
+a mark, no object: the board's objects are never made, only moved or destroyed.
 
 Several predicates may fit one part: their names break the tie, then the number of actions
 that do it. A part no behaviour singles out is left to the names (words.py).
@@ -79,6 +82,19 @@ def _emptied(schema: Schema, name: str) -> bool:
         for new in schema.effects)
 
 
+def marks(read: tuple[Schema, ...], names: AbstractSet[str]) -> set[str]:
+    """Of `names`, those some action makes (module doc): no part of the board."""
+    return {name for name in names if any(_made(schema, name) for schema in read)}
+
+
+def _made(schema: Schema, name: str) -> bool:
+    """The schema adds a value of `name` where it neither requires nor deletes one (a kick
+    that forgot to delete the skeleton it moves still requires it)."""
+    return any(e.positive and e.predicate == name for e in schema.effects) and not any(
+        lit.predicate == name and lit.positive for lit in schema.preconditions) and not any(
+        not e.positive and e.predicate == name for e in schema.effects)
+
+
 def arrival_of(schema: Schema, hero: str) -> set[str] | None:
     """The variables of the hero's new place, when the schema moves the hero."""
     before = [lit for lit in schema.preconditions if lit.positive and lit.predicate == hero]
@@ -104,7 +120,7 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
     found: dict[str, Behaviour] = {}
     for name in sorted(candidates):
         moved = destroyed = blocks = stepped = reaped = 0
-        slot = False
+        slot = made = False
         for schema in read:
             if name not in static:
                 shifted, gone = moved_by(schema, name)
@@ -112,6 +128,7 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
                 reaped += gone and not any(p.positive and p.predicate == hero
                                            for p in schema.preconditions)
                 slot = slot or _emptied(schema, name)
+                made = made or _made(schema, name)
                 continue
             arrival = arrival_of(schema, hero)
             if arrival is None:
@@ -123,7 +140,8 @@ def behaviours(read: tuple[Schema, ...], hero: str, candidates: set[str],
             stepped += True in there
         # An object on the board is never sent to a constant place: what is (`doomed(
         # nowhere)`) is a slot filled and emptied, however often it changes cells.
-        found[name] = Behaviour(0 if slot else moved, destroyed, blocks, stepped, reaped)
+        found[name] = Behaviour(0, 0, blocks, stepped, 0) if made else Behaviour(
+            0 if slot else moved, destroyed, blocks, stepped, reaped)
     return found
 
 

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.behaviour import arrival_of, moved_by, pick, variables
+from translator.compare.vocabulary.behaviour import arrival_of, marks, moved_by, pick, variables
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.flags import every_move_needs
 from translator.compare.vocabulary.roles import STEPPING, Evidence, Found, Role, Roles, by_actions
@@ -244,12 +244,13 @@ def lock_parts(facts: SchemaFacts, hero: str, candidates: set[str], roles: Roles
     needs: dict[str, Counter[str]] = {}
     with_a_constant = with_a_constant_of(facts)
     known = roles.get(Role.LOCK)
+    made = marks(facts.read, candidates)  # a mark some action makes is no part of the board
     for schema in facts.read:
         if not any(p.positive and p.predicate == hero for p in schema.preconditions):
             continue  # the hero opens the lock: a removal without it is a skeleton dying
         for lit in schema.preconditions:
             opened = lit.predicate == known and _deleted(schema, lit) if known is not None \
-                else (lit.predicate in candidates and lit.predicate not in facts.static
+                else (lit.predicate in candidates - made and lit.predicate not in facts.static
                       and place_with_a_state(facts, lit.predicate, with_a_constant)
                       and _removed(schema, lit))
             if not lit.positive or not opened:

@@ -46,6 +46,7 @@ from translator.compare.vocabulary.places import cell_pattern, place_starts, sta
 from translator.compare.vocabulary.roles import PLACED, Evidence, Found, Role, Roles, Topic
 from translator.compare.vocabulary.state_parts import flipping, state_parts, trap_parity
 from translator.compare.vocabulary.structure import find_counter, find_successor, schema_facts
+from translator.compare.vocabulary.trap_walk import trap_walk
 from translator.compare.vocabulary.values import state_values
 from translator.compare.vocabulary.words import role_scores
 
@@ -91,6 +92,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     reading.add(parts_by_what_actions_do(facts, reading.roles))
     reading.add(parts_by_name(facts, reading.roles))
     reading.add(trap_parity_step(facts, reading.roles))
+    reading.add(trap_walk(facts, reading.roles))
     reading.add(unread_step(facts, reading.roles))
     starts = place_starts(facts, reading.roles)
     reading.add(Found(evidence=starts_evidence(starts, reading.roles)))
@@ -117,7 +119,7 @@ def hero_step(facts: SchemaFacts) -> Found:
 
 def counter_step(facts: SchemaFacts) -> Found:
     counter, replaced = find_counter(facts.read, facts.fluents - {facts.hero} - facts.cells_of,
-                                     facts.arity)
+                                     facts.arity, facts.hero)
     if counter is None:
         return Found()
     return Found({Role.COUNTER: counter}, (Evidence(Role.COUNTER, (

@@ -45,6 +45,10 @@ class Role(StrEnum):
     ADJACENT_LEFT = "adjacent_left"
     ADJACENT_RIGHT = "adjacent_right"
     ADJACENT_ANY = "adjacent_any"
+    TRAP_FIRST = "trap_first"
+    TRAP_NEXT = "trap_next"
+    TRAP_LAST = "trap_last"
+    TRAP_NONE = "trap_none"
 
 
 PLACED: tuple[Role, ...] = tuple(Role(role) for role in PLACED_ROLES)

@@ -1,8 +1,9 @@
 """The parts of the game that change state or wait where the hero arrives, found by what the
 actions do (behaviour.py finds the ones that move or block):
 
-- a **trap** is a place fluent that at least half of the actions toggle: require it with one
-  state, delete it, add it back on the same cell with another;
+- a **trap** is a place fluent that at least half of the actions toggle (require it with one
+  state, delete it, add it back on the same cell with another), or that actions toggle both
+  ways, as a turn's bookkeeping does when it walks the traps one by one (trap_walk.py);
 - the **demon** is a static place predicate the goal names beside the hero;
 - the **key** is a place predicate required where the hero arrives, by a move that adds
   something else than the hero, a counter and the traps (opens the lock, raises a flag);
@@ -12,7 +13,7 @@ actions do (behaviour.py finds the ones that move or block):
   the hero or an object arrives, added where it left (`empty`, `free`); its complement,
   **occupied**, required absent and added where an object arrives, deleted where it left;
 - the **lock** is a place fluent that never moves, that an action opens (changes its state)
-  or removes, and that no other part took.
+  or removes, that no action makes (behaviour.py `marks`), and that no other part took.
 
 Names break ties between several predicates that fit, then the number of actions.
 """
@@ -27,6 +28,7 @@ from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import (
     arrival_of,
     floor_fitting,
+    marks,
     pick,
     under_skeleton,
     variables,
@@ -42,12 +44,28 @@ from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by
 
 
 def _toggles(schema: Schema, name: str) -> bool:
+    return bool(_turns(schema, name))
+
+
+def _turns(schema: Schema, name: str) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The (old, new) constants of each value of `name` the schema turns on its cell."""
     required = [lit for lit in schema.preconditions if lit.positive and lit.predicate == name]
     deleted = [lit for lit in schema.effects if not lit.positive and lit.predicate == name]
     added = [lit for lit in schema.effects if lit.positive and lit.predicate == name]
-    return any(old.args == gone.args and set(variables(new)) == set(variables(old))
-               and new.args != old.args
-               for old in required for gone in deleted for new in added)
+    return {(_constants(old), _constants(new)) for old in required for gone in deleted
+            for new in added if old.args == gone.args and new.args != old.args
+            and set(variables(new)) == set(variables(old))}
+
+
+def _constants(literal: Literal) -> tuple[str, ...]:
+    return tuple(t.name for t in literal.args if not t.is_variable)
+
+
+def _both_ways(read: tuple[Schema, ...], name: str) -> bool:
+    """Some action turns a value of `name` from one state to another, and another back: a
+    lock is opened, never closed again."""
+    turns = {turn for schema in read for turn in _turns(schema, name)}
+    return any((new, old) in turns for old, new in turns)
 
 
 def _at(literal: Literal, arrival: set[str], width: int) -> bool:
@@ -172,8 +190,8 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
 
     fluent = {n for n in candidates if n not in facts.static}
     toggled = {n: sum(_toggles(s, n) for s in read) for n in fluent}
-    take(Role.TRAP, {n: c for n, c in toggled.items() if c * 2 >= len(read)},
-         "toggled by {} action(s)")
+    take(Role.TRAP, {n: c for n, c in toggled.items() if c * 2 >= len(read)
+                     or c and _both_ways(read, n)}, "toggled by {} action(s)")
     if hero in facts.goal:
         # A goal may name the cells next to a demon (`at(x, y) ∧ goal(x, y)`): those are
         # asked of the hero's own cell, which a demon never is.
@@ -195,7 +213,8 @@ def state_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Found
     constant = with_a_constant_of(facts)
     opened = {n: sum(_toggles(s, n) or any(not e.positive and e.predicate == n
                                               for e in s.effects) for s in read)
-              for n in fluent & candidates if place_with_a_state(facts, n, constant)}
+              for n in (fluent & candidates) - marks(read, fluent & candidates)
+              if place_with_a_state(facts, n, constant)}
     take(Role.LOCK, opened, "opened or removed by {} action(s), never moved")
     lock = found.get(Role.LOCK)
     if lock is not None and Role.HAS_KEY not in roles:

@@ -160,21 +160,41 @@ def find_hero(schemas: tuple[Schema, ...], fluents: AbstractSet[str], arity: Map
 
 
 def find_counter(schemas: tuple[Schema, ...], fluents: AbstractSet[str],
-                 arity: Mapping[str, int]) -> tuple[str | None, int]:
-    """A one-argument fluent that most actions delete and add a value of."""
-    best: tuple[int, int, str] | None = None
+                 arity: Mapping[str, int], hero: str | None = None) -> tuple[str | None, int]:
+    """A one-argument fluent that most actions replace by another value. Of several, the one
+    a static relation links the old value to the new in (`next(t2, t)`, `t - 1`), as a count
+    is: sets of traps raised in turn (`trapOn(Gu)` for `trapOn(Gd)`) are linked by none. A
+    model whose turn ends with bookkeeping (a walk over its traps) replaces its count in fewer
+    than half of its actions, but, linked so, in most of those moving the `hero`."""
+    static = static_predicates(schemas)
+    best: tuple[int, int, int, str] | None = None
     for name in sorted(fluents):
         if arity[name] != 1:
             continue
-        replaced = sum(any(e.predicate == name and e.positive for e in s.effects)
-                       and any(e.predicate == name and not e.positive for e in s.effects)
-                       for s in schemas)
-        score = (replaced, role_scores(name).get("counter", 0), name)
-        if best is None or score[:2] > best[:2]:
+        replaced = [s for s in schemas if any(e.predicate == name and e.positive
+                                              for e in s.effects)
+                    and any(e.predicate == name and not e.positive for e in s.effects)]
+        score = (sum(_linked(s, name, static) for s in replaced), len(replaced),
+                 role_scores(name).get("counter", 0), name)
+        if best is None or score[:3] > best[:3]:
             best = score
-    if best is None or (best[0] * 2 < len(schemas) and best[1] < 2):
+    moves = sum(any(p.positive and p.predicate == hero for p in s.preconditions)
+                and any(e.positive and e.predicate == hero for e in s.effects) for s in schemas)
+    if best is None or (best[1] * 2 < len(schemas) and best[2] < 2
+                        and best[0] * 2 < max(moves, 1)):
         return None, 0
-    return best[2], best[0]
+    return best[3], best[1]
+
+
+def _linked(schema: Schema, name: str, static: AbstractSet[str]) -> bool:
+    """A static relation the schema requires holds between the value of `name` it deletes and
+    the one it adds."""
+    old = {t.name for e in schema.effects if e.predicate == name and not e.positive
+           for t in e.args}
+    new = {t.name for e in schema.effects if e.predicate == name and e.positive for t in e.args}
+    return any(lit.positive and lit.predicate in static and len(lit.args) == 2
+               and {t.name for t in lit.args} & old and {t.name for t in lit.args} & new
+               for lit in schema.preconditions)
 
 
 def find_successor(read: tuple[Schema, ...], static: frozenset[str], arity: Mapping[str, int],

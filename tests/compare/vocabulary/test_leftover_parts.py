@@ -33,3 +33,15 @@ def test_spikes_a_skeleton_dies_on_and_an_obstacle_no_key_opens() -> None:
     found = roles(keyless)
     assert found["demon"] == "lk" and found.get("lock") != "lk"
     assert "lk" not in roles(keyless, goal="hq(X, Y), gl(X, Y)").values()
+
+
+def test_a_guard_on_the_heros_own_cell_is_no_spikes_a_skeleton_dies_on() -> None:
+    """`ln(X, Y)`, asked of the cell the hero kicks from (no demon next to it, R-G2), beside
+    the spikes `pk` the skeleton lands on: only the second is the spikes."""
+    kick = ("kpr(X, Y)\n    Precondition: hq(X, Y), ln(X, Y), sx(X, X'), sx(X', X''), "
+            "sk(X', Y), pk(X'', Y), -wz(X'', Y)\n    Effect: -sk(X', Y)\n")
+    found = roles(FLAGGED + kick)
+    assert found["spikes"] == "pk" and "ln" not in found.values(), found
+    # With the spikes unwritten, the guard is still none: no spikes are read at all.
+    found = roles(FLAGGED + kick.replace(", pk(X'', Y)", ""))
+    assert "ln" not in found.values(), found

@@ -2,7 +2,8 @@
 calls this after state_parts.py, before any name is read):
 
 - **spikes** a skeleton dies on: a static place predicate an action requires where it
-  destroys a skeleton, that the hero is never kept from (a wall is);
+  destroys a skeleton, elsewhere than on the hero's own cell, that the hero is never kept
+  from (a wall is);
 - a **second floor** (`safe(P)` beside `floor(P)`, no spikes there): a static place predicate
   moves require where the hero arrives and none requires absent there, that names the cells
   without spikes: a move requires it where it says nothing of spikes, and none requires it
@@ -91,7 +92,12 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
         if skeleton is not None and any(not e.positive and e.predicate == skeleton
                                         for e in schema.effects) and skeleton not in {
                 e.predicate for e in schema.effects if e.positive}:
-            deaths.update(required)
+            # What is asked of the cell the hero leaves is no spikes, which hurt where the
+            # hero or a skeleton arrives (`lonely(H)`: no demon next to the hero, R-G2).
+            here = {variables(p) for p in schema.preconditions
+                    if p.positive and p.predicate == hero}
+            deaths.update({p.predicate for p in schema.preconditions
+                           if p.positive and variables(p) not in here})
     take(Role.SPIKES, {n: c for n, c in deaths.items() if not avoided[n]},
          "required where {} action(s) destroy a skeleton, never kept from the hero")
     spikes = {**roles, **found}.get(Role.SPIKES)

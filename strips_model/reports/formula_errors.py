@@ -3,6 +3,8 @@ words: where, and the smallest edit that makes it read."""
 
 from __future__ import annotations
 
+import re
+
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from strips_model.errors import Position
@@ -33,6 +35,11 @@ def syntax_error(error: UnexpectedInput, body: str) -> FormulaError:
                                 "`(CONDITION => EFFECT)` in an effect",
                                 error.token.start_pos or 0)
         at, found = error.token.start_pos or 0, repr(str(error.token))
+        # A word after the operator may lex as a connective (`V`, `ET`): a term all the same.
+        word = "NAME" if re.fullmatch(r"[\w'\"]+", str(error.token)) else error.token.type
+        arithmetic = _arithmetic(body, at, word)
+        if arithmetic is not None:
+            return arithmetic
     else:
         at, found = len(body), ""
     literal = open_literal(body, at)
@@ -44,6 +51,29 @@ def syntax_error(error: UnexpectedInput, body: str) -> FormulaError:
                             "connective before it", len(body))
     return FormulaError(f"unexpected {found}: delete it, or write a connective before it",
                         at)
+
+
+_OPERATOR_BEFORE = re.compile(r"[\w'\"]+\s*[+-]\s*$")
+_NUMBER_BEFORE = re.compile(r"(?<![\w'])[0-9]+\s*$")
+
+
+def _arithmetic(body: str, at: int, token: str) -> FormulaError | None:
+    """Arithmetic between two terms inside a literal (`lock(R + DR, C)`, `turn(1 - P)`),
+    which the notation does not read: a term adds or takes away a number only. Said as such,
+    not as a literal cut off."""
+    before = body[:at]
+    operator = _OPERATOR_BEFORE.search(before) if token == "NAME" else \
+        _NUMBER_BEFORE.search(before) if token in ("PLUS", "NEGATION") else None
+    if operator is None or open_literal(body, at) is None:
+        return None
+    end = at
+    while end < len(body) and body[end] not in ",)∧&":
+        end += 1
+    expression = body[operator.start():end].strip()
+    return FormulaError(f"arithmetic {expression!r} is not read: a term may only add or take "
+                        "away a number (`X + 1`, `T - 2`); step with a relation instead "
+                        "(`next(X, X2)`), or write one schema per direction",
+                        operator.start())
 
 
 def open_literal(body: str, end: int) -> int | None:

@@ -60,8 +60,9 @@ def test_the_conditional_effects_of_the_repro_are_read_and_it_agrees(capsys,
 
 def test_a_model_with_no_action_read_as_a_key_press_is_told_so(tmp_path: Path) -> None:
     """Its one move steps along a direction table (`delta(d, dx, dy)`, `plus(x, dx, x2)`)
-    that no role reads: no level can be played, and the model is not run, with the
-    vocabulary file's [keys] as the way out, never a divergence on every level."""
+    that no role reads: no level can be played, and the model is not run, never a divergence
+    on every level. The relation the hero's place steps along is named, and a vocabulary
+    file's [keys] is no way out (no level's Init could list `plus`)."""
     path = tmp_path / "model.txt"
     path.write_text(
         "Move(x, y, d, dx, dy, x2, y2, n, n2)\n    Precondition: at(x, y), delta(d, dx, dy), "
@@ -69,5 +70,8 @@ def test_a_model_with_no_action_read_as_a_key_press_is_told_so(tmp_path: Path) -
         "    Effect: at(x2, y2), -at(x, y), steps(n2), -steps(n)\n", "utf-8")
     model = compared_model(read_model(str(path)).report, str(path))
     assert isinstance(model, UnbuildableModel)
-    assert model.defect.startswith("no action of the model reads as a key press")
-    assert "under [keys] in a vocabulary file" in model.defect
+    assert model.defect.startswith("the hero's moves step its place along plus, static "
+                                   "relations no part of the game reads")
+    assert model.defect.endswith("compare does not run this encoding")
+    assert "[keys]" not in model.defect
+

@@ -83,8 +83,8 @@ def test_a_pair_that_fails_verification_is_never_returned(monkeypatch: pytest.Mo
         return real_attempt(self, edits)
 
     def rejecting(model: object, cases: object, first: object = (),
-                  tell: bool = True) -> Failure | None:
-        found = real(model, cases, first, tell)  # type: ignore[arg-type]
+                  tell: bool = True, in_time: object = None) -> Failure | None:
+        found = real(model, cases, first, tell, in_time)  # type: ignore[arg-type]
         return found or Failure("probe R-A4, a test", (), 1, "rejected by this test",
                                 ("crush_skeleton_calm",))
 

@@ -93,10 +93,10 @@ def test_a_candidate_that_fails_verification_is_never_returned(
     real = judged_ahead.verify
 
     def failing_after_the_original(model: object, cases: object, first: object = (),
-                                   tell: bool = True) -> Failure | None:
+                                   tell: bool = True, in_time: object = None) -> Failure | None:
         calls.append(1)
         if len(calls) == 1:
-            return real(model, cases, first, tell)  # type: ignore[arg-type]
+            return real(model, cases, first, tell, in_time)  # type: ignore[arg-type]
         return Failure("probe R-A5, a test", (), 1, "rejected by this test", ("step_calm",))
 
     monkeypatch.setattr(judged_ahead, "verify", failing_after_the_original)

@@ -151,6 +151,17 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
                or schema.name in vocabulary.keyed_by_direction + vocabulary.keyed_by_step
                for schema in report.schemas):
         first = unread_first(report.skipped, "no schema makes a key press")
+        stepping = _unread_steps(report.schemas, vocabulary)
+        if stepping:
+            # A key press named in a vocabulary file would not run it: each level's Init
+            # would write none of the relations its moves step along.
+            return UnbuildableModel(report, label, vocabulary, first + (
+                f"the hero's moves step its place along {', '.join(stepping)}, static "
+                "relations no part of the game reads (compare writes an adjacency of two "
+                "places, with a direction or one relation per direction, or a successor on "
+                "coordinates), so no level's Init can list them and no move reads as a key "
+                "press: compare does not run this encoding"),
+                evidence, tuple(left))
         return UnbuildableModel(report, label, vocabulary, first + (
             "no action of the model reads as a key press (none moves the hero or an object "
             "one cell along a relation read as a direction, and no name says one); say each "
@@ -183,6 +194,24 @@ def reread(model: ComparedModel, vocabulary: Vocabulary,
     said = model.evidence if evidence is None else evidence
     return _built(model.report, model.label, InferredVocabulary(vocabulary, said), said,
                   list(model.left_out))
+
+
+def _unread_steps(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> tuple[str, ...]:
+    """The static relations no role reads that a move of the hero requires between its place
+    before and after (`xshift(D, X0, X1)` beside `yshift(D, Y0, Y1)`), sorted."""
+    hero, read = vocabulary.predicate("hero"), vocabulary.predicates
+    changed = {e.predicate for schema in schemas for e in schema.effects}
+    found: set[str] = set()
+    for schema in schemas:
+        old = {t.name for e in schema.effects if e.predicate == hero and not e.positive
+               for t in e.args if t.is_variable}
+        new = {t.name for e in schema.effects if e.predicate == hero and e.positive
+               for t in e.args if t.is_variable}
+        found |= {lit.predicate for lit in schema.preconditions if lit.positive
+                  and lit.predicate not in changed | read and old - new and new - old
+                  and {t.name for t in lit.args} & (old - new)
+                  and {t.name for t in lit.args} & (new - old)}
+    return tuple(sorted(found))
 
 
 def init_constants(report: Report) -> tuple[str, ...]:

@@ -25,7 +25,7 @@ from functools import partial
 from translator.compare.models.compared import ModelOrDefect, UnbuildableModel
 from translator.compare.repair.edits import Edit
 from translator.compare.repair.first_evidence import left_out_names
-from translator.compare.repair.verify import verify
+from translator.compare.repair.verify import OutOfTime, verify
 from translator.compare.runs.evidence import Case
 from translator.runtime.progress import tasks_unshown
 from translator.runtime.workers import run_ordered
@@ -64,6 +64,8 @@ class Judge:
     """A fix leaves out none but these; with `must_mend` fewer, or not `mend_only`."""
     must_mend: bool
     mend_only: str | None
+    in_time: Callable[[], bool] | None = None
+    """Asked before each case: false leaves the candidate unjudged (verify.py `OutOfTime`)."""
 
     def judged(self, edits: Edits, first: Sequence[str]) -> tuple[Judgment, ModelOrDefect]:
         """The candidate's judgment, its counterexamples `first` tried first, and its model."""
@@ -74,7 +76,10 @@ class Judge:
         if not left <= self.left_out or self.must_mend and (
                 left == self.left_out if self.mend_only is None else self.mend_only in left):
             return Judgment(True, left), model  # a schema broken, or those left out not mended
-        failure = verify(model, self.cases, first, tell=False)
+        try:
+            failure = verify(model, self.cases, first, tell=False, in_time=self.in_time)
+        except OutOfTime:
+            return Judgment(True, left), model
         return Judgment(True, left, failure is None,
                         None if failure is None else failure.case), model
 

@@ -161,7 +161,7 @@ class _Search:
         """A fix leaves out none but these, and with `mend` fewer, or not `mend_only`; those
         it leaves out still count as failing (`Repair.still_failing`)."""
         self.judge = Judge(self.build, subject.cases, left_out, mend and bool(left_out),
-                           mend_only)
+                           mend_only, lambda: not self.out_of_time())
         self.keep = keep
         # A keep records what it turns down: with one, every candidate is verified here.
         self.jobs = jobs if keep is None else 1

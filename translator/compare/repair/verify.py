@@ -11,7 +11,7 @@ the counterexample a repair search learns from.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from strips_model.errors import HelltakerError
@@ -220,14 +220,21 @@ def search_exact_bounded(on: LevelModel
     return (tuple(result.plan) if result.plan is not None else None), result.cost
 
 
+class OutOfTime(Exception):
+    """The search's bound passed before every case was checked: the candidate is unjudged."""
+
+
 def verify(model: ComparedModel, cases: Sequence[Case], first: Iterable[str] = (),
-           tell: bool = True) -> Failure | None:
+           tell: bool = True, in_time: Callable[[], bool] | None = None) -> Failure | None:
     """The first failing case, the cases named in `first` tried first (the counterexamples
     seen so far reject most wrong candidates at once); None when every case agrees. `tell`:
-    as `check_case`."""
+    as `check_case`. `in_time`, asked before each case: false raises `OutOfTime` (a model
+    whose cases take seconds each would otherwise hold the search past its bound)."""
     front = set(first)
     ordered = [c for c in cases if c.name in front] + [c for c in cases if c.name not in front]
     for case in ordered:
+        if in_time is not None and not in_time():
+            raise OutOfTime
         failure = check_case(model, case, tell)
         if failure is not None:
             return failure

@@ -64,7 +64,9 @@ def _arithmetic(body: str, at: int, token: str) -> FormulaError | None:
     before = body[:at]
     operator = _OPERATOR_BEFORE.search(before) if token == "NAME" else \
         _NUMBER_BEFORE.search(before) if token in ("PLUS", "NEGATION") else None
-    if operator is None or open_literal(body, at) is None:
+    # `C' -trap(X` is a literal cut off before a negated one, not arithmetic.
+    if operator is None or open_literal(body, at) is None or re.match(
+            r"[\w'\"]*\s*\(", body[at:]):
         return None
     end = at
     while end < len(body) and body[end] not in ",)∧&":

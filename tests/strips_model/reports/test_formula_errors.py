@@ -38,3 +38,9 @@ def test_a_number_less_a_term_is_unread_arithmetic_and_a_cut_literal_still_cut()
     assert _error("¬turn(P) ∧ turn(1 - P)").startswith("arithmetic '1 - P' is not read")
     assert _error("at(X, Y) ∧ ¬lock(X") == "literal 'lock(X' is cut off: its ')' is missing"
     assert read_formula("at(X + 1, Y) ∧ ¬wall(X - 2, Y)")  # a number added is read
+
+
+def test_a_literal_cut_off_before_a_negated_one_is_still_cut_off() -> None:
+    """`-trap(` after a literal left open is a negation, not a term taken away."""
+    assert _error("counter(C' -trap(TX, TY)") == "literal \"counter(C'\" is cut off: its ')' is " \
+        "missing"

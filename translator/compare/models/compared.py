@@ -150,24 +150,7 @@ def _built(report: Report, label: str, inferred: InferredVocabulary, evidence: t
     if not any(vocabulary.direction_of(schema.name) is not None
                or schema.name in vocabulary.keyed_by_direction + vocabulary.keyed_by_step
                for schema in report.schemas):
-        first = unread_first(report.skipped, "no schema makes a key press")
-        stepping = _unread_steps(report.schemas, vocabulary)
-        if stepping:
-            # A key press named in a vocabulary file would not run it: each level's Init
-            # would write none of the relations its moves step along.
-            return UnbuildableModel(report, label, vocabulary, first + (
-                f"the hero's moves step its place along {', '.join(stepping)}, static "
-                "relations no part of the game reads (compare writes an adjacency of two "
-                "places, with a direction or one relation per direction, or a successor on "
-                "coordinates), so no level's Init can list them and no move reads as a key "
-                "press: compare does not run this encoding"),
-                evidence, tuple(left))
-        return UnbuildableModel(report, label, vocabulary, first + (
-            "no action of the model reads as a key press (none moves the hero or an object "
-            "one cell along a relation read as a direction, and no name says one); say each "
-            "action's key press under [keys] in a vocabulary file (`helltaker compare "
-            f"{report.source} --vocabulary-out mine.toml` drafts one) and pass it with "
-            "--vocabulary FILE"), evidence, tuple(left))
+        return _no_key_press(report, label, vocabulary, evidence, tuple(left))
     while True:
         try:
             model = ReportModel(report, label, vocabulary, evidence, tuple(left))
@@ -194,6 +177,28 @@ def reread(model: ComparedModel, vocabulary: Vocabulary,
     said = model.evidence if evidence is None else evidence
     return _built(model.report, model.label, InferredVocabulary(vocabulary, said), said,
                   list(model.left_out))
+
+
+def _no_key_press(report: Report, label: str, vocabulary: Vocabulary,
+                  evidence: tuple[str, ...], left: tuple[LeftOut, ...]) -> UnbuildableModel:
+    """A model none of whose actions reads as a key press, and why, with the way out."""
+    first = unread_first(report.skipped, "no schema makes a key press")
+    stepping = _unread_steps(report.schemas, vocabulary)
+    if stepping:
+        # A key press named in a vocabulary file would not run it: each level's Init
+        # would write none of the relations its moves step along.
+        return UnbuildableModel(report, label, vocabulary, first + (
+            f"the hero's moves step its place along {', '.join(stepping)}, static "
+            "relations no part of the game reads (compare writes an adjacency of two "
+            "places, with a direction or one relation per direction, or a successor on "
+            "coordinates), so no level's Init can list them and no move reads as a key "
+            "press: compare does not run this encoding"), evidence, left)
+    return UnbuildableModel(report, label, vocabulary, first + (
+        "no action of the model reads as a key press (none moves the hero or an object "
+        "one cell along a relation read as a direction, and no name says one); say each "
+        "action's key press under [keys] in a vocabulary file (`helltaker compare "
+        f"{report.source} --vocabulary-out mine.toml` drafts one) and pass it with "
+        "--vocabulary FILE"), evidence, left)
 
 
 def _unread_steps(schemas: tuple[Schema, ...], vocabulary: Vocabulary) -> tuple[str, ...]:

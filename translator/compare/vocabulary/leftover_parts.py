@@ -59,6 +59,27 @@ def _arrivals(read: tuple[Schema, ...], hero: str, width: int
     return stepped, avoided, required
 
 
+def _deaths(read: tuple[Schema, ...], hero: str, skeleton: str | None
+            ) -> tuple[Counter[str], set[str]]:
+    """What the actions destroying a skeleton require (by how many), and every predicate some
+    action requires."""
+    deaths: Counter[str] = Counter()
+    present: set[str] = set()
+    for schema in read:
+        required = {p.predicate for p in schema.preconditions if p.positive}
+        present |= required
+        if skeleton is not None and any(not e.positive and e.predicate == skeleton
+                                        for e in schema.effects) and skeleton not in {
+                e.predicate for e in schema.effects if e.positive}:
+            # What is asked of the cell the hero leaves is no spikes, which hurt where the
+            # hero or a skeleton arrives (`lonely(H)`: no demon next to the hero, R-G2).
+            here = {variables(p) for p in schema.preconditions
+                    if p.positive and p.predicate == hero}
+            deaths.update({p.predicate for p in schema.preconditions
+                           if p.positive and variables(p) not in here})
+    return deaths, present
+
+
 def _counters(schema: Schema) -> set[str]:
     """One-argument fluents the schema replaces (a counter)."""
     return {e.predicate for e in schema.effects if len(e.args) == 1}
@@ -84,20 +105,7 @@ def leftover_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> Fo
 
     stepped, avoided, required_there = _arrivals(facts.read, hero, facts.width)
     skeleton = roles.get(Role.SKELETON)
-    deaths: Counter[str] = Counter()
-    present: set[str] = set()
-    for schema in facts.read:
-        required = {p.predicate for p in schema.preconditions if p.positive}
-        present |= required
-        if skeleton is not None and any(not e.positive and e.predicate == skeleton
-                                        for e in schema.effects) and skeleton not in {
-                e.predicate for e in schema.effects if e.positive}:
-            # What is asked of the cell the hero leaves is no spikes, which hurt where the
-            # hero or a skeleton arrives (`lonely(H)`: no demon next to the hero, R-G2).
-            here = {variables(p) for p in schema.preconditions
-                    if p.positive and p.predicate == hero}
-            deaths.update({p.predicate for p in schema.preconditions
-                           if p.positive and variables(p) not in here})
+    deaths, present = _deaths(facts.read, hero, skeleton)
     take(Role.SPIKES, {n: c for n, c in deaths.items() if not avoided[n]},
          "required where {} action(s) destroy a skeleton, never kept from the hero")
     spikes = {**roles, **found}.get(Role.SPIKES)

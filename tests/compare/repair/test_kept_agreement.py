@@ -102,6 +102,22 @@ def test_a_true_fix_of_one_fault_keeps_every_agreement() -> None:
         assert verdict.why is None and verdict.states > len(_subject().cases), fault.text()
 
 
+def test_a_fix_the_bound_leaves_unjudged_is_no_fix() -> None:
+    """The search's bound, asked before each level: past it, a true fix is not taken on the
+    states judged so far, and the reason says so."""
+    _, written = _two_faults()
+    fault = _faults()[0]
+    fixed = _subject().model(apply_edits(_subject().report.schemas,
+                                         [f for f in _faults() if f is not fault]))
+    assert not isinstance(fixed, UnbuildableModel)
+    asked = iter([True, True, False])
+    verdict = keeps_agreement(written, fixed, _subject().cases,
+                              in_time=lambda: next(asked, False))
+    assert verdict.unjudged and verdict.why is not None, verdict
+    assert verdict.why.startswith(f"it was judged on {verdict.states:,} states only")
+    assert verdict.states > 0
+
+
 def test_a_search_that_found_only_fixes_switching_a_kick_off_now_finds_the_slip() -> None:
     """The issue's case on our model: with a kick against a wall that forgets where the hero
     stands, and a crush of the two faults above, the fixes of one fault alone found first on

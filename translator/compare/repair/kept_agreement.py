@@ -29,7 +29,7 @@ with the written model's very actions in the same atoms is not judged again.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from strips_model.level import State
@@ -92,11 +92,16 @@ class KeptAgreement:
     """Key presses (and goals), over the states judged, where the fixed model does as the game
     and the model as written did not: of two fixes that each keep every agreement, the one that
     gains more explains more of the game (partial.py orders a fault's fixes by it)."""
+    unjudged: bool = False
+    """The search's bound passed before every case's level was judged: no fix on that."""
 
     @property
     def why(self) -> str | None:
         """Why a fix is rejected, as a report says it after the fix: what it loses, then the
         case and the divergence there."""
+        if self.unjudged:
+            return (f"it was judged on {self.states:,} states only: the bound passed before "
+                    "every level's states were")
         if self.case is None or self.lost is None:
             return None
         return f"it {self.lost} ({self.case.name}: {self.lost.told})"
@@ -111,14 +116,19 @@ against one model (a search checks many), since judging a key press costs."""
 
 
 def keeps_agreement(written: ComparedModel, fixed: ComparedModel, cases: Sequence[Case],
-                    bound: int = STATES, memo: Memo | None = None) -> KeptAgreement:
+                    bound: int = STATES, memo: Memo | None = None,
+                    in_time: Callable[[], bool] | None = None) -> KeptAgreement:
     """`fixed` against `written` on each case's level (a plan probe judges a plan, not states:
     left out), at most `bound` states a level, in the cases' order; it stops at the first
-    agreement lost. `memo`: the written model's judgements, for the next fix."""
+    agreement lost. `memo`: the written model's judgements, for the next fix. `in_time`,
+    asked before each case: false leaves the fix unjudged (a model whose bookkeeping follows
+    each key press, as a trap walk does, takes seconds a level)."""
     judged, tally = 0, Tally()
     for case in cases:
         if case.judged is not None:
             continue
+        if in_time is not None and not in_time():
+            return KeptAgreement(judged, unjudged=True)
         known = {} if memo is None else memo.setdefault(case.name, {})
         states, lost = kept_on_level(written.on(case.level), fixed.on(case.level), bound,
                                      known, tally)

@@ -28,7 +28,7 @@ with `add skeleton(X, Y)` is caught on a mirrored copy alone), the levels as giv
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from strips_model.schema import Schema
@@ -90,7 +90,8 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
         # A model that cannot be built agrees nowhere: there is no agreement to keep.
         if kept is None and not isinstance(model, UnbuildableModel):
             kept = _Kept(model, subject.cases if kept_on is None else kept_on,
-                         [(failure, named[failure.case]) for failure in current])
+                         [(failure, named[failure.case]) for failure in current],
+                         in_time=lambda: clock() - started < seconds)
         found = _searched(replace(subject, cases=evidence), base, group, named, kept,
                           len(current), left / min(len(pending), SHARES), clock)
         tried += found.tried
@@ -135,11 +136,14 @@ class _Kept:
     rejected: list[tuple[Repair, str]] = field(default_factory=list)
     """Those that do not, each with where: as `verified` was when turned down (the target
     made agree, the other failures not shown mended), with its edits."""
+    in_time: Callable[[], bool] | None = None
+    """The search's bound, asked before each level is judged."""
 
     def keep(self, verified: Repair) -> Keep:
         def keep(edits: tuple[Edit, ...], model: ComparedModel) -> bool:
             if edits not in self.verdicts:
-                kept = keeps_agreement(self.original, model, self.cases, memo=self.memo)
+                kept = keeps_agreement(self.original, model, self.cases, memo=self.memo,
+                                       in_time=self.in_time)
                 why = kept.why or self._needed(edits, model, kept.switched_off, kept.states)
                 self.verdicts[edits] = why
                 self.gained[edits] = kept.gained

@@ -20,10 +20,12 @@ from strips_model.moves import Direction
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 
-FORCED_CHAIN = 64
-"""At most this many actions follow one key press's. A turn may walk the level's traps one
-action each (vocabulary/trap_walk.py: the classic levels have up to 6, the walk 3 more); a
-chain past this, or one that comes back to a state it passed, is no turn's bookkeeping."""
+FORCED_CHAIN = 4
+"""At most this many actions follow one key press's, besides one per trap of the level: a
+turn may walk the traps one action each (vocabulary/trap_walk.py: a start, a toggle per trap,
+the damage paid). A chain past that, or one that comes back to a state it passed, is no
+turn's bookkeeping: a candidate fix that breaks the walk is then judged at once, not after
+dozens of actions per key press (a repair of fresh model D ran minutes past its bound)."""
 KNOWN_STATES = 20_000
 """States whose actions are kept at once, past which they are forgotten (the bound on every
 state of a level is 5,000: runs/state_bound.py)."""
@@ -41,6 +43,8 @@ class KeyPressed:
     goal_holds: Callable[[State], bool]
     forcible: Collection[str]
     """The schemas taking no key press that raise no goal."""
+    traps: int = 0
+    """The level's traps: `FORCED_CHAIN` and one action per trap follow a key press's."""
     known: dict[State, list[GroundAction]] = field(default_factory=dict)
     """What applies in the states met, with forcible actions only: each key press's
     successor is asked once to see what it forces, and again when it is explored."""
@@ -93,7 +97,7 @@ def _forced(model: KeyPressed, after: State) -> list[GroundAction]:
     """The actions forced one after the other from `after` (module doc)."""
     chain: list[GroundAction] = []
     passed = {after}
-    for _ in range(FORCED_CHAIN):
+    for _ in range(FORCED_CHAIN + model.traps):
         options = model.ground(after)
         if any(model.direction(option) is not None for option in options):
             break

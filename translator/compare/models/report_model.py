@@ -184,8 +184,7 @@ class ReportModel:
         return ReportLevelModel(self, level, coordinates, atoms + self._goal(
             level, coordinates, view), "generated from the level file", notes, view, said)
 
-    def _goal(self, level: Level, coordinates: Coordinates, view: GoalView
-              ) -> tuple[Atom, ...]:
+    def _goal(self, level: Level, coordinates: Coordinates, view: GoalView) -> tuple[Atom, ...]:
         """The cells of the game's goal, for a goal that asks them (game_goal.py)."""
         asked = any(lit.predicate == GOAL_CELL for lit in view.block.conjuncts)
         return goal_cells(level, coordinates, self.words) if asked else ()
@@ -262,7 +261,8 @@ class ReportLevelModel(LevelModel):
     @cached_property
     def _pressed(self) -> KeyPressed:
         return KeyPressed(self._grounder.applicable, self.direction, self.goal_holds,
-                          frozenset(self.model.words.not_key_presses) - self._goal_raisers)
+                          frozenset(self.model.words.not_key_presses) - self._goal_raisers,
+                          len(self.level.traps_lowered | self.level.traps_raised))
 
     def direction(self, action: GroundAction) -> Direction | None:
         return ground_key_press(self.model.words, self.model.direction_parameter, action,

@@ -66,12 +66,10 @@ def partial_fixes(subject: Subject, schemas: tuple[Schema, ...], failures: Seque
     verified with the first fixes of the faults before it made (`after`), as the student
     makes them. `rejected`: those verified on the cases that lose an agreement on a state,
     each with where."""
-    started = clock()
-    named = {c.name: c for c in subject.cases}
+    started, named = clock(), {c.name: c for c in subject.cases}
     current = [f for f in failures if f.case in named]  # a case of the evidence
     base, after = schemas, tuple[Edit, ...]()
-    repairs: list[Repair] = []
-    rejected: list[tuple[Repair, str]] = []
+    repairs, rejected = list[Repair](), list[tuple[Repair, str]]()
     searched: set[tuple[object, ...]] = set()
     tried = 0
     kept: _Kept | None = None

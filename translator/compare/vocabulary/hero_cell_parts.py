@@ -23,8 +23,8 @@ from translator.compare.vocabulary.behaviour import arrival_of, pick, under_skel
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.flags import pending
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
-from translator.compare.vocabulary.state_parts import flipping, parity_ending, trap_parity
 from translator.compare.vocabulary.structure import requirements
+from translator.compare.vocabulary.trap_parity import flipping, parity_ending, trap_parity
 
 GOAL_SHARE = 0.9
 """Of the actions with a hero, the share that must keep the hero off the goal cells."""

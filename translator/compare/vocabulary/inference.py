@@ -44,8 +44,9 @@ from translator.compare.vocabulary.keys import Convention, KeyPresses, key_press
 from translator.compare.vocabulary.leftover_parts import leftover_parts
 from translator.compare.vocabulary.places import cell_pattern, place_starts, starts_evidence
 from translator.compare.vocabulary.roles import PLACED, Evidence, Found, Role, Roles, Topic
-from translator.compare.vocabulary.state_parts import flipping, state_parts, trap_parity
+from translator.compare.vocabulary.state_parts import state_parts
 from translator.compare.vocabulary.structure import find_counter, find_successor, schema_facts
+from translator.compare.vocabulary.trap_parity import flipping, trap_parity
 from translator.compare.vocabulary.trap_walk import trap_walk
 from translator.compare.vocabulary.values import state_values
 from translator.compare.vocabulary.words import role_scores

@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 from strips_model.reports.arithmetic import without_arithmetic
 from strips_model.reports.schema_readings import read_schemas, static_predicates
 from strips_model.schema import Literal, Schema
-from translator.compare.vocabulary.behaviour import variables
+from translator.compare.vocabulary.behaviour import arrival_of, variables
 from translator.compare.vocabulary.facts import NEARLY, OFFSET, SchemaFacts
 from translator.compare.vocabulary.places import cell_fluents, hero_place_start
 from translator.compare.vocabulary.roles import Evidence, Role
@@ -178,8 +178,7 @@ def find_counter(schemas: tuple[Schema, ...], fluents: AbstractSet[str],
                  role_scores(name).get("counter", 0), name)
         if best is None or score[:3] > best[:3]:
             best = score
-    moves = sum(any(p.positive and p.predicate == hero for p in s.preconditions)
-                and any(e.positive and e.predicate == hero for e in s.effects) for s in schemas)
+    moves = sum(hero is not None and arrival_of(s, hero) is not None for s in schemas)
     if best is None or (best[1] * 2 < len(schemas) and best[2] < 2
                         and best[0] * 2 < max(moves, 1)):
         return None, 0

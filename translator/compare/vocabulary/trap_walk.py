@@ -22,18 +22,13 @@ from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import variables
 from translator.compare.vocabulary.facts import SchemaFacts
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
+from translator.compare.vocabulary.state_parts import toggled
 
 
 def _toggled_at(schema: Schema, trap: str) -> tuple[str, ...] | None:
     """The variables of the trap's place when the schema turns one trap's state."""
-    for old in schema.preconditions:
-        if old.positive and old.predicate == trap and any(
-                not e.positive and e.args == old.args and e.predicate == trap
-                for e in schema.effects) and any(
-                e.positive and e.predicate == trap and e.args != old.args
-                and set(variables(e)) == set(variables(old)) for e in schema.effects):
-            return variables(old)
-    return None
+    turned = toggled(schema, trap)
+    return variables(turned[0][0]) if turned else None
 
 
 def _required(schema: Schema, names: set[str]) -> list[Literal]:

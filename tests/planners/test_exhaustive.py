@@ -8,6 +8,7 @@ from helpers import make_level
 
 from strips_model.level_file import load_level
 from strips_model.validator import validate
+from translator.planners import best_first
 from translator.planners.best_first import SearchTimeout, best_first_search
 from translator.planners.exhaustive import solve_exhaustively
 
@@ -100,3 +101,19 @@ def test_best_first_stops_at_its_time_limit() -> None:
 
     with pytest.raises(SearchTimeout, match="stopped after 0 s"):
         best_first_search(0, endless, lambda node: False, bound=10**9, time_limit=0.0)
+
+
+def test_slow_expansions_are_stopped_near_the_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each expansion takes 10 ms of a fake clock: a 2 s limit stops the search after about
+    200 of them, not after the next multiple of the 1,024 expansions it once waited for."""
+    clock = [0.0]
+    monkeypatch.setattr(best_first.time, "perf_counter", lambda: clock[0])
+
+    def slow(node: int) -> list[tuple[int, int, int]]:
+        clock[0] += 0.01
+        return [(1, node + 1, 1)]
+
+    with pytest.raises(SearchTimeout, match=r"stopped after 2 s \((\d+) states") as stopped:
+        best_first_search(0, slow, lambda node: False, bound=10**9, time_limit=2.0)
+    expanded = int(str(stopped.value).split("(")[1].split()[0])
+    assert 200 <= expanded <= 210

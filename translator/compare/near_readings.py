@@ -3,7 +3,7 @@ predicate given another part, by what the schemas do with it, never by its name.
 
 A predicate the actions change may be read only as a part the game changes; a fluent floor
 (`free(P)`) or its complement (`occupied(P)`) only when it trades cells with what moves, as
-the inference reads them (vocabulary/behaviour.py `floor_fitting`): an exactly-one slot
+the inference reads them (vocabulary/floor_trades.py `floor_fitting`): an exactly-one slot
 (`doomed(P)`, deleted where a skeleton dies, with no mover arriving) is none of them.
 """
 
@@ -16,8 +16,9 @@ from strips_model.reports.vocabulary import Vocabulary
 from translator.compare.models.compared import STEPPING
 from translator.compare.models.comparisons import comparisons_used
 from translator.compare.models.protocols import ComparedModel
-from translator.compare.vocabulary.behaviour import floor_fitting, marks
+from translator.compare.vocabulary.behaviour import marks
 from translator.compare.vocabulary.flags import complements
+from translator.compare.vocabulary.floor_trades import floor_fitting
 
 PART_ROLES = ("key", "spikes", "floor", "safe", "wall", "lock", "boulder", "skeleton", "demon",
               "goal")

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from strips_model.reports.facts import GoalBlock
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.facts import NEARLY, SchemaFacts
+from translator.compare.vocabulary.floor_trades import floor_fitting
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 from translator.compare.vocabulary.words import role_scores
 
@@ -230,37 +231,6 @@ def parts_by_behaviour(facts: SchemaFacts, candidates: set[str], roles: Roles) -
                                    f"{static_floors[floor]} of {moves} moves, never kept from "
                                    "it, and changed by no action: every cell that is no wall"))
     return Found(found, tuple(evidence))
-
-
-def floor_fitting(read: tuple[Schema, ...], hero: str, names: set[str], free: bool = True
-                  ) -> dict[str, int]:
-    """Of `names`, those that trade cells with what moves (required and deleted at the cell
-    something moves to, added at the cell it left) and that a plain move needs (one changing
-    nothing else that has a place): each with the actions where it trades. A boulder trades
-    with such a floor too, but no plain move needs it. With `free` false, its complement
-    (`occupied(P)`): required absent and added where something arrives, deleted where it
-    left, and required absent by a plain move."""
-    found: dict[str, int] = {}
-    for name in sorted(names):
-        trades = plain = 0
-        for schema in read:
-            required = {(p.predicate, p.args) for p in schema.preconditions if p.positive}
-            deleted = {(e.predicate, e.args) for e in schema.effects if not e.positive}
-            added = {(e.predicate, e.args) for e in schema.effects if e.positive}
-            moves = {(old, new) for (mover, old) in required & deleted
-                     for (other, new) in added if other == mover != name and new != old}
-            needs = required if free else {(p.predicate, p.args) for p in schema.preconditions
-                                           if not p.positive}
-            taken, freed = (deleted, added) if free else (added, deleted)
-            trades += any((name, new) in needs & taken and (name, old) in freed
-                          for old, new in moves)
-            others = {e.predicate for e in schema.effects
-                      if len(e.args) > 1 and e.predicate not in (hero, name)}
-            plain += name in {n for n, _ in needs} and not others and any(
-                e.predicate == hero for e in schema.effects)
-        if trades and plain:
-            found[name] = trades
-    return found
 
 
 def _either_floor(read: tuple[Schema, ...], hero: str, names: set[str]) -> dict[str, int]:

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.behaviour import (
     arrival_of,
-    floor_fitting,
     marks,
     pick,
     under_skeleton,
@@ -39,6 +38,7 @@ from translator.compare.vocabulary.flag_parts import (
     with_a_constant_of,
 )
 from translator.compare.vocabulary.flags import pending
+from translator.compare.vocabulary.floor_trades import floor_fitting
 from translator.compare.vocabulary.roles import Evidence, Found, Role, Roles, by_actions
 
 

@@ -4,22 +4,24 @@ as the fast writer's PDDL text, planned by the planners' one Fast Downward runne
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 import pytest
 from helpers import ROOT, make_level, shared_path
 
+from strips_model.moves import Direction
 from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.document import load_report
 from strips_model.schema import build_domain
 from strips_model.validator import validate
 from translator.compare.models.compared import compared_model
-from translator.compare.models.protocols import ComparedModel
+from translator.compare.models.protocols import ComparedModel, LevelModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.report_planning import typed_domain
-from translator.compare.runs.model_run import solve_model
+from translator.compare.runs.model_run import accepts, solve_model
 from translator.model.pddl_text import domain_text
 from translator.planners.exit_codes import status_of_exit
 from translator.planners.fast_downward import run_driver
@@ -121,3 +123,38 @@ def test_text_the_translator_cannot_read_is_an_error_of_the_run() -> None:
     run = solve_model(_Unparsable())  # type: ignore[arg-type]
     assert run.status is Status.ERROR and run.steps is None
     assert run.log_tail.startswith("exit code 31\ntranslator: ")
+
+
+class _Branching:
+    """A model whose every key press may end in one of three states: the game's ends in one."""
+
+    @dataclass(frozen=True)
+    class Step:
+        to: int
+        cost: int = 1
+
+        def apply(self, state: int) -> int:
+            return self.to
+
+    def initial(self) -> int:
+        return 0
+
+    def applicable(self, state: int) -> list[_Branching.Step]:
+        return [self.Step(3 * state + branch) for branch in (1, 2, 3)]
+
+    def direction(self, action: object) -> Direction:
+        return Direction.RIGHT
+
+    def goal_holds(self, state: int) -> bool:
+        return state % 2 == 0
+
+
+def test_a_model_branching_past_the_bound_is_left_undecided_not_followed() -> None:
+    """3^k states after k key presses: past `most` after the fourth (81 > 64), and the answer
+    without a bound, by every branch, is still given."""
+    model = cast(LevelModel, _Branching())
+    presses = (Direction.RIGHT,) * 6
+    assert accepts(model, presses, 100) is True
+    assert accepts(model, presses, 100, most=64) is None
+    assert accepts(model, presses[:3], 100, most=64) is True
+    assert accepts(model, presses, 3, most=64) is False  # past the budget after three

@@ -108,9 +108,13 @@ def search_exact(model: LevelModel, limit: int) -> SearchResult[GroundAction]:
     return best_first_search(model.initial(), successors, model.goal_holds, limit)
 
 
-def accepts(model: LevelModel, directions: tuple[Direction, ...], limit: int) -> bool:
+def accepts(model: LevelModel, directions: tuple[Direction, ...], limit: int,
+            most: int | None = None) -> bool | None:
     """Whether some sequence of the model's actions, one per key press, spends at most
-    `limit` and ends in a goal state (the model's own reading of a plan)."""
+    `limit` and ends in a goal state (the model's own reading of a plan). With `most`, None
+    once more than that many states are reached after one key press: the game reaches one, and
+    a model that branches so (a repair's candidate that no longer binds its counter) would
+    take minutes to follow through every branch."""
     frontier: dict[frozenset[Atom], int] = {model.initial(): 0}
     for direction in directions:
         following: dict[frozenset[Atom], int] = {}
@@ -121,5 +125,7 @@ def accepts(model: LevelModel, directions: tuple[Direction, ...], limit: int) ->
                 successor = action.apply(state)
                 following[successor] = min(following.get(successor, limit + 1),
                                            spent + action.cost)
+            if most is not None and len(following) > most:
+                return None
         frontier = following
     return any(model.goal_holds(state) for state in frontier)

@@ -33,6 +33,7 @@ from translator.compare.runs.model_run import accepts
 from translator.ground.ground_action import GroundAction
 from translator.model.level_facts import Atom
 from translator.planners.best_first import SearchTimeout, best_first_search
+from translator.runtime.asked_often import asked_often
 
 CASE_SEARCH_SECONDS = 2.0
 """The bound of the model's own exhaustive search on one small case: a probe of a few cells
@@ -229,19 +230,30 @@ def search_exact_bounded(on: LevelModel
     return (tuple(result.plan) if result.plan is not None else None), result.cost
 
 
-class OutOfTime(Exception):
-    """The search's bound passed before every case was checked: the candidate is unjudged."""
+class OutOfTime(BaseException):
+    """The search's bound passed before every case was checked: the candidate is unjudged.
+    Raised inside a case too (`asked_often`): no `except Exception` on the way may take it
+    for the case's own failure."""
 
 
 def verify(model: ComparedModel, cases: Sequence[Case], first: Iterable[str] = (),
            tell: bool = True, in_time: Callable[[], bool] | None = None) -> Failure | None:
     """The first failing case, the cases named in `first` tried first (the counterexamples
     seen so far reject most wrong candidates at once); None when every case agrees. `tell`:
-    as `check_case`. `in_time`, asked before each case: false raises `OutOfTime` (a model
-    whose cases take seconds each would otherwise hold the search past its bound)."""
+    as `check_case`. `in_time`, asked before each case and every few hundredths of a CPU
+    second within one (runtime/asked_often.py): false raises `OutOfTime` (a candidate whose
+    case takes minutes would otherwise hold the search past its bound)."""
     front = set(first)
     ordered = [c for c in cases if c.name in front] + [c for c in cases if c.name not in front]
-    for case in ordered:
+    if in_time is None:
+        return _first_failure(model, ordered, tell)
+    with asked_often(in_time, OutOfTime):
+        return _first_failure(model, ordered, tell, in_time)
+
+
+def _first_failure(model: ComparedModel, cases: Sequence[Case], tell: bool,
+                   in_time: Callable[[], bool] | None = None) -> Failure | None:
+    for case in cases:
         if in_time is not None and not in_time():
             raise OutOfTime
         failure = check_case(model, case, tell)

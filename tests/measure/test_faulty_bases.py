@@ -29,6 +29,7 @@ from translator.measure.faulty_bases import (
     evidence_of,
     faulty_base,
     slip_divergences,
+    written_base,
 )
 from translator.measure.slip_scores import (
     SlipOutcome,
@@ -78,6 +79,14 @@ def test_a_faulty_base_diverges_and_the_slip_fails_where_the_base_agreed() -> No
     # Its divergences are its own: cases the base agreed on.
     assert not slip.cases & {f.case for f in base.failures}
     assert slip.cases <= {f.case for f in slip.failures}
+
+
+def test_a_model_that_diverges_as_written_is_its_own_base_and_a_correct_one_is_none() -> None:
+    subject, base, _ = _ours()
+    assert written_base(subject, our_model()[0].schemas) is None
+    as_written = written_base(subject, base.schemas)
+    assert as_written is not None and as_written.faults == ()
+    assert as_written.schemas == base.schemas and as_written.failures == base.failures
 
 
 def test_the_slips_inverse_counts_first_for_its_divergence_after_a_fix_of_the_base() -> None:

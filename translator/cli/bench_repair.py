@@ -42,6 +42,13 @@ def add_repair_options(command: argparse.ArgumentParser) -> None:
                          "outcomes however loaded the machine is, or wall seconds, as "
                          "`compare --repair` bounds a user's search (default %(default)s); "
                          "the table reports both")
+    command.add_argument("--repair-model", action="append", metavar="FILE",
+                         dest="repair_models",
+                         help="--repair: mutate this model instead of the benchmark's own "
+                         "(repeatable): a student's model, say. One that already diverges "
+                         "on the probes is a faulty base as written: its slips are scored on "
+                         "it, with no fault added (the faulty-base table); its clean-table "
+                         "rows then count no fix of one fault among several")
     command.add_argument("--seed", type=int, default=32,
                          help="--repair: the seed of the mutants drawn (default %(default)s)")
     command.add_argument("--workers", type=at_least(1), default=default_jobs(), metavar="N",
@@ -81,13 +88,15 @@ def repair_bench(args: argparse.Namespace) -> ExitCode:
 
     clock = CLOCKS[args.repair_clock]
     outcomes = run_bench(args.mutants, args.doubles, args.repair_seconds, args.seed,
-                         progress=progress, workers=args.workers, clock=clock) \
+                         args.repair_models, progress=progress, workers=args.workers,
+                         clock=clock) \
         if args.mutants or args.doubles > 0 else []
     table = "## Clean bases\n\n" + bench_table(outcomes)
     files = {"repair-bench.json": json.dumps({"clean": bench_json(outcomes)}, indent=2) + "\n"}
     if args.faulty_slips:
         slips = run_faulty_bench(args.faulty_slips, args.repair_seconds, args.seed,
-                                 progress=slipped, workers=args.workers, clock=clock)
+                                 args.repair_models, progress=slipped, workers=args.workers,
+                                 clock=clock)
         table += "\n## Faulty bases\n\n" + faulty_table(slips)
     print_out(table)
     if args.out:

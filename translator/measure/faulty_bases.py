@@ -124,12 +124,22 @@ def base_faults(pool: Sequence[Edit], index: int) -> tuple[Edit, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Base:
-    """A correct model with faults, as the slip meets it."""
+    """A correct model with faults, or a model as written that diverges (`written_base`),
+    as the slip meets it."""
 
     faults: tuple[Edit, ...]
     schemas: tuple[Schema, ...]
     failures: tuple[Failure, ...]
     """Every failure of the faulty base (`divergences`)."""
+
+
+def written_base(subject: Subject, schemas: tuple[Schema, ...]) -> Base | None:
+    """The model as written, when it already diverges (a student's model, as fresh ones do:
+    one that walks on past the goal): its own faults are the base its slips meet, with no
+    fault added; None for a model that agrees, or cannot be built."""
+    if not diverges(subject, schemas):
+        return None
+    return Base((), schemas, divergences(subject, schemas))
 
 
 def faulty_base(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit, ...]

@@ -46,12 +46,14 @@ from translator.compare.repair.fixes import (
     warmed_groundings,
 )
 from translator.measure.faulty_bases import (
+    Base,
     base_faults,
     evidence_of,
     fault_pool,
     faulty_base,
     slip_on,
     words_of,
+    written_base,
 )
 from translator.measure.slip_scores import SlipOutcome, score
 from translator.runtime.workers import run_ordered
@@ -192,19 +194,24 @@ class _FaultySlip:
     label: str
     seed: int
 
+    written: Base | None = None
+    """The model as written, when it diverges already: every slip's base."""
+
     def __call__(self, index: int) -> SlipOutcome | None:
         return run_faulty_slip(self.set_up, self.pool, index, self.options, self.label,
-                               self.seed)
+                               self.seed, self.written)
 
 
 def run_faulty_slip(set_up: ModelSetUp, pool: tuple[Edit, ...], index: int,
-                    options: RepairOptions, label: str, seed: int) -> SlipOutcome | None:
-    """The `index`-th faulty base of `pool`'s faults and its slip (faulty_bases.py), the
-    slipped base repaired by the repair entry as `compare --repair` repairs it (every failure
-    listed, two edits allowed), then scored (slip_scores.py); None when no base or no slip
-    could be made."""
+                    options: RepairOptions, label: str, seed: int,
+                    written: Base | None = None) -> SlipOutcome | None:
+    """The `index`-th faulty base of `pool`'s faults (or `written`, the model as written when
+    it diverges already) and its slip (faulty_bases.py), the slipped base repaired by the
+    repair entry as `compare --repair` repairs it (every failure listed, two edits allowed),
+    then scored (slip_scores.py); None when no base or no slip could be made."""
     subject = evidence_of(set_up)
-    base = faulty_base(subject, set_up.file.report.schemas, base_faults(pool, index))
+    base = written or faulty_base(subject, set_up.file.report.schemas,
+                                  base_faults(pool, index))
     slip = None if base is None else slip_on(subject, base, index, seed * 1_000 + index,
                                              words_of(set_up))
     if base is None or slip is None:
@@ -235,9 +242,12 @@ def run_faulty_bench(count: int, seconds: float, seed: int = 32,
     for path in models or bench_models():
         set_up = set_up_model(path)
         with warmed_groundings(set_up):
-            pool = fault_pool(set_up, evidence_of(set_up), min(count, POOL), seed)
-            run = _FaultySlip(set_up, pool, options, os.path.basename(path), seed)
-            for outcome in run_ordered(run, range(count) if pool else range(0), workers):
+            subject = evidence_of(set_up)
+            written = written_base(subject, set_up.file.report.schemas)
+            pool = () if written else fault_pool(set_up, subject, min(count, POOL), seed)
+            run = _FaultySlip(set_up, pool, options, os.path.basename(path), seed, written)
+            for outcome in run_ordered(run, range(count) if pool or written else range(0),
+                                       workers):
                 if outcome is not None:
                     outcomes.append(outcome)
                     if progress is not None:

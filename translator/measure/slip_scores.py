@@ -178,7 +178,8 @@ def faulty_table(outcomes: Sequence[SlipOutcome]) -> str:
             f"| {statistics.median(cpu):.1f} |")
     lines.append("")
     lines.append("Faulty bases: each slip is made on a correct model given 1 to 3 diverging "
-                 "faults first, and repaired as `compare --repair` repairs it; `among`: a fix "
+                 "faults first (on a model that diverges as written, on it, with no fault "
+                 "added), and repaired as `compare --repair` repairs it; `among`: a fix "
                  "reported gives the faulty base back (or behaves as it on every case); "
                  "`first for its divergence`: the first fix that mends a divergence of the "
                  "slip does; a masked slip (no divergence the base lacks) is not scored.")

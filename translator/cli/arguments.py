@@ -62,7 +62,7 @@ def read_plan_file(path: str) -> tuple[str, str]:
 
 
 INPUT_OPTIONS = ("level", "levels", "report", "encoding", "answer", "plan_file", "vocabulary",
-                 "model_a", "model_b", "results")
+                 "model_a", "model_b", "results", "repair_models")
 """Every command's options and arguments that name files it reads, by their argparse names:
 no output may replace one (translator/runtime/output_guard.py). --results is read and
 appended to, so it counts too; --readme, rewritten in place on purpose, does not."""

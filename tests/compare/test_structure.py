@@ -60,3 +60,17 @@ def test_the_checks_see_what_they_look_for() -> None:
     assert [f.name for f in long_functions(tree)] == ["f"]
     assert len(attributes_by_name(tree)) == 1
     assert [a.arg for a in object_parameters(tree)] == ["a"]
+
+
+LONGEST_MODULE = 300
+"""Lines a module of the product may have (the team's standard): one job each."""
+PRODUCT = [Path(__file__).resolve().parents[2] / name for name in ("strips_model", "translator",
+                                                                    "pddl")]
+
+
+def test_no_module_of_the_product_is_longer_than_the_standard() -> None:
+    modules = [path for root in PRODUCT for path in sorted(root.rglob("*.py"))]
+    assert len(modules) > 100  # the walk sees the packages
+    long = {str(path): lines for path in modules
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE}
+    assert not long, long

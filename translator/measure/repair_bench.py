@@ -55,7 +55,7 @@ from translator.measure.faulty_bases import (
     words_of,
     written_base,
 )
-from translator.measure.slip_scores import SlipOutcome, score
+from translator.measure.slip_scores import SlipOutcome, p95, percent, score
 from translator.runtime.workers import run_ordered
 
 MODELS_FOLDER = os.path.join(os.path.dirname(__file__), "repair_models")
@@ -255,14 +255,6 @@ def run_faulty_bench(count: int, seconds: float, seed: int = 32,
     return outcomes
 
 
-def _p95(ordered: Sequence[float]) -> float:
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
-def _percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.0f}% ({part}/{whole})" if whole else "-"
-
-
 def operator_groups(outcomes: Sequence[Outcome]) -> list[tuple[str, list[Outcome]]]:
     """The outcomes per operator, then all single faults, then double faults (none empty)."""
     groups = [(name, [o for o in outcomes if o.operator == name]) for name in OPERATORS]
@@ -284,16 +276,16 @@ def bench_table(outcomes: Sequence[Outcome]) -> str:
         fixed = [o for o in live if o.top1]
         lines.append(
             f"| {name} | {len(rows)} | {sum(o.equivalent for o in rows)} "
-            f"| {_percent(sum(o.detected for o in live), len(live))} "
-            f"| {_percent(sum(o.localised for o in live), len(live))} "
-            f"| {_percent(len(fixed), len(live))} "
-            f"| {_percent(sum(o.top3 for o in live), len(live))} "
-            f"| {_percent(sum(o.inverse1 for o in live), len(live))} "
-            f"| {_percent(sum(o.minimal for o in fixed), len(fixed))} "
+            f"| {percent(sum(o.detected for o in live), len(live))} "
+            f"| {percent(sum(o.localised for o in live), len(live))} "
+            f"| {percent(len(fixed), len(live))} "
+            f"| {percent(sum(o.top3 for o in live), len(live))} "
+            f"| {percent(sum(o.inverse1 for o in live), len(live))} "
+            f"| {percent(sum(o.minimal for o in fixed), len(fixed))} "
             f"| {sum(o.rejected for o in rows)} | {sum(o.unequal for o in rows)} "
             f"| {sum(o.formerly for o in rows)} "
-            f"| {statistics.median(times):.1f} | {_p95(times):.1f} "
-            f"| {statistics.median(cpu):.1f} | {_p95(cpu):.1f} |")
+            f"| {statistics.median(times):.1f} | {p95(times):.1f} "
+            f"| {statistics.median(cpu):.1f} | {p95(cpu):.1f} |")
     lines.append("")
     lines.append("Sound: every fix counted was verified on every case (evidence.py) before it "
                  "was returned, then on every state of each case's level and of every "

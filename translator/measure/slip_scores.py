@@ -141,11 +141,13 @@ class SlipOutcome:
     cpu_seconds: float
 
 
-def _percent(part: int, whole: int) -> str:
+def percent(part: int, whole: int) -> str:
+    """`part` of `whole` as a table shows it: `50% (1/2)`, `-` of none."""
     return f"{100 * part / whole:.0f}% ({part}/{whole})" if whole else "-"
 
 
-def _p95(ordered: Sequence[float]) -> float:
+def p95(ordered: Sequence[float]) -> float:
+    """The 95th percentile of sorted values (the nearest rank)."""
     return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
@@ -168,13 +170,13 @@ def faulty_table(outcomes: Sequence[SlipOutcome]) -> str:
         cpu = [o.cpu_seconds for o in rows if o.live] or [0.0]
         lines.append(
             f"| {name} | {len(rows)} | {sum(not o.live for o in rows)} "
-            f"| {_percent(sum(s.among for s in scored), len(scored))} "
+            f"| {percent(sum(s.among for s in scored), len(scored))} "
             f"| {sum(s.within for s in scored)} "
-            f"| {_percent(sum(s.first for s in scored), len(scored))} "
-            f"| {_percent(sum(s.first_overall for s in scored), len(scored))} "
-            f"| {_percent(sum(s.mended for s in scored), len(scored))} "
+            f"| {percent(sum(s.first for s in scored), len(scored))} "
+            f"| {percent(sum(s.first_overall for s in scored), len(scored))} "
+            f"| {percent(sum(s.mended for s in scored), len(scored))} "
             f"| {sum(s.disabling for s in scored)} "
-            f"| {statistics.median(times):.1f} | {_p95(times):.1f} "
+            f"| {statistics.median(times):.1f} | {p95(times):.1f} "
             f"| {statistics.median(cpu):.1f} |")
     lines.append("")
     lines.append("Faulty bases: each slip is made on a correct model given 1 to 3 diverging "

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from strips_model.errors import Position
+from strips_model.errors import InputError, Position
 from strips_model.schema import Literal, Term
 from translator.compare.check import our_model, set_up_model
+from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Clause, Edit, Kind, Signature, local_edits
 from translator.compare.repair.fixes import SuggestedFix, mutated, repair_cases
 from translator.compare.repair.mends import mends
@@ -28,6 +31,7 @@ from translator.measure.faulty_bases import (
     divergences,
     evidence_of,
     faulty_base,
+    runnable_set_up,
     slip_divergences,
     written_base,
 )
@@ -87,6 +91,15 @@ def test_a_model_that_diverges_as_written_is_its_own_base_and_a_correct_one_is_n
     as_written = written_base(subject, base.schemas)
     assert as_written is not None and as_written.faults == ()
     assert as_written.schemas == base.schemas and as_written.failures == base.failures
+
+
+def test_a_model_that_cannot_be_run_is_bad_input_for_the_benchmark(tmp_path: Path) -> None:
+    model = tmp_path / "clash.txt"
+    model.write_text("Action(moveRight(X, Y, X2))\nPrecondition: at(X, Y), succ(X, X2)\n"
+                     "Effect: -at(X, Y), at(X2)\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"clash\.txt: cannot be run \(.*\); the repair "):
+        runnable_set_up(str(model))
+    assert not isinstance(runnable_set_up(our_model()[0].source).model, UnbuildableModel)
 
 
 def test_the_slips_inverse_counts_first_for_its_divergence_after_a_fix_of_the_base() -> None:

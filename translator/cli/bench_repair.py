@@ -48,7 +48,8 @@ def add_repair_options(command: argparse.ArgumentParser) -> None:
                          "(repeatable): a student's model, say. One that already diverges "
                          "on the probes is a faulty base as written: its slips are scored on "
                          "it, with no fault added (the faulty-base table); its clean-table "
-                         "rows then count no fix of one fault among several")
+                         "rows then count no fix of one fault among several. One that "
+                         "`compare` cannot run is refused, status 2")
     command.add_argument("--seed", type=int, default=32,
                          help="--repair: the seed of the mutants drawn (default %(default)s)")
     command.add_argument("--workers", type=at_least(1), default=default_jobs(), metavar="N",

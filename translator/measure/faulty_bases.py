@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from strips_model.errors import InputError
 from strips_model.schema import Schema
-from translator.compare.check import ModelSetUp
+from translator.compare.check import ModelSetUp, set_up_model
 from translator.compare.models.compared import UnbuildableModel
 from translator.compare.repair.edits import Kind, literal_key
 from translator.compare.repair.fixes import (
@@ -48,6 +49,16 @@ SLIP_TRIES = 6
 """Candidate slips tried on one base before the slip is counted as masked."""
 UNBUILT = "cannot be built"
 """What a failure of the model as written says when no part of it runs."""
+
+
+def runnable_set_up(path: str) -> ModelSetUp:
+    """The model file at `path` read and built for the benchmark; bad input when it cannot
+    be run at all (every mutant of it would count as detected, and none could be fixed)."""
+    set_up = set_up_model(path)
+    if isinstance(set_up.model, UnbuildableModel):
+        raise InputError(f"{path}: cannot be run ({set_up.model.defect}); the repair "
+                         "benchmark needs a model that `compare` runs")
+    return set_up
 
 
 def evidence_of(set_up: ModelSetUp) -> Subject:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from importlib import resources
 
 from strips_model.schema import Schema
-from translator.compare.check import ModelSetUp, set_up_model
+from translator.compare.check import ModelSetUp
 from translator.compare.repair.fixes import (
     OPERATORS,
     Clock,
@@ -51,6 +51,7 @@ from translator.measure.faulty_bases import (
     evidence_of,
     fault_pool,
     faulty_base,
+    runnable_set_up,
     slip_on,
     words_of,
     written_base,
@@ -172,7 +173,7 @@ def run_bench(count: int, doubles: int, seconds: float, seed: int = 32,
     # The table's `formerly verified` column: what the former verifier would have accepted.
     options = RepairOptions(seconds=seconds, clock=clock, former=True)
     for path in models or bench_models():
-        set_up = set_up_model(path)
+        set_up = runnable_set_up(path)
         label = os.path.basename(path)
         drawn = [faults for number, size in ((count, 1), (doubles, 2))
                  for faults in mutants_of(set_up, number, size, seed)]
@@ -240,7 +241,7 @@ def run_faulty_bench(count: int, seconds: float, seed: int = 32,
     outcomes: list[SlipOutcome] = []
     options = RepairOptions(seconds=seconds, clock=clock)
     for path in models or bench_models():
-        set_up = set_up_model(path)
+        set_up = runnable_set_up(path)
         with warmed_groundings(set_up):
             subject = evidence_of(set_up)
             written = written_base(subject, set_up.file.report.schemas)

@@ -148,9 +148,10 @@ def written_base(subject: Subject, schemas: tuple[Schema, ...]) -> Base | None:
     """The model as written, when it already diverges (a student's model, as fresh ones do:
     one that walks on past the goal): its own faults are the base its slips meet, with no
     fault added; None for a model that agrees, or cannot be built."""
-    if not diverges(subject, schemas):
+    if isinstance(subject.model(schemas), UnbuildableModel):
         return None
-    return Base((), schemas, divergences(subject, schemas))
+    failures = divergences(subject, schemas)
+    return Base((), schemas, failures) if failures else None
 
 
 def faulty_base(subject: Subject, schemas: tuple[Schema, ...], faults: tuple[Edit, ...]

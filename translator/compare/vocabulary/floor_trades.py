@@ -35,9 +35,8 @@ def _trades(schema: Schema) -> _Trades:
     required = frozenset((p.predicate, p.args) for p in schema.preconditions if p.positive)
     deleted = frozenset((e.predicate, e.args) for e in schema.effects if not e.positive)
     added = frozenset((e.predicate, e.args) for e in schema.effects if e.positive)
-    moves = tuple(sorted({(mover, old, new) for (mover, old) in required & deleted
-                          for (other, new) in added if other == mover and new != old},
-                         key=str))
+    moves = tuple({(mover, old, new) for (mover, old) in required & deleted
+                   for (other, new) in added if other == mover and new != old})
     return _Trades(required, frozenset((p.predicate, p.args) for p in schema.preconditions
                                        if not p.positive),
                    deleted, added, moves,

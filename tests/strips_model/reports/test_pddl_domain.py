@@ -1,15 +1,19 @@
-"""PDDL domains read as schemas through unified-planning's PDDLReader: each requirement the
-issue lists compiled to plain schemas, what cannot be compiled listed with its position, and
-our own pddl/domain.pddl read as exactly the schemas of strips_model/helltaker.strips."""
+"""PDDL domains read as schemas (strips_model/reports/pddl_domain.py): each requirement the
+issue lists compiled to plain schemas, what cannot be compiled listed with its position, what
+a planner would refuse refused in one line at its place, and our own pddl/domain.pddl read as
+exactly the schemas of strips_model/helltaker.strips."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from random import Random
 
 import pytest
 from helpers import ROOT
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from strips_model.errors import SchemaError
+from strips_model.errors import InputError, SchemaError
 from strips_model.reports.document import Report
 from strips_model.reports.notation import read_model_file
 from strips_model.reports.pddl_domain import read_pddl_domain
@@ -77,7 +81,7 @@ def test_each_requirement_is_compiled_and_the_rest_listed_with_its_place() -> No
     assert str(home.position) == "tiny.pddl:16:2"
 
 
-def test_a_domain_unified_planning_cannot_parse_is_one_line_at_its_place() -> None:
+def test_a_domain_that_does_not_parse_is_one_line_at_its_place() -> None:
     with pytest.raises(SchemaError) as caught:
         read_pddl_domain("(define (domain d)\n (:action a :parameters (?x)\n"
                          "  :precondition (and (p ?x) :effect (p ?x)))", "bad.pddl")
@@ -93,7 +97,7 @@ def test_the_reader_is_chosen_by_content_not_by_name(tmp_path: Path) -> None:
 
 def test_our_pddl_domain_pairs_every_schema_of_our_model_and_builds_as_ours() -> None:
     # What `helltaker diff pddl/domain.pddl strips_model/helltaker.strips` and `compare`
-    # do with the file, once (unified-planning takes seconds to parse it).
+    # do with the file.
     reading = read_model_file(str(ROOT / "pddl" / "domain.pddl"))
     ours = helltaker_domain().schemas
     diff = diff_schemas(reading.schemas, ours)
@@ -113,4 +117,93 @@ def test_a_durative_action_is_skipped_with_its_reason_not_a_traceback() -> None:
     reading = read_pddl_domain(text, "d.pddl")
     assert [schema.name for schema in reading.schemas] == ["go"]
     (skipped,) = reading.skipped
-    assert "'wait' skipped: a DurativeAction" in skipped.reason
+    assert "'wait' skipped: a durative action" in skipped.reason
+    assert str(skipped.position) == "d.pddl:3:2"
+
+
+_BAD = "(define (domain d) (:types cell) (:constants home - cell) (:predicates (at ?c - cell))\n"
+
+
+@pytest.mark.parametrize(("action", "at", "says"), [
+    ("(:action go :parameters (?c - cell) :precondition (adj ?c) :effect (at ?c))",
+     "(adj", "adj is no predicate of :predicates"),
+    ("(:action go :parameters (?c - cell) :precondition (at ?c ?c) :effect (at ?c))",
+     "(at ?c ?c", "at is declared with 1 argument(s), given 2"),
+    ("(:action go :parameters (?c - cell) :precondition (at far) :effect (at ?c))",
+     "far", "far is neither a parameter (?name) nor a constant of :constants"),
+    ("(:action go :parameters (?c - room) :precondition (at ?c) :effect (at ?c))",
+     "room", "room: no type of :types"),
+    ("(:action go :parameters (?c - cell) :precondition (at ?d) :effect (at ?c))",
+     "?d", "?d is no parameter of its action"),
+    ("(:action go :parameters (?c - cell) :precondition (at ?c) :effect (at ?c))))",
+     "))))", "a ')' closes no open parenthesis"),
+    ("(:axiom go)", "(:axiom", ":axiom is no section of a PDDL domain"),
+    ("(:action go :parameters (?c - cell) :pre (at ?c) :effect (at ?c))",
+     ":pre", "an action holds :parameters, :precondition and :effect"),
+])
+def test_what_a_planner_would_refuse_is_one_line_at_its_place(action: str, at: str,
+                                                              says: str) -> None:
+    """unified-planning's reader refused these; the lark reader that replaced it must too,
+    at the place of the fault (where unified-planning gave none for most)."""
+    with pytest.raises(SchemaError) as caught:
+        read_pddl_domain(_BAD + action + ")\n", "bad.pddl")
+    message = str(caught.value)
+    column = action.index(at) + 1 + (3 if at == "))))" else 0)
+    assert message.startswith(f"bad.pddl:2:{column}: ") and says in message, message
+    assert "\n" not in message
+
+
+def test_a_parenthesis_never_closed_is_named_at_the_end() -> None:
+    with pytest.raises(SchemaError) as caught:
+        read_pddl_domain(_BAD + "(:action go :parameters (?c - cell) :effect (at ?c))\n",
+                         "bad.pddl")
+    assert str(caught.value).startswith("bad.pddl:2:") and \
+        "a parenthesis opened is never closed" in str(caught.value)
+
+
+def test_names_are_read_as_planners_read_them_and_each_literal_at_its_own_place() -> None:
+    text = ("(define (domain D) (:predicates (At ?X) (Adj ?X ?Y))\n"
+            " (:action Move :parameters (?X ?Y)\n"
+            "  :precondition (and (At ?X) (Adj ?X ?Y))\n"
+            "  :effect (and (not (AT ?X)) (at ?y))))\n")
+    (schema,) = read_pddl_domain(text, "d.pddl").schemas
+    assert schema.name == "move" and [p.name for p in schema.parameters] == ["X", "Y"]
+    assert _literals(schema) == (["at(X)", "adj(X, Y)"], ["-at(X)", "at(Y)"])
+    # Each literal at its own parenthesis: the deleted `at` is not the precondition's.
+    assert [str(lit.position) for lit in (*schema.preconditions, *schema.effects)] == [
+        f"d.pddl:{line + 1}:{column}" for line, column in
+        ((2, text.split("\n")[2].index("(At") + 1), (2, text.split("\n")[2].index("(Adj") + 1),
+         (3, text.split("\n")[3].index("(AT") + 1), (3, text.split("\n")[3].index("(at") + 1))]
+
+
+_EDITS = st.tuples(st.integers(0, len(DOMAIN)), st.integers(0, 12),
+                   st.sampled_from(("", "(", ")", " ", "?x", "- cell", "(and", "(not (p))", ";",
+                                    ":effect", "(forall (?y) (hero ?y))", "(= ?x home)")))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_EDITS, min_size=1, max_size=4))
+def test_a_domain_damaged_anywhere_is_read_or_refused_in_one_line(edits: list[tuple[int, int,
+                                                                                    str]]) -> None:
+    """Whatever a student's typing does to a domain, the reader answers with schemas or one
+    line at a place of the file: never a traceback, never a message of several lines."""
+    text = DOMAIN
+    for start, length, inserted in edits:
+        start = min(start, len(text))
+        text = text[:start] + inserted + text[start + length:]
+    try:
+        reading = read_pddl_domain(text, "typed.pddl")
+    except InputError as error:
+        assert str(error).startswith("typed.pddl") and "\n" not in str(error)
+    else:
+        assert all(schema.position.source == "typed.pddl" for schema in reading.schemas)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32))
+def test_a_domain_in_any_letter_case_reads_as_in_lowercase(seed: int) -> None:
+    """PDDL is case-insensitive, as Fast Downward reads it: `(At ?X)` is `(at ?x)`."""
+    random = Random(seed)
+    shouted = "".join(char.upper() if random.random() < 0.5 else char for char in DOMAIN)
+    assert [(s.name, _literals(s)) for s in read_pddl_domain(shouted, "t.pddl").schemas] == \
+        [(s.name, _literals(s)) for s in read_pddl_domain(DOMAIN, "t.pddl").schemas]

@@ -60,7 +60,7 @@ def test_json_has_its_keys_and_the_report_departs(departing: Departing) -> None:
     result = departing.record
     assert departing.status == 1
     assert list(result) == ["schemas", "lint", "levels", "coverage", "lint_groups", "skipped",
-                            "defect", "vocabulary", "boards", "reading"]
+                            "defect", "cause", "vocabulary", "boards", "reading"]
     vocabulary = result["vocabulary"]
     assert vocabulary["roles"]["hero"] == "helltaker" and vocabulary["inferred"]
     assert result["reading"]["schemas"] == 108 and result["reading"]["notation"] == "course"

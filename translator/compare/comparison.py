@@ -22,7 +22,7 @@ from strips_model.schema import Schema
 from translator.compare.lint.checks import lint
 from translator.compare.lint.findings import Finding
 from translator.compare.lint.grouping import FindingGroup, group_findings
-from translator.compare.models.compared import UnbuildableModel, vocabulary_record
+from translator.compare.models.compared import AS_WRITTEN, UnbuildableModel, vocabulary_record
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.board_check import (
     BoardResult,
@@ -118,6 +118,8 @@ class Comparison:
     """What reading the compared model did (schemas read, cases split, ...), when known."""
     boards: tuple[GroupResult, ...] = ()
     """The generated boards per mechanic and pair (runs/mechanic_boards.py), on every state."""
+    cause: str = AS_WRITTEN
+    """Why nothing of it was run, with `defect` (models/compared.py `UnbuildableModel`)."""
 
     @property
     def agrees(self) -> bool:
@@ -152,7 +154,9 @@ class Comparison:
                 "lint_groups": [group.as_json() for group in self.lint_groups],
                 "skipped": [{"position": str(part.position), "reason": part.reason}
                             for part in self.skipped],
-                "defect": self.defect, "vocabulary": self.vocabulary,
+                "defect": self.defect,
+                "cause": self.cause if self.defect is not None else None,
+                "vocabulary": self.vocabulary,
                 "boards": [group.as_json() for group in self.boards]}
 
 
@@ -174,7 +178,7 @@ def _vocabulary_predicates(model: ComparedModel | UnbuildableModel) -> frozenset
 def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, ComparedModel],
                  levels: list[tuple[Level, Column | None]], planner: str, limits: Limits,
                  jobs: int) -> Comparison:
-    reason = f"cannot be solved as written: {model.defect}"
+    reason = f"{model.cause}: {model.defect}"
     not_run = not_run_column(Status.UNSOLVABLE, reason)
 
     def level_row(task: tuple[Level, Column | None]) -> LevelComparison:
@@ -189,7 +193,8 @@ def _unbuildable(report: Report, model: UnbuildableModel, ours: tuple[Report, Co
     return Comparison(summarise(report, model), summarise(*ours),
                       _lint(report, model), rows,
                       coverage(unchecked), planner, model.defect, report.skipped,
-                      vocabulary_record(model), report.counts, not_run_groups(reason))
+                      vocabulary_record(model), report.counts, not_run_groups(reason),
+                      cause=model.cause)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,11 +30,20 @@ from functools import partial
 
 from strips_model.level import Level
 from strips_model.reports.vocabulary import ROLES, VALUES, Vocabulary
-from translator.compare.models.compared import ModelOrDefect, UnbuildableModel, reread
+from translator.compare.models.compared import (
+    UNEXPLAINED,
+    ModelOrDefect,
+    UnbuildableModel,
+    reread,
+)
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.models.report_model import ReportModel
 from translator.compare.models.unnamed_parts import named_parts
-from translator.compare.models.unwritten_statics import unwritten_questions
+from translator.compare.models.unwritten_statics import (
+    never_written,
+    unwritten_questions,
+    unwritten_statics,
+)
 from translator.compare.near_readings import near_readings
 from translator.compare.reading_scores import (
     PARTS,
@@ -100,11 +109,48 @@ def tested_reading(model: ModelOrDefect, levels: Sequence[Level] = (), jobs: int
             break
     total = most // PARTS
     if current is first:
-        return _asked(_with_evidence(model, kept_sentence(first, tried, total)), questions,
-                      levels)
-    return _asked(_with_evidence(chosen, changed_sentence(first, current, tried, total),
-                                 tuple(sorted(set(first.roles) - set(current.roles)))),
-                  questions, levels)
+        taken = _with_evidence(model, kept_sentence(first, tried, total))
+    else:
+        taken = _with_evidence(chosen, changed_sentence(first, current, tried, total),
+                               tuple(sorted(set(first.roles) - set(current.roles))))
+    if current.explained < PARTS:
+        taken = _unexplained(taken, total, cases)
+    return _asked(taken, questions, levels)
+
+
+def _unexplained(model: ModelOrDefect, total: int, cases: Sequence[Case]) -> ModelOrDefect:
+    """`model` not run at all when its best reading follows not one key press of the game's
+    plans and leaves out what its moves require: whatever its levels, probes and boards then
+    show is the reading's (our own PDDL domain under random names, misread, was judged to
+    depart from the game on 20 of 21 rules; fresh model E, whose own Init writes statics no
+    role reads, on 20 too). What is left out is, with an Init of its own, what that Init
+    writes and the reading does not (unwritten_statics.py); without one (a domain), what the
+    reading writes on no level. A model read whole that follows nothing (every move needing
+    a flag never raised), or whose Init leaves out what its moves need, keeps its verdicts:
+    that fault is its own. Its fault, if it has one, shows once a vocabulary file names its
+    parts."""
+    if not isinstance(model, ReportModel) or not cases:
+        return model
+    level = cases[0].level
+    if model.report.init is not None:
+        own = unwritten_statics(model, level)
+        unread = ", ".join(f"{name} ({count} atom{'s' if count > 1 else ''})"
+                           for name, count in own)
+        said = f"the model's own Init writes {unread}, which its moves require"
+    else:
+        unread = ", ".join(never_written(model, level))
+        said = f"its moves require {unread}"
+    if not unread:
+        return model
+    return UnbuildableModel(
+        model.report, model.label, model.words,
+        f"under the reading inferred and every reading one change away, it follows none of "
+        f"the {total} key presses of the game's plans on the levels and probes, and {said}, "
+        "which this reading writes on no level: name the part each plays in a vocabulary "
+        "file (--vocabulary-out drafts it) and pass it with --vocabulary, unless no role "
+        "names it yet (a static derived from several parts, as the cells that hurt on an "
+        "even turn; a parity written as a value, `phase(even)` swapped with `phase(odd)`)",
+        model.evidence, model.left_out, cause=UNEXPLAINED)
 
 
 def _asked(model: ModelOrDefect, questions: tuple[tuple[str, str], ...],

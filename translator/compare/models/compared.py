@@ -48,6 +48,13 @@ def used_predicates(schemas: tuple[Schema, ...]) -> frozenset[str]:
     return frozenset(lit.predicate for s in schemas for lit in (*s.preconditions, *s.effects))
 
 
+AS_WRITTEN = "cannot be solved as written"
+"""The cause of a model no planner can take as written."""
+UNEXPLAINED = "is read by no reading under which it follows the game"
+"""The cause of a model whose every reading tried follows none of the game's key presses
+(hypotheses.py): its reading, not the model, is in question, and no verdict is given."""
+
+
 class UnbuildableModel:
     """A model that no planner can take as written (an arity clash, say): the comparison
     reports why, level by level, instead of running it."""
@@ -56,7 +63,7 @@ class UnbuildableModel:
 
     def __init__(self, report: Report, label: str, vocabulary: Vocabulary | None,
                  defect: str, evidence: tuple[str, ...] = (),
-                 left_out: tuple[LeftOut, ...] = ()) -> None:
+                 left_out: tuple[LeftOut, ...] = (), cause: str = AS_WRITTEN) -> None:
         self.label = label
         self.report = report
         self.words = vocabulary
@@ -66,6 +73,8 @@ class UnbuildableModel:
         self.schemas = report.schemas
         self.goal = "not read: the model cannot be built"
         self.defect = defect
+        self.cause = cause
+        """Why nothing of it is run, before the defect: `AS_WRITTEN`, or `UNEXPLAINED`."""
         self.left_out = left_out
         self.exact = Domain((), (), report.source)  # nothing is ground for it
 

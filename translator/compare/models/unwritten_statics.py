@@ -45,6 +45,35 @@ def unwritten_statics(model: ReportModel, level: Level) -> tuple[tuple[str, int]
     return tuple((name, own[name]) for name in candidates if name not in written)
 
 
+def never_written(model: ReportModel, level: Level) -> tuple[str, ...]:
+    """The predicates the moves require, that the reading gives no part of the game and that
+    the Init generated for `level` does not write (none when that Init cannot be generated:
+    the level's run says why): a static (`bare(C)`, derived from several parts), or a fluent
+    whose first value no reading knows (a parity written `phase(even)`, swapped with
+    `phase(odd)` by every action). Under the reading, a move needing one waits on what the
+    reading left out, whatever the model says. A part's own predicate absent from a level (no
+    spikes on it) is not one of them."""
+    roles = {name for _, name in model.words.roles} if model.words is not None else set()
+    schemas = model.report.schemas
+    static = static_predicates(schemas)
+    hero = model.words.predicate("hero") if model.words is not None else None
+    moves = [s for s in schemas if any(e.positive and e.predicate == hero for e in s.effects)]
+    needing = Counter(name for schema in moves for name in
+                      {lit.predicate for lit in schema.preconditions if lit.positive})
+    # A static any action needs; a fluent, only one most moves of the hero need (a fluent
+    # some moves need once another action made it true, as a doomed skeleton's mark, is no
+    # sign of the reading).
+    required = {lit.predicate for schema in schemas for lit in schema.preconditions
+                if lit.positive and (lit.predicate in static
+                                     or 2 * needing[lit.predicate] > len(moves))} - roles
+    try:
+        on_level = model.on(level)
+        written = {atom[0] for atom in on_level.initial() | on_level.static()}
+    except (HelltakerError, ValueError, IndexError):
+        return ()
+    return tuple(sorted(required - written))
+
+
 def unwritten_questions(model: ReportModel, levels: Sequence[Level],
                         questions: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     """`questions` (level source, why), with every other level of `levels` asked about the

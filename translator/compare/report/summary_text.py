@@ -26,7 +26,7 @@ def summary_lines(comparison: Comparison) -> list[str]:
     agreeing = [level.name for level in levels if level.agrees]
     lines = ["## Summary", ""]
     if comparison.defect is not None:
-        lines.append(f"- The compared model cannot be solved as written, on any level: "
+        lines.append(f"- The compared model {comparison.cause}, on any level: "
                      f"{comparison.defect}. Nothing of it was run; the levels and rules below "
                      "say so one by one.")
     lines.append(f"- The compared model solves {len(solved)} of {len(levels)} levels"

@@ -69,6 +69,12 @@ def _from_hero(schema: Schema, relation: str, place: tuple[str, ...], skip: int
     return None
 
 
+def _arrivals(schema: Schema, hero: str, start: int, width: int) -> set[tuple[str, ...]]:
+    """The places the schema puts the hero at."""
+    return {tuple(t.name for t in lit.args[start:start + width]) for lit in schema.effects
+            if lit.positive and lit.predicate == hero}
+
+
 def _constant_direction(name: str) -> Direction | None:
     return DIRECTION_WORDS.get(fold(name)) or name_direction(name, "en")
 
@@ -222,15 +228,25 @@ def _with_direction_argument(facts: SchemaFacts, places: dict[str, tuple[str, ..
     step from the hero's place with most."""
     width = facts.width
     anchored: Counter[tuple[str, bool]] = Counter()
+    stepped: Counter[tuple[str, bool]] = Counter()
     for schema in facts.read:
+        arrivals = _arrivals(schema, facts.hero or "", facts.hero_start, width)
         for name in sorted(facts.static):
             if facts.arity[name] == 2 * width + 1 and schema.name in places:
                 for first, skip in ((True, 1), (False, 0)):
-                    if _from_hero(schema, name, places[schema.name], skip):
+                    literal = _from_hero(schema, name, places[schema.name], skip)
+                    if literal is not None:
                         anchored[name, first] += 1
+                        there = tuple(t.name for t in literal.args[skip + width:
+                                                                    skip + 2 * width])
+                        stepped[name, first] += there in arrivals
     if not anchored:
         return None
-    (relation, first), count = anchored.most_common(1)[0]
+    # The relation the hero steps along to where it arrives, before one that only starts at
+    # its place (`doomSite(H, P, D)`: a cell, a phase, the cell of a skeleton that dies),
+    # whatever their order: then the one the most actions use from the hero's place.
+    (relation, first), count = max(sorted(anchored.items()),
+                                   key=lambda item: (stepped[item[0]], item[1]))
     keys: dict[str, Direction | None] = {}
     constants: dict[str, Direction | None] = {}
     by_parameter: list[str] = []

@@ -91,7 +91,10 @@ def _formula(item: Item, scope: Scope) -> Group:
 
 
 def dnf(item: Item, scope: Scope, positive: bool = True) -> list[list[Conjunct]]:
-    """The condition as a disjunction of conjunctions of literals, negations pushed inward."""
+    """The condition as a disjunction of conjunctions of literals, negations pushed inward;
+    `()`, as some domains write an empty precondition, is `(and)`."""
+    if isinstance(item, Group) and not item.items:
+        return [[]] if positive else []
     node = _formula(item, scope)
     head, args = node.head, node.items[1:]
     if head == "not" and len(args) == 1:
@@ -135,6 +138,8 @@ def effects(item: Item | None, scope: Scope) -> tuple[list[Effect], int]:
 
 def _effect(item: Item, scope: Scope, condition: Group | None, found: list[Effect],
             costs: list[int]) -> None:
+    if isinstance(item, Group) and not item.items:
+        return  # `:effect ()`: nothing changes
     node = _formula(item, scope)
     head, args = node.head, node.items[1:]
     if head == "and":

@@ -207,3 +207,11 @@ def test_a_domain_in_any_letter_case_reads_as_in_lowercase(seed: int) -> None:
     shouted = "".join(char.upper() if random.random() < 0.5 else char for char in DOMAIN)
     assert [(s.name, _literals(s)) for s in read_pddl_domain(shouted, "t.pddl").schemas] == \
         [(s.name, _literals(s)) for s in read_pddl_domain(DOMAIN, "t.pddl").schemas]
+
+
+def test_an_empty_list_is_an_empty_precondition_or_effect() -> None:
+    text = ("(define (domain d) (:predicates (p))\n"
+            " (:action go :parameters () :precondition () :effect (p))\n"
+            " (:action wait :parameters () :precondition (p) :effect ()))\n")
+    assert [(s.name, _literals(s)) for s in read_pddl_domain(text, "d.pddl").schemas] == [
+        ("go", ([], ["p"])), ("wait", (["p"], []))]

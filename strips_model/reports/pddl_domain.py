@@ -161,13 +161,16 @@ class _Case:
 def _cases(name: str, precondition: list[list[Conjunct]], effected: list[Effect],
            scope: Scope) -> tuple[list[_Case], int, int]:
     """The action's cases: disjuncts of its precondition times its `when` combinations."""
+    # A condition written twice is one condition: each by its text, numbered once.
+    numbered = {text: number for number, text in enumerate(dict.fromkeys(
+        str(c) for c, _ in effected if c is not None))}
     conditions = list({str(c): c for c, _ in effected if c is not None}.values())
     plain = [literal for condition, literal in effected if condition is None]
     when_cases: list[tuple[list[Conjunct], list[Conjunct]]] = []
     for holds in itertools.product((True, False), repeat=len(conditions)):
         chosen = [dnf(c, scope, h) for c, h in zip(conditions, holds, strict=True)]
         added = [literal for condition, literal in effected if condition is not None
-                 and holds[[str(c) for c in conditions].index(str(condition))]]
+                 and holds[numbered[str(condition)]]]
         when_cases += [(conjunction, plain + added) for conjunction in product(chosen)]
     if len(precondition) * len(when_cases) > CASES_LIMIT:
         raise Unsupported(f"it makes more than {CASES_LIMIT} cases")

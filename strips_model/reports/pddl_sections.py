@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -25,7 +25,7 @@ class Declared:
 
     types: frozenset[str]
     constants: frozenset[str]
-    predicates: dict[str, int]
+    predicates: Mapping[str, int]
 
 
 def sections_of(items: tuple[Item, ...], source: str) -> tuple[Group, ...]:

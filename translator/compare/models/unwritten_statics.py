@@ -35,14 +35,20 @@ def unwritten_statics(model: ReportModel, level: Level) -> tuple[tuple[str, int]
     roles = {name for _, name in model.words.roles}
     candidates = sorted(name for name in static_predicates(schemas) & required
                         if own[name] and name not in roles)
-    if not candidates:
-        return ()
-    try:
-        on_level = model.on(level)
-        written = {atom[0] for atom in on_level.initial() | on_level.static()}
-    except (HelltakerError, ValueError, IndexError):
+    written = _written(model, level) if candidates else None
+    if written is None:
         return ()
     return tuple((name, own[name]) for name in candidates if name not in written)
+
+
+def _written(model: ReportModel, level: Level) -> set[str] | None:
+    """The predicates the Init generated for `level` writes; None when it cannot be
+    generated (the level's run says why)."""
+    try:
+        on_level = model.on(level)
+    except (HelltakerError, ValueError, IndexError):
+        return None
+    return {atom[0] for atom in on_level.initial() | on_level.static()}
 
 
 def never_written(model: ReportModel, level: Level) -> tuple[str, ...]:
@@ -66,12 +72,8 @@ def never_written(model: ReportModel, level: Level) -> tuple[str, ...]:
     required = {lit.predicate for schema in schemas for lit in schema.preconditions
                 if lit.positive and (lit.predicate in static
                                      or 2 * needing[lit.predicate] > len(moves))} - roles
-    try:
-        on_level = model.on(level)
-        written = {atom[0] for atom in on_level.initial() | on_level.static()}
-    except (HelltakerError, ValueError, IndexError):
-        return ()
-    return tuple(sorted(required - written))
+    written = _written(model, level)
+    return () if written is None else tuple(sorted(required - written))
 
 
 def unwritten_questions(model: ReportModel, levels: Sequence[Level],

@@ -69,7 +69,8 @@ def _from_hero(schema: Schema, relation: str, place: tuple[str, ...], skip: int
     return None
 
 
-def _arrivals(schema: Schema, hero: str, start: int, width: int) -> set[tuple[str, ...]]:
+def _arrivals(schema: Schema, hero: str | None, start: int, width: int
+              ) -> set[tuple[str, ...]]:
     """The places the schema puts the hero at."""
     return {tuple(t.name for t in lit.args[start:start + width]) for lit in schema.effects
             if lit.positive and lit.predicate == hero}
@@ -157,8 +158,7 @@ def _with_undirected(facts: SchemaFacts, places: dict[str, tuple[str, ...]],
         place = places.get(schema.name)
         if place is None or schema.name in pressed_as_bound:
             continue
-        arrivals = {tuple(t.name for t in lit.args[start:start + width])
-                    for lit in schema.effects if lit.positive and lit.predicate == facts.hero}
+        arrivals = _arrivals(schema, facts.hero, start, width)
         # Where the hero stays (a bump into the lock), the key is toward the other place;
         # never for an action that raises the goal (`won` beside a demon), no key press.
         standing = not arrivals and not any(e.positive and e.predicate in facts.goal
@@ -230,7 +230,7 @@ def _with_direction_argument(facts: SchemaFacts, places: dict[str, tuple[str, ..
     anchored: Counter[tuple[str, bool]] = Counter()
     stepped: Counter[tuple[str, bool]] = Counter()
     for schema in facts.read:
-        arrivals = _arrivals(schema, facts.hero or "", facts.hero_start, width)
+        arrivals = _arrivals(schema, facts.hero, facts.hero_start, width)
         for name in sorted(facts.static):
             if facts.arity[name] == 2 * width + 1 and schema.name in places:
                 for first, skip in ((True, 1), (False, 0)):

@@ -27,14 +27,15 @@ ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "
                 "counter", "counter_limit", "successor", "floor", "safe", "occupied", "goal",
                 "has_key", "trap_raised", "trap_parity", "trap_lowered", "adjacent",
                 "adjacent_up", "adjacent_down", "adjacent_left", "adjacent_right",
-                "adjacent_any", "trap_first", "trap_next", "trap_last", "trap_none")
+                "adjacent_any", "trap_first", "trap_next", "trap_last", "trap_none", "trap_flip")
 """The parts of the game a predicate can play: `floor` holds on the free cells (`empty(X, Y)`),
 `safe` is a second static floor beside it (`safe(X, Y)`: no spikes there; what each leaves
 out, the actions tell: translator/compare/models/floor.py), `occupied` is a floor's
 complement (`obstacle(X, Y)`: on walls, demons and what stands in the way), `goal` marks the
 cells next to a demon, `has_key` says the hero holds the key, `trap_raised`/`trap_lowered` are
 traps as two predicates (`piegeActive`), `trap_parity` a flag every action flips when those
-two give the first phase.
+two give the first phase, or a value stepped along `trap_flip` (`phase(T)`, `flip(T, T2)`), a
+`trap` then raised while the phase is its state (translator/compare/vocabulary/valued_parity.py).
 `adjacent` is a static relation on cells with a direction (`succ(D, P, P2)`: P2 is P's
 neighbour in direction D, the direction first or last as [directions] `argument` says, its
 constants as [directions] names them); `adjacent_up` ... `adjacent_right` are one relation per

@@ -60,6 +60,11 @@ FAST = {
         notation="plain", adjacency="per_direction", direction_parameter=False,
         moves="undirected"),
     "textbook-traps-toggled-by-an-action-of-no-key-press": Encoding(parity="tick"),
+    "textbook-traps-raised-by-a-phase-value": Encoding(traps="phase", parity="value"),
+    # A skeleton doomed from the hero's cell is a relation of two cells, `doomedAt(P, S)`.
+    "plain-cells-phase-value-relation-per-direction": Encoding(
+        notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,
+        traps="phase", parity="value"),
 }
 """The encodings that agree, each under a second each of the fast loop's budget."""
 SLOW = {

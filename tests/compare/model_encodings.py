@@ -35,7 +35,7 @@ Walls = Literal["negated", "floor", "free", "occupied"]
 Goal = Literal["cells", "flag", "demon", "only_goal"]
 Lock = Literal["removed", "state"]
 Parts = Literal["own", "kind", "all", "after", "content"]
-Parity = Literal["flag", "flags", "tick"]
+Parity = Literal["flag", "flags", "tick", "value"]
 Spikes = Literal["negated", "floor", "safe", "complement"]
 Damage = Literal["cost", "action"]
 
@@ -103,7 +103,9 @@ class Encoding:
     absent by the actions taken after an even number), or two flags swapped, `even` (true at
     the start) and `odd`, each required present; or `odd` flipped as each turn ends, by an
     action of no key press, `Tick`, that every other action leaves due (a flag `tick` each
-    adds and requires absent)."""
+    adds and requires absent); or the phase a value, `phase(T)`, stepped along a static
+    `flip(T, T2)` by every action, the traps a static `trap(P, T)` (the trap at P is raised
+    while the phase is T): one schema for both parities (with `traps="phase"` only)."""
     spikes: Spikes = "negated"
     """Where the hero steps without harm: `¬spike(P)`; or, with a static floor, the floor
     alone, which then holds on no spikes (`floor(P)` for a safe step, `spike(P)` for the step
@@ -134,6 +136,8 @@ class Encoding:
             raise ValueError("spikes left out of the floor need a static floor")
         if self.moves == "undirected" and self.adjacency in ("successor", "arithmetic"):
             raise ValueError("moves of no direction step along a relation between places")
+        if self.parity == "value" and self.traps != "phase":
+            raise ValueError("a phase written as a value raises traps by a relation to it")
         if self.goal == "demon" and not self.direction_parameter:
             raise ValueError("a goal beside a demon is written through the relation of a "
                              "direction argument")
@@ -289,10 +293,17 @@ class _Builder:
 
     def raised_after(self, place: tuple[str, ...], odd: bool) -> Atom:
         """A trap raised after this action's toggle: lowered at the start when the actions
-        taken before it are even (R-T1)."""
+        taken before it are even (R-T1); with the phase a value, raised in the phase the
+        action moves to."""
+        if self.encoding.parity == "value":
+            return Atom("trap", (*place, "t2"))
         return self.trap(place, raised_at_start=odd)
 
     def lowered_after(self, place: tuple[str, ...], odd: bool) -> Atom:
+        """A trap lowered after this action's toggle: with the phase a value, raised in the
+        phase the action leaves (every trap is raised in one of the two)."""
+        if self.encoding.parity == "value":
+            return Atom("trap", (*place, "t"))
         return self.trap(place, raised_at_start=not odd)
 
     def hurt(self, place: tuple[str, ...], odd: bool, hurts: bool) -> list[Clause]:
@@ -347,6 +358,9 @@ class _Builder:
             pre = [c for c in pre if not (isinstance(c, Atom) and c.predicate == "goal")]
         preconditions: list[Clause] = [*pre, Atom("odd", (), not odd)]
         effects = [*eff, Atom("odd", (), odd)]
+        if self.encoding.parity == "value":
+            preconditions[-1:] = [Atom("phase", ("t",)), Atom("flip", ("t", "t2"))]
+            effects[-1:] = [-Atom("phase", ("t",)), Atom("phase", ("t2",))]
         if self.encoding.parity == "flags":
             preconditions[-1] = Atom("odd" if odd else "even")
             effects.append(Atom("even", (), not odd))
@@ -368,7 +382,8 @@ class _Builder:
             preconditions.append(-Atom("doomed"))
         preconditions += guards
         effects += counting
-        name = "".join((family, (direction or "").capitalize(), "Odd" if odd else "Even",
+        turn = "" if self.encoding.parity == "value" else "Odd" if odd else "Even"
+        name = "".join((family, (direction or "").capitalize(), turn,
                         "Hurt" if hurts else "", "Reaping" if reaping else ""))
         self.schemas.append(Schema(name, _parameters(preconditions), tuple(preconditions),
                                    tuple(effects)))
@@ -380,7 +395,7 @@ class _Builder:
                     self.kick_box, self.push_mob, self.doom_mob, self.kill_mob, self.crush_mob]
         for family in families:
             for direction in directions:
-                for odd in (False, True):
+                for odd in (False,) if self.encoding.parity == "value" else (False, True):
                     for reaping in (False, True):
                         family(direction or "up", direction, odd, reaping)
         paid = (-Atom("hurt"),) if self.encoding.damage == "action" else ()
@@ -569,8 +584,8 @@ class _Builder:
     def push_mob(self, step: str, direction: str | None, odd: bool, reaping: bool) -> None:
         def stays(place: tuple[str, ...]) -> list[Clause]:
             spikes = [] if self.spikes_off_floor else [self.unspiked(place)]
-            return [*self._free(place), *spikes, -self.trap(place, False),
-                    -self.trap(place, True)]
+            return [*self._free(place), *spikes, -self.raised_after(place, odd),
+                    -self.lowered_after(place, odd)]
         self._kick("PushMob", step, direction, odd, reaping, "mob", stays,
                    lambda a, b: [Atom("mob", b), -Atom("mob", a), *self._moved(a, b)])
 

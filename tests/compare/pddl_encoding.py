@@ -10,7 +10,10 @@ lowered trap (E3) an exactly-one slot: `(doomed nowhere)` until a kick dooms one
 every action. A bookkeeping `win` adds `won` next to a demon; the domain states no goal.
 
 `domain_text(names)` writes it with each canonical name replaced by `names`' (random letters
-in a property); `CANONICAL` lists them.
+in a property); `CANONICAL` lists them. `domain_text(names, valued=True)` writes the parity
+as a value instead: a type `parity`, `(phase ?p)` replaced by `(phase ?q)` where `(flip ?p
+?q)`, the traps one static `(trap ?c ?p)` (raised while the phase is ?p), one action per case
+for both parities (`VALUED` lists its names besides `CANONICAL`'s).
 """
 
 from __future__ import annotations
@@ -22,10 +25,15 @@ CANONICAL = ("cell", "dir", "num", "nowhere", "next", "wall", "demon", "goal-cel
              "trap-up", "trap-down", "key-cell", "dec", "hero-at", "boulder", "skeleton",
              "locked", "occupied", "doomed", "has-key", "odd", "steps-left", "won")
 
-_PHASES = {"ev": ("(not (odd))", "(odd)", "trap-down", "trap-up"),
-           "od": ("(odd)", "(not (odd))", "trap-up", "trap-down")}
-"""Per parity before the action: its flag required, the flag after, the traps raised after
-the toggle and those lowered after it."""
+VALUED = ("parity", "phase", "flip", "trap")
+"""The names the domain with the parity as a value has instead of the flag and two traps."""
+
+_PHASES = {"ev": ("(not (odd))", "(odd)", "(trap-down {})", "(trap-up {})"),
+           "od": ("(odd)", "(not (odd))", "(trap-up {})", "(trap-down {})"),
+           "": ("(phase ?p) (flip ?p ?q)", "(not (phase ?p)) (phase ?q)", "(trap {} ?q)",
+                "(trap {} ?p)")}
+"""Per parity before the action (none, with the parity a value): what it requires of the
+parity, the parity after, a trap raised after the toggle and one lowered after it."""
 
 _HEADER = """(define (domain helltaker-typed)
   (:requirements :strips :typing :negative-preconditions)
@@ -46,20 +54,20 @@ def _action(name: str, parameters: str, pre: list[str], effects: list[str]) -> s
 
 def _damage(phase: str, cell: str) -> list[tuple[str, list[str], bool]]:
     """Where the hero ends after the action: safe, or hurt by spikes or a raised trap."""
-    raised = _PHASES[phase][2]
-    return [("safe", [f"(not (spikes {cell}))", f"(not ({raised} {cell}))"], False),
-            ("spiked", [f"(spikes {cell})"], True), ("trapped", [f"({raised} {cell})"], True)]
+    raised = _PHASES[phase][2].format(cell)
+    return [("safe", [f"(not (spikes {cell}))", f"(not {raised})"], False),
+            ("spiked", [f"(spikes {cell})"], True), ("trapped", [raised], True)]
 
 
 def _landings(phase: str) -> list[tuple[str, list[str], bool, bool]]:
     """A skeleton kicked onto the free cell ?n2: (case, its preconditions, it survives, it is
     doomed)."""
-    _, _, raised, lowered = _PHASES[phase]
-    return [("lands", ["(not (spikes ?n2))", "(not (trap-up ?n2))", "(not (trap-down ?n2))"],
+    _, _, raised, lowered = (form.format("?n2") for form in _PHASES[phase])
+    return [("lands", ["(not (spikes ?n2))", f"(not {raised})", f"(not {lowered})"],
              True, False),
-            ("sleeps", [f"({lowered} ?n2)"], True, True),
+            ("sleeps", [lowered], True, True),
             ("onspikes", ["(spikes ?n2)"], False, False),
-            ("ontrap", [f"({raised} ?n2)"], False, False)]
+            ("ontrap", [raised], False, False)]
 
 
 def _letter(name: str, phase: str, extra: list[str], pre: list[str], effects: list[str],
@@ -68,14 +76,14 @@ def _letter(name: str, phase: str, extra: list[str], pre: list[str], effects: li
     skeleton ?x (or nowhere) dies; the traps swap; the counter goes down 1, or 2 if hurt."""
     flag, flipped, _, _ = _PHASES[phase]
     parameters = " ".join(["?h", "?n1", *extra, "?x"]) + " - cell ?d - dir ?n ?m" + (
-        " ?r" if hurt else "") + " - num"
+        " ?r" if hurt else "") + " - num" + ("" if phase else " ?p ?q - parity")
     required = ["(hero-at ?h)", "(next ?h ?n1 ?d)", "(not (goal-cell ?h))", *pre,
                 "(doomed ?x)", flag, "(steps-left ?n)", "(dec ?n ?m)",
                 *(["(dec ?m ?r)"] if hurt else [])]
     done = [*effects, "(not (doomed ?x))", "(not (skeleton ?x))", "(not (occupied ?x))",
             f"(doomed {doomed_next})", flipped, "(not (steps-left ?n))",
             "(steps-left ?r)" if hurt else "(steps-left ?m)"]
-    return _action(f"{name}-{phase}", parameters, required, done)
+    return _action(f"{name}-{phase}" if phase else name, parameters, required, done)
 
 
 def _phase(phase: str) -> list[str]:
@@ -112,9 +120,15 @@ def _phase(phase: str) -> list[str]:
     return actions
 
 
-def domain_text(names: Mapping[str, str] | None = None) -> str:
-    """The domain, each name of `CANONICAL` written as `names` gives it (as is without)."""
-    text = _HEADER + "".join(_phase("ev") + _phase("od")) + _action(
+def domain_text(names: Mapping[str, str] | None = None, valued: bool = False) -> str:
+    """The domain, each name of `CANONICAL` (and `VALUED`) written as `names` gives it (as
+    is without); `valued`: the parity a value (module doc)."""
+    header = _HEADER if not valued else _HEADER.replace("(:types cell dir num)", (
+        "(:types cell dir num parity)")).replace("(trap-up ?c - cell) (trap-down ?c - cell)", (
+            "(trap ?c - cell ?p - parity) (flip ?p ?q - parity)")).replace(
+        "(odd)", "(phase ?p - parity)")
+    phases = _phase("") if valued else _phase("ev") + _phase("od")
+    text = header + "".join(phases) + _action(
         "win", "?h ?dm - cell ?d - dir", ["(hero-at ?h)", "(next ?h ?dm ?d)", "(demon ?dm)"],
         ["(won)"]) + ")\n"
     if not names:

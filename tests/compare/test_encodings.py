@@ -106,7 +106,8 @@ def _reads_alike_and_agrees(named: ComparedModel, label: str, seed: int) -> None
                                              ("textbook-cells-every-part-under-one-relation", 5),
                                              ("plain-key-and-lock-with-states", 103),
                                              ("textbook-traps-toggled-by-an-action-of-no-key-"
-                                              "press", 77)])
+                                              "press", 77),
+                                             ("textbook-traps-raised-by-a-phase-value", 11)])
 def test_every_name_random_reads_alike_and_agrees(
         agreeing_model: Callable[[str], ComparedModel], label: str, seed: int) -> None:
     """Names only break ties: with every predicate and action renamed to random letters, each

@@ -163,8 +163,9 @@ class Comparison:
 def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Finding, ...]:
     """The lint of what was read, then the schemas the model runs without (left_out.py)."""
     left_out = model.left_out
+    width = model.words.width if model.words is not None else 2
     return lint(report.schemas, report.init, report.goal, report.skipped,
-                _vocabulary_predicates(model)) + tuple(
+                _vocabulary_predicates(model), width) + tuple(
         Finding("left-out", part.schema, f"{part.schema}(...)",
                 f"left out of the model, which runs without it: {part.reason}",
                 part.position, "a schema left out of the model, which runs without it")

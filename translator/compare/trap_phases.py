@@ -22,11 +22,14 @@ _PHASES = ("trap_lowered", "trap_raised")
 
 def _swapped(model: ComparedModel) -> ModelOrDefect | None:
     """`model` with its trap's phase words the other way round; None when they are numbers
-    (0 lowered, as they are ordered) or a name tells one of them."""
+    (0 lowered, as they are ordered), a name tells one of them, or they are a phase's."""
     words = model.words
     assert words is not None
     values = dict(words.values)
-    if not all(isinstance(values.get(phase), str) for phase in _PHASES) or any(
+    # A phase written as a value starts at its raised word: the other order is the same
+    # model under renamed values (vocabulary/valued_parity.py), nothing to test.
+    if "trap_flip" in dict(words.roles) or not all(
+            isinstance(values.get(phase), str) for phase in _PHASES) or any(
             state_word_meaning(str(values[phase])) for phase in _PHASES):
         return None
     turned = {**values, "trap_lowered": values["trap_raised"],

@@ -101,6 +101,9 @@ def expected(encoding: Encoding, text: str) -> dict[str, str]:
     found |= {"lock_closed": "closed", "lock_opened": "open"} if encoding.lock == "state" else {}
     found |= {"trap_raised": "trapUp", "trap_lowered": "trapDown"} \
         if encoding.traps == "two" else {"trap": "trap", "trap_lowered": "0", "trap_raised": "1"}
+    if encoding.parity == "value":
+        found |= {"trap_parity": "phase", "trap_flip": "flip", "trap_lowered": "odd",
+                  "trap_raised": "even"}
     found |= {"adjacent": "adjacent"} if encoding.adjacency == "direction" else {
         f"adjacent_{d}": d for d in ("up", "down", "left", "right")
     } if encoding.adjacency == "per_direction" else {}

@@ -18,8 +18,9 @@ says why):
 - `same-name`: two schemas of one name that say different things;
 - `negative-only-variable` and `free-variable`: a variable that no positive precondition
   binds, occurring only in negative preconditions, or a parameter occurring in effects;
-- `outside-vocabulary`: a predicate of a place (two arguments) that the model's vocabulary
-  does not name: a part of the game named two ways (`monster` beside `mob`);
+- `outside-vocabulary`: a predicate of a place (two arguments, or one where a place is one
+  cell term) that the model's vocabulary does not name and no action adds: a part of the
+  game named two ways (`monster` beside `mob`);
 - `duplicate`: a schema identical to an earlier one up to the names of its variables and the
   order of its literals;
 - `unused-parameter`: a parameter of the header that no precondition or effect names (the
@@ -69,9 +70,10 @@ from translator.compare.lint.schema_rules import (
 
 def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
          goal: GoalBlock | None = None, skipped: tuple[SkippedPart, ...] = (),
-         vocabulary: frozenset[str] | None = None) -> tuple[Finding, ...]:
+         vocabulary: frozenset[str] | None = None, width: int = 2) -> tuple[Finding, ...]:
     """Every finding; `vocabulary`: the predicates the model's vocabulary names, when it has
-    one, against which predicates of places are checked."""
+    one, against which predicates of places (`width` arguments: two coordinates, or one cell
+    term) are checked."""
     static = static_predicates(schemas)
     findings: list[Finding] = [unreadable(part) for part in skipped_schemas(skipped)]
     for schema in schemas:
@@ -90,5 +92,5 @@ def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
     findings += static_in_effects(schemas, static)
     findings += never_required(schemas)
     if vocabulary is not None:
-        findings += outside_vocabulary(schemas, vocabulary)
+        findings += outside_vocabulary(schemas, vocabulary, width)
     return tuple(findings)

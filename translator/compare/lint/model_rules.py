@@ -81,14 +81,19 @@ def same_names(schemas: tuple[Schema, ...]) -> list[Finding]:
     return found
 
 
-def outside_vocabulary(schemas: tuple[Schema, ...], known: frozenset[str]) -> list[Finding]:
+def outside_vocabulary(schemas: tuple[Schema, ...], known: frozenset[str], width: int = 2
+                       ) -> list[Finding]:
     """Predicates no role of the model's vocabulary names, used as if they were one of the
-    game's parts (with a place as arguments): a part the model names two ways."""
+    game's parts (with a place as arguments, `width` of them): a part the model names two
+    ways. Where a place is one cell term, a relation of two cells (a skeleton's cell doomed
+    from the hero's) is no part; nor is a fluent some action adds (a slot for the skeleton
+    doomed, `doomed(C)`): the model keeps it itself, and the states compared judge it."""
     uses: Counter[str] = Counter()
     where: dict[str, Literal] = {}
+    kept = {e.predicate for schema in schemas for e in schema.effects if e.positive}
     for schema in schemas:
         for literal in (*schema.preconditions, *schema.effects):
-            if literal.predicate not in known and len(literal.args) == 2:
+            if literal.predicate not in known | kept and len(literal.args) == width:
                 uses[literal.predicate] += 1
                 where.setdefault(literal.predicate, literal)
     return [Finding("outside-vocabulary", None, str(where[name]),

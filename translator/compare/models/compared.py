@@ -116,7 +116,8 @@ def compared_model(report: Report, label: str, vocabulary: Vocabulary | None = N
     report, slips = without_arity_slips(split.report)
     inferred = InferredVocabulary(vocabulary, ()) if vocabulary is not None else \
         infer_vocabulary(report.schemas, report.source, report.goal is not None,
-                         cells=init_constants(report), goal=goal_literals(report.goal))
+                         cells=init_constants(report), goal=goal_literals(report.goal),
+                         init=report.init.atoms if report.init is not None else ())
     vocabulary = inferred.vocabulary
     evidence = (*gathered.evidence, *split.evidence, *inferred.evidence) \
         if inferred.evidence else ()

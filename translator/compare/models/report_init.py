@@ -125,6 +125,7 @@ def _parts(writer: _Writer, traps_everywhere: bool,
     key_state = (values["key_lying"],) if "key_lying" in values else ()
     atoms += placed("key", [level.key] if level.key else [], "key", *key_state)
     atoms += _traps(level, writer.vocabulary, writer.at, writer.notes, traps_everywhere)
+    atoms += _phase(writer.vocabulary)
     atoms += _trap_list(writer)
     atoms += placed("spikes", level.spikes, "spikes")
     atoms += placed("boulder", level.start.boulders, "boulders")
@@ -242,6 +243,17 @@ def _trap_list(writer: _Writer) -> list[Atom]:
                    *words.place_args(*map(str, xy(there))))
                   for here, there in itertools.pairwise(traps)]
     return atoms
+
+
+def _phase(vocabulary: Vocabulary) -> list[Atom]:
+    """A phase written as a value: its value at the start, under which a trap raised at the
+    start is listed, and its flip both ways (translator/compare/vocabulary/valued_parity.py)."""
+    flip = vocabulary.predicate("trap_flip")
+    if flip is None:
+        return []
+    start, other = str(vocabulary.value("trap_raised")), str(vocabulary.value("trap_lowered"))
+    return [(vocabulary.required("trap_parity"), start), (flip, start, other),
+            (flip, other, start)]
 
 
 def _traps(level: Level, vocabulary: Vocabulary, at: Callable[..., Atom], notes: list[str],

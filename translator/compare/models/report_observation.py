@@ -8,8 +8,10 @@ The key is held when a `has_key` fluent holds, when the hero's key flag says so
 key is taken), or when the key's atom is gone from the board (the game's key stays taken once
 the lock is opened, where a model may spend its `haskey`). The lock is
 open when no closed lock is left or the key is held (as the game shows it, whatever the
-lock's state says while the key is held). Traps are raised by their phase value or
-by a `trap_raised` predicate. A part the vocabulary names no predicate for is seen empty.
+lock's state says while the key is held). Traps are raised by their phase value, by a
+`trap_raised` predicate, or where the trap relation holds with the value of a phase written
+as one (`trap(X, Y, T)` with `phase(T)`). A part the vocabulary names no predicate for is
+seen empty.
 
 An exhaustive comparison observes tens of thousands of states of one level, most of them
 again (every action's successor is observed): `AtomObserver` keeps each observation by the
@@ -152,7 +154,11 @@ def _observed(atoms: frozenset[Atom], parts: _SeenParts, locate: Callable[[Atom]
     raised = cells("trap", values["trap_raised"]) if "trap_raised" in values \
         else cells("trap_raised")
     parity = role_predicate("trap_parity")
-    if parity is not None and (parity,) in atoms:
+    if "trap_flip" in parts.predicates:
+        # The phase is a value, and a trap is raised under the value it is listed with.
+        now = {a[1] for a in by_predicate.get(parity or "", ()) if len(a) == 2}
+        raised = frozenset().union(*(cells("trap", value) for value in now))
+    elif parity is not None and (parity,) in atoms:
         # The traps are written by their first phase and the flag says they have changed.
         raised = traps - raised
     return Observation(hero=cells("hero"), boulders=cells("boulder"),

@@ -15,10 +15,11 @@ from translator.compare.repair.verify import Failure
 _NAMED = re.compile(r"fails on (-?)([A-Za-z_][\w']*)\(")
 _ROLES = {"hero": ("hero",), "boulders": ("boulder",), "skeletons": ("skeleton",),
           "key taken": ("has_key", "key"), "lock open": ("lock",),
-          "raised traps": ("trap", "trap_raised", "trap_lowered", "trap_parity")}
+          "raised traps": ("trap", "trap_raised", "trap_lowered", "trap_parity", "trap_flip")}
 """The roles each field of what the player sees (models/observation.py) is written with: the
 traps raised are the traps' phases and, where those give the first phase, the flag every
-action flips (a move that forgets to flip it shows as traps raised wrong)."""
+action flips (a move that forgets to flip it shows as traps raised wrong), or the phase
+written as a value with its flip."""
 _OURS = {"lock": "locked", "trap": "phase"}
 """The predicates of our own model that play a role under another name."""
 

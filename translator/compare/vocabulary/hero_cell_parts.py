@@ -104,11 +104,12 @@ def _giving(facts: SchemaFacts, hero: str, names: set[str], parity: str) -> set[
 
 
 def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None,
-           parity: str) -> set[str]:
+           parity: str, trap: str | None = None) -> set[str]:
     """Of the predicates required where the hero ends as the flag ends either way, those
     required there beside the fewest other static predicates: spikes lie alone on their
     cell, where a floor that leaves them out (`floor(P)`, the safe step; `spike(P)`, the one
-    that hurts) is required beside a trap's phase too (`floor(P) ∧ trap(P, 1)`). Never one
+    that hurts) is required beside a trap's phase too (`floor(P) ∧ trap(P, 1)`; with a phase
+    written as a value, `trap` relates the cell to it: `floor(P) ∧ trap(P, T2)`). Never one
     required where a skeleton is pushed and stays: it would die on spikes (`safe(P)`)."""
     either = either - under_skeleton(facts.read, facts.static, skeleton) - _giving(
         facts, hero, either, parity)
@@ -120,7 +121,8 @@ def _alone(facts: SchemaFacts, hero: str, either: set[str], skeleton: str | None
         if cells is None:
             continue
         there = {lit.predicate for lit in schema.preconditions if lit.positive
-                 and lit.predicate in facts.static and set(variables(lit)) == cells[1]}
+                 and lit.predicate in facts.static and (set(variables(lit)) == cells[1] or (
+                     lit.predicate == trap and set(variables(lit)) > cells[1]))}
         for name in there & either:
             beside[name] |= there - {name}
     fewest = min(map(len, beside.values()))
@@ -147,6 +149,9 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
         static.discard(only)
         evidence.append(Evidence(Role.GOAL, f"goal: {only}, named by no action and by the "
                                  "goal on the hero's own place: where the hero ends"))
+    if Role.TRAP_FLIP in roles:
+        found |= _spikes_by_phase_value(facts, hero, static, roles, evidence)
+        return Found(found, tuple(evidence))
     parity = trap_parity(facts.read, facts.arity, set(roles.values()))
     if parity is None:
         return Found(found, tuple(evidence))
@@ -172,3 +177,26 @@ def hero_cell_parts(facts: SchemaFacts, candidates: set[str], roles: Roles) -> F
                  by_actions(Role.TRAP_PARITY, parity, f"a flag {flips}, absent at "
                             "first: the traps' parity")]
     return Found(found, tuple(evidence))
+
+
+def _spikes_by_phase_value(facts: SchemaFacts, hero: str, static: set[str], roles: Roles,
+                           evidence: list[Evidence]) -> dict[Role, str]:
+    """With the traps' phase a value (valued_parity.py), one schema serves both parities:
+    the spikes are the static place predicate required where the hero ends that lies
+    there alone (`_alone`), the trap relation counted beside what it is required with."""
+    if Role.SPIKES in roles:
+        return {}
+    ending: set[str] = set()
+    for schema in facts.read:
+        cells = _cells(schema, hero)
+        if cells is not None:
+            ending |= {lit.predicate for lit in schema.preconditions if lit.positive
+                       and lit.predicate in static and _on(lit, cells[1], facts.width)}
+    spikes = pick(Role.SPIKES, {n: 1 for n in _alone(
+        facts, hero, ending, roles.get(Role.SKELETON), roles[Role.TRAP_PARITY],
+        roles[Role.TRAP])})
+    if spikes is None:
+        return {}
+    evidence.append(by_actions(Role.SPIKES, spikes, "required where the hero ends, alone "
+                               "on its cell, beside traps raised by a phase's value"))
+    return {Role.SPIKES: spikes}

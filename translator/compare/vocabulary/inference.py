@@ -48,6 +48,7 @@ from translator.compare.vocabulary.state_parts import state_parts
 from translator.compare.vocabulary.structure import find_counter, find_successor, schema_facts
 from translator.compare.vocabulary.trap_parity import flipping, trap_parity
 from translator.compare.vocabulary.trap_walk import trap_walk
+from translator.compare.vocabulary.valued_parity import parity_values, valued_parity
 from translator.compare.vocabulary.values import state_values
 from translator.compare.vocabulary.words import role_scores
 
@@ -75,16 +76,18 @@ class _Reading:
 
 def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: bool,
                      convention: Convention | None = None,
-                     cells: tuple[str, ...] = (), goal: tuple[Literal, ...] = ()
-                     ) -> InferredVocabulary:
+                     cells: tuple[str, ...] = (), goal: tuple[Literal, ...] = (),
+                     init: tuple[Literal, ...] = ()) -> InferredVocabulary:
     """The vocabulary the schemas read a level in (see the module doc), with its evidence;
     `convention` (first is column, rows upward) when chosen otherwise; `cells`, the
     constants of the model's Init, name its cells where a place is one term; `goal`, the
-    literals its goal names (a demon, never a wall)."""
+    literals its goal names (a demon, never a wall); `init`, its Init's atoms (the values
+    of a phase written as one)."""
     facts = schema_facts(schemas, has_goal_block, cells, goal)
     reading = _Reading()
     reading.add(hero_step(facts))
-    reading.add(counter_step(facts))
+    reading.add(valued_parity(facts, reading.roles))
+    reading.add(counter_step(facts, reading.roles))
     adjacency = find_adjacency(facts)
     reading.add(adjacency_step(adjacency))
     reading.add(successor_step(facts, reading.roles))
@@ -100,7 +103,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     at = {reading.roles[role]: start for role, start in starts.items()}
     keys = key_presses(facts, reading.roles, at, sign, convention, adjacency)
     reading.add(Found(evidence=keys.evidence))
-    values, said = values_step(facts, reading.roles, at, sign)
+    values, said = values_step(facts, reading.roles, at, sign, init)
     reading.add(said)
     cell, said = cell_step(facts)
     reading.add(said)
@@ -118,9 +121,9 @@ def hero_step(facts: SchemaFacts) -> Found:
         f"of {len(facts.read)} actions)")),))
 
 
-def counter_step(facts: SchemaFacts) -> Found:
-    counter, replaced = find_counter(facts.read, facts.fluents - {facts.hero} - facts.cells_of,
-                                     facts.arity, facts.hero)
+def counter_step(facts: SchemaFacts, roles: Roles) -> Found:
+    counter, replaced = find_counter(facts.read, facts.fluents - {facts.hero} - facts.cells_of
+                                     - set(roles.values()), facts.arity, facts.hero)
     if counter is None:
         return Found()
     return Found({Role.COUNTER: counter}, (Evidence(Role.COUNTER, (
@@ -222,12 +225,13 @@ def unread_step(facts: SchemaFacts, roles: Roles) -> Found:
         f"read as no part of the game: {', '.join(unread)}")),))
 
 
-def values_step(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int], sign: int
-                ) -> tuple[list[tuple[str, int | str]], Found]:
+def values_step(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int], sign: int,
+                init: tuple[Literal, ...]) -> tuple[list[tuple[str, int | str]], Found]:
     """The state values, and the successor's step when it runs downward."""
     values, said = state_values(facts, roles, starts)
-    values += [("successor_step", -1)] if sign < 0 else []
-    return values, Found(evidence=tuple(said))
+    phases, told = parity_values(roles, init)
+    values += phases + ([("successor_step", -1)] if sign < 0 else [])
+    return values, Found(evidence=(*said, *told))
 
 
 def cell_step(facts: SchemaFacts) -> tuple[str, Found]:

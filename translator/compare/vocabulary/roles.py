@@ -49,6 +49,7 @@ class Role(StrEnum):
     TRAP_NEXT = "trap_next"
     TRAP_LAST = "trap_last"
     TRAP_NONE = "trap_none"
+    TRAP_FLIP = "trap_flip"
 
 
 PLACED: tuple[Role, ...] = tuple(Role(role) for role in PLACED_ROLES)

@@ -152,7 +152,9 @@ def state_values(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int]
     evidence: list[Evidence] = []
     for role, low_name, high_name, said in _STATES:
         predicate = roles.get(role)
-        if predicate is None or arity[predicate] <= width:
+        # A trap read by a phase written as a value takes the phase's (valued_parity.py).
+        if predicate is None or arity[predicate] <= width or (
+                role == Role.TRAP and Role.TRAP_FLIP in roles):
             continue
         index = 0 if starts.get(predicate, 0) else width
         written: Counter[str] = Counter(

@@ -34,6 +34,7 @@ from strips_model.reports.facts import GoalBlock
 from strips_model.reports.schema_readings import declare_variables
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term
+from translator.compare.models.complement_domains import COMPLEMENT, complement_domains
 from translator.compare.models.counter_steps import (
     counter_literals,
     counter_steps,
@@ -87,7 +88,7 @@ def pddl_schema(schema: Schema, static: frozenset[str]) -> Schema:
         args = tuple(t if t.is_variable else Term(constant_name(t.name), False) for t in lit.args)
         name = lit.predicate
         if in_precondition and not lit.positive and lit.predicate in static:
-            return Literal(f"not_{name}", args, True, lit.position)
+            return Literal(f"{COMPLEMENT}{name}", args, True, lit.position)
         return Literal(name, args, lit.positive, lit.position)
 
     return replace(
@@ -144,8 +145,9 @@ def typed_domain(domain: Domain) -> Domain:
 def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Domain,
                    predicates: frozenset[str], static: frozenset[str]) -> Facts:
     """The Init `atoms` for the planning domain `planning`: without the counter, numbers as
-    PDDL constants, with every `not_` complement listed. `predicates` are those the model
-    uses, `static` the report's static predicates."""
+    PDDL constants, with every `not_` complement listed over the values its places may be
+    asked for (complement_domains.py). `predicates` are those the model uses, `static` the
+    report's static predicates."""
     # Without the counter, plusOne only relates coordinates: keep it to their range.
     counter, successor = vocabulary.predicate("counter"), vocabulary.predicate("successor")
     limit = vocabulary.predicate("counter_limit")
@@ -163,13 +165,21 @@ def planning_facts(atoms: tuple[Atom, ...], vocabulary: Vocabulary, planning: Do
     objects = _typed_objects(sorted(numbers, key=_constant_order), renamed, planning)
     fluents = predicates - static
     static_atoms = {a for a in renamed if a[0] not in fluents}
+    asked = complement_domains(planning, renamed)
     for predicate in planning.predicates:
-        if predicate.name.startswith("not_"):
-            holds = {a[1:] for a in static_atoms if a[0] == predicate.name[4:]}
-            tuples = itertools.product(*(objects.get(t, ()) for t in predicate.types))
+        if predicate.name.startswith(COMPLEMENT):
+            base = predicate.name[len(COMPLEMENT):]
+            holds = {a[1:] for a in static_atoms if a[0] == base}
+            tuples = itertools.product(*(
+                _within(objects.get(t, ()), asked.get((base, index)))
+                for index, t in enumerate(predicate.types)))
             static_atoms.update((predicate.name, *args) for args in tuples if args not in holds)
     return Facts(objects, frozenset(static_atoms),
                  frozenset(renamed - static_atoms), ((GOAL_FLUENT,),))
+
+
+def _within(values: tuple[str, ...], asked: frozenset[str] | None) -> tuple[str, ...]:
+    return values if asked is None else tuple(v for v in values if v in asked)
 
 
 def _typed_objects(ordered: list[str], atoms: AbstractSet[Atom], planning: Domain

@@ -23,40 +23,40 @@ from strips_model.moves import Direction
 from strips_model.nesting import TOML_NESTING, check_nesting
 from strips_model.reports.vocabulary_lookup import by_role, cell_regex, direction_of_name
 
-ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes",
-                "counter", "counter_limit", "successor", "floor", "safe", "occupied", "goal",
-                "has_key", "trap_raised", "trap_parity", "trap_lowered", "adjacent",
-                "adjacent_up", "adjacent_down", "adjacent_left", "adjacent_right",
-                "adjacent_any", "trap_first", "trap_next", "trap_last", "trap_none", "trap_flip")
+ROLES: Final = (
+    "hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap", "spikes", "counter",
+    "counter_limit", "successor", "floor", "safe", "occupied", "goal", "has_key", "trap_raised",
+    "trap_parity", "trap_lowered", "adjacent", "adjacent_up", "adjacent_down", "adjacent_left",
+    "adjacent_right", "adjacent_any", "trap_first", "trap_next", "trap_last", "trap_none",
+    "trap_flip", "successor_first", "successor_second")
 """The parts of the game a predicate can play: `floor` holds on the free cells (`empty(X, Y)`),
 `safe` is a second static floor beside it (`safe(X, Y)`: no spikes there; what each leaves
 out, the actions tell: translator/compare/models/floor.py), `occupied` is a floor's
 complement (`obstacle(X, Y)`: on walls, demons and what stands in the way), `goal` marks the
 cells next to a demon, `has_key` says the hero holds the key, `trap_raised`/`trap_lowered` are
 traps as two predicates (`piegeActive`), `trap_parity` a flag every action flips when those
-two give the first phase, or a value stepped along `trap_flip` (`phase(T)`, `flip(T, T2)`), a
-`trap` then raised while the phase is its state (translator/compare/vocabulary/valued_parity.py).
+two give the first phase, or a value stepped along `trap_flip` (`phase(T)`, `flip(T, T2)`):
+a `trap` is then raised while the phase is its state (compare/vocabulary/valued_parity.py).
 `adjacent` is a static relation on cells with a direction (`succ(D, P, P2)`: P2 is P's
 neighbour in direction D, the direction first or last as [directions] `argument` says, its
 constants as [directions] names them); `adjacent_up` ... `adjacent_right` are one relation per
 direction (`haut(X, Y, X2, Y2)`: (X2, Y2) is the cell above (X, Y)).
 `trap_first`, `trap_next` (two places), `trap_last` and `trap_none` (no argument) list the
-level's traps, in reading order, for a model whose turn toggles them one by one along it
-(translator/compare/vocabulary/trap_walk.py)."""
+level's traps in reading order, for a turn that toggles them one by one (trap_walk.py);
+`successor_first`/`_second` step one coordinate of a place each (`nextcol`, `nextrow`)."""
 ADJACENT_ROLES: Final = {"adjacent_up": Direction.UP, "adjacent_down": Direction.DOWN,
                          "adjacent_left": Direction.LEFT, "adjacent_right": Direction.RIGHT}
 VALUES: Final = ("trap_lowered", "trap_raised", "lock_closed", "lock_opened", "hero_without_key",
                  "hero_with_key", "key_lying", "key_taken", "successor_step")
 """The state values of `trap(X, Y, S)`, `lock(X, Y, S)`, `hero(X, Y, K)` (a key flag) and
 `key(X, Y, S)` (lying, or taken): numbers, or words (`trap(up, X, Y)`, `cle(X, Y, true)`)."""
-DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN,
-                          "left": Direction.LEFT, "right": Direction.RIGHT}
+DIRECTION_KEYS: Final = {"up": Direction.UP, "down": Direction.DOWN, "left": Direction.LEFT,
+                          "right": Direction.RIGHT}
 """The keys of [actions] and [keys], and the key presses they say."""
 _SECTIONS: Final = frozenset({"name", "summary", "roles", "values", "coordinates", "actions",
                               "keys", "goal", "directions", "places"})
 PLACED_ROLES: Final = ("hero", "demon", "wall", "boulder", "skeleton", "key", "lock", "trap",
-                       "spikes", "floor", "safe", "occupied", "goal", "trap_raised",
-                       "trap_lowered")
+                       "spikes", "floor", "safe", "occupied", "goal", "trap_raised", "trap_lowered")
 """The roles whose predicates hold a place: two coordinates side by side, first by default
 ([places] says how many arguments come before them, as in `trap(up, X, Y)`)."""
 NO_KEY: Final = "none"

@@ -61,6 +61,9 @@ FAST = {
         moves="undirected"),
     "textbook-traps-toggled-by-an-action-of-no-key-press": Encoding(parity="tick"),
     "textbook-traps-raised-by-a-phase-value": Encoding(traps="phase", parity="value"),
+    # Columns, rows and the counter each along a relation of their own.
+    "plain-a-successor-per-coordinate": Encoding(notation="plain", adjacency="axes",
+                                                 direction_parameter=False),
     # A skeleton doomed from the hero's cell is a relation of two cells, `doomedAt(P, S)`.
     "plain-cells-phase-value-relation-per-direction": Encoding(
         notation="plain", place="cell", adjacency="per_direction", direction_parameter=False,

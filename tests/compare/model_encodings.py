@@ -26,7 +26,7 @@ from typing import Literal
 
 Notation = Literal["plain", "textbook"]
 Place = Literal["pair", "rows", "cell"]
-Adjacency = Literal["successor", "arithmetic", "direction", "per_direction"]
+Adjacency = Literal["successor", "arithmetic", "direction", "per_direction", "axes"]
 Moves = Literal["directed", "undirected"]
 KeyHeld = Literal["flag", "state", "hero", "flags"]
 Counter = Literal["successor", "arithmetic", "up"]
@@ -64,7 +64,9 @@ class Encoding:
     first, `at(I, J)` (as a grid is read line by line), `up` taking one from the first; or as
     one cell term `at(P)`."""
     adjacency: Adjacency = "direction"
-    """`succ(X, X2)` on numbers, `X + 1`, `adjacent(D, P, P2)`, or one relation a direction."""
+    """`succ(X, X2)` on numbers, `X + 1`, `adjacent(D, P, P2)`, or one relation a direction;
+    or a relation per coordinate, `succ1(X, X2)` and `succ2(Y, Y2)`, the counter down its own
+    chain `dec(C2, C)` (as a typed model with columns and rows apart writes them)."""
     direction_parameter: bool = True
     """One schema with the direction a parameter (only with `adjacency="direction"`), else one
     schema per direction."""
@@ -124,7 +126,7 @@ class Encoding:
     keep in line, keep their direction)."""
 
     def __post_init__(self) -> None:
-        if self.place == "cell" and self.adjacency in ("successor", "arithmetic"):
+        if self.place == "cell" and self.adjacency in ("successor", "arithmetic", "axes"):
             raise ValueError("a place written as one cell needs a relation between cells")
         if self.direction_parameter and self.adjacency != "direction":
             raise ValueError("a direction parameter needs a relation with a direction argument")
@@ -134,7 +136,7 @@ class Encoding:
             raise ValueError("a hero told apart by a constant holds no key state beside it")
         if self.spikes == "floor" and self.walls != "floor":
             raise ValueError("spikes left out of the floor need a static floor")
-        if self.moves == "undirected" and self.adjacency in ("successor", "arithmetic"):
+        if self.moves == "undirected" and self.adjacency in ("successor", "arithmetic", "axes"):
             raise ValueError("moves of no direction step along a relation between places")
         if self.parity == "value" and self.traps != "phase":
             raise ValueError("a phase written as a value raises traps by a relation to it")
@@ -265,9 +267,13 @@ class _Builder:
             return ((_offset(x, dx), y) if dx else (x, _offset(y, dy))), []
         if dx:
             x2 = self.fresh(k)[0]
-            return (x2, y), [Atom("succ", (x, x2) if dx > 0 else (x2, x))]
+            return (x2, y), [Atom(self._along(0), (x, x2) if dx > 0 else (x2, x))]
         y2 = self.fresh(k)[1]
-        return (x, y2), [Atom("succ", (y, y2) if dy > 0 else (y2, y))]
+        return (x, y2), [Atom(self._along(1), (y, y2) if dy > 0 else (y2, y))]
+
+    def _along(self, coordinate: int) -> str:
+        """The relation stepping a place's first or second coordinate by one."""
+        return _along(self.encoding, coordinate)
 
     # the hero -----------------------------------------------------------------------------
     def hero(self, place: tuple[str, ...], key: str = "k") -> Atom:
@@ -329,6 +335,7 @@ class _Builder:
         """What the counter requires (at least `guard` moves left, `cost` by default) and
         what it becomes (`cost` spent)."""
         guard = cost if guard is None else guard
+        counting = "dec" if self.encoding.adjacency == "axes" else "succ"
         guards: list[Clause] = [Atom("steps", ("c",)), -Atom("steps", ("0",))]
         if guard == 2:
             guards.append(-Atom("steps", ("1",)))
@@ -337,14 +344,14 @@ class _Builder:
         if self.encoding.counter == "up":
             # The actions taken so far, against the budget a static `limit(L)` holds.
             reached = "c1" if cost == 1 else "c2"
-            chain = [Atom("succ", ("c", "c1"))] + ([Atom("succ", ("c1", "c2"))] if guard == 2
-                                                   else [])
+            chain = [Atom(counting, ("c", "c1"))] + ([Atom(counting, ("c1", "c2"))]
+                                                     if guard == 2 else [])
             bound: list[Clause] = [Atom("limit", ("l",)),
                                    Comparison(f"{'c1' if guard == 1 else 'c2'} <= l")]
             return ([Atom("steps", ("c",)), *chain, *bound],
                     [Atom("steps", (reached,)), -Atom("steps", ("c",))], [])
-        chain = [Atom("succ", ("c2", "c"))] if cost == 1 else [
-            Atom("succ", ("c1", "c")), Atom("succ", ("c2", "c1"))]
+        chain = [Atom(counting, ("c2", "c"))] if cost == 1 else [
+            Atom(counting, ("c1", "c")), Atom(counting, ("c2", "c1"))]
         return guards + chain, [Atom("steps", ("c2",)), -Atom("steps", ("c",))], []
 
     # the schemas --------------------------------------------------------------------------
@@ -657,7 +664,12 @@ def _second_atoms(encoding: Encoding, step: str, n1: tuple[str, ...], n2: tuple[
         return []
     dx, dy = _delta(encoding, step)
     a, b = (n1[0], n2[0]) if dx else (n1[1], n2[1])
-    return [Atom("succ", (a, b) if (dx or dy) > 0 else (b, a))]
+    return [Atom(_along(encoding, 0 if dx else 1), (a, b) if (dx or dy) > 0 else (b, a))]
+
+
+def _along(encoding: Encoding, coordinate: int) -> str:
+    """`succ` for both coordinates, or one relation per coordinate (`adjacency="axes"`)."""
+    return ("succ1", "succ2")[coordinate] if encoding.adjacency == "axes" else "succ"
 
 
 def schemas(encoding: Encoding) -> list[Schema]:

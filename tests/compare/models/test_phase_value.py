@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from strips_model.reports.init_level import Coordinates
+from strips_model.reports.notation import read_model
 from strips_model.reports.vocabulary import parse_vocabulary
 from strips_model.schema import parse_schemas
 from translator.compare.check import our_model, set_up_model
@@ -91,7 +92,7 @@ def test_each_trap_is_listed_under_the_phase_it_is_raised_in_and_seen_so() -> No
     assert observe_atoms(flipped, _WORDS, coordinates, level).raised_traps == lowered
 
 
-def test_a_relation_of_two_cells_or_a_fluent_kept_by_the_actions_is_no_part_named_twice(
+def test_a_relation_of_two_cells_a_kept_fluent_or_a_comparison_is_no_part_named_twice(
         ) -> None:
     """Where a place is one cell term, a skeleton's cell doomed from the hero's
     (`doomedAt(P, S)`) is a relation of two cells, and a slot the actions add (`doomed(S)`)
@@ -103,6 +104,13 @@ def test_a_relation_of_two_cells_or_a_fluent_kept_by_the_actions_is_no_part_name
     found = lint(schemas, vocabulary=frozenset({"at", "mob"}), width=1)
     assert [f.message.split()[0] for f in found if f.kind == "outside-vocabulary"] == [
         "monster"]
+    # Nor is a comparison of two numbers, `C <= L` read as `at_most(C, L)`, where a place is
+    # two coordinates.
+    counted = read_model("step(x, y, c, c2, l)\n    Precondition: at(x, y), count(c), "
+                         "limit(l), next(c, c2), c2 <= l\n    Effect: -count(c), count(c2)\n",
+                         "m.txt").schemas
+    assert not [f for f in lint(counted, vocabulary=frozenset({"at", "count", "limit", "next"}))
+                if f.kind == "outside-vocabulary"]
 
 
 def test_the_phase_values_are_those_the_models_own_init_starts_and_flips(

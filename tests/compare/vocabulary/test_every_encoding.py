@@ -109,6 +109,9 @@ def expected(encoding: Encoding, text: str) -> dict[str, str]:
     } if encoding.adjacency == "per_direction" else {}
     found |= {"adjacent_any": "adj"} if encoding.moves == "undirected" else {}
     found |= {"successor": "succ"} if "succ(" in text else {}
+    if encoding.adjacency == "axes":
+        found |= {"successor_first": "succ1", "successor_second": "succ2"} | (
+            {"successor": "dec"} if encoding.counter != "arithmetic" else {})
     found |= {"safe": "safe"} if encoding.spikes in ("safe", "complement") else {}
     if encoding.spikes == "complement":
         del found["spikes"]  # `¬safe(P)` where the step hurts: no spike predicate at all

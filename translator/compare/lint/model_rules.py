@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
+from strips_model.reports.comparison import OPERATORS
 from strips_model.reports.facts import GoalBlock, InitBlock
 from strips_model.reports.reading import written_name
 from strips_model.schema import Literal, Schema
@@ -87,10 +88,12 @@ def outside_vocabulary(schemas: tuple[Schema, ...], known: frozenset[str], width
     game's parts (with a place as arguments, `width` of them): a part the model names two
     ways. Where a place is one cell term, a relation of two cells (a skeleton's cell doomed
     from the hero's) is no part; nor is a fluent some action adds (a slot for the skeleton
-    doomed, `doomed(C)`): the model keeps it itself, and the states compared judge it."""
+    doomed, `doomed(C)`): the model keeps it itself, and the states compared judge it; nor a
+    comparison of two numbers (`C <= L`, read as `at_most(C, L)`)."""
     uses: Counter[str] = Counter()
     where: dict[str, Literal] = {}
-    kept = {e.predicate for schema in schemas for e in schema.effects if e.positive}
+    kept = {e.predicate for schema in schemas for e in schema.effects if e.positive} | set(
+        OPERATORS)
     for schema in schemas:
         for literal in (*schema.preconditions, *schema.effects):
             if literal.predicate not in known | kept and len(literal.args) == width:

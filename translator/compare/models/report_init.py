@@ -164,6 +164,13 @@ def _relations(writer: _Writer, offsets: frozenset[str], counting_up: bool,
                             vocabulary.width > 1 and places_stepped)
     atoms += _adjacency(level, vocabulary, writer.coordinates)
     top = max(level.budget, level.width, level.height)
+    # A coordinate's own relation (axis_successors.py) over the grid's numbers, never the
+    # budget's: those would multiply the grounding.
+    ends = [v for cell in ((0, 0), (level.height - 1, level.width - 1))
+            for v in writer.coordinates.xy(cell)]
+    for relation in filter(None, map(vocabulary.predicate, ("successor_first",
+                                                            "successor_second"))):
+        atoms += [(relation, str(k), str(k + 1)) for k in range(min(ends) - 2, max(ends) + 2)]
     for relation in sorted(offsets):
         sign, step = relation.split("_")
         offset = int(step) if sign == "plus" else -int(step)

@@ -35,6 +35,7 @@ from strips_model.reports.comparison import OPERATORS
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Literal, Schema
 from translator.compare.vocabulary.adjacency import Adjacency, find_adjacency
+from translator.compare.vocabulary.axis_successors import axis_successors
 from translator.compare.vocabulary.behaviour import parts_by_behaviour
 from translator.compare.vocabulary.counting import counting
 from translator.compare.vocabulary.facts import SchemaFacts
@@ -90,6 +91,7 @@ def infer_vocabulary(schemas: tuple[Schema, ...], source: str, has_goal_block: b
     reading.add(counter_step(facts, reading.roles))
     adjacency = find_adjacency(facts)
     reading.add(adjacency_step(adjacency))
+    reading.add(axis_successors(facts, reading.roles))
     reading.add(successor_step(facts, reading.roles))
     sign, counted = counting_step(facts, reading.roles)
     reading.add(counted)

@@ -39,14 +39,15 @@ class KeyPresses:
     evidence: tuple[Evidence, ...]
 
 
-def _steps(schema: Schema, successor: str | None, sign: int) -> dict[str, dict[str, int]]:
-    """Variable -> variable -> offset, from the successor (its step `sign`) and arithmetic."""
+def _steps(schema: Schema, stepping: Mapping[str, int]) -> dict[str, dict[str, int]]:
+    """Variable -> variable -> offset, from the relations that step by one (`stepping`, each
+    with its step) and arithmetic."""
     edges: dict[str, dict[str, int]] = {}
     for literal in schema.preconditions:
         if not literal.positive or len(literal.args) != 2:
             continue
         offset = OFFSET.fullmatch(literal.predicate)
-        step = sign if literal.predicate == successor else (
+        step = stepping.get(literal.predicate) or (
             (int(offset.group(2)) * (1 if offset.group(1) == "plus" else -1)) if offset else 0)
         if step:
             a, b = (term.name for term in literal.args)
@@ -66,12 +67,12 @@ def _offset(edges: dict[str, dict[str, int]], start: str, end: str) -> int | Non
     return seen.get(end)
 
 
-def _vector(schema: Schema, hero: str, objects: set[str], successor: str | None,
-            starts: Mapping[str, int], sign: int) -> Vector | None:
+def _vector(schema: Schema, hero: str, objects: set[str], stepping: Mapping[str, int],
+            starts: Mapping[str, int]) -> Vector | None:
     """What the action does, as a step (first coordinate, second): the hero's, else that of
     the object it moves or removes, seen from the hero. `starts`: where a predicate's place
     starts, when not first."""
-    edges = _steps(schema, successor, sign)
+    edges = _steps(schema, stepping)
 
     def between(a: Literal, b: Literal) -> Vector | None:
         first, second = starts.get(a.predicate, 0), starts.get(b.predicate, 0)
@@ -130,8 +131,12 @@ class _Displacements:
 def _displacements(facts: SchemaFacts, roles: Roles, starts: Mapping[str, int], sign: int,
                    forced: Convention | None, hero: str) -> _Displacements:
     objects = {roles[role] for role in (Role.BOULDER, Role.SKELETON, Role.LOCK) if role in roles}
-    vectors = {schema.name: _vector(schema, hero, objects, roles.get(Role.SUCCESSOR), starts,
-                                    sign) for schema in facts.read}
+    # A coordinate's own relation steps by one as written (axis_successors.py).
+    stepping = {**{roles[axis]: 1 for axis in (Role.SUCCESSOR_FIRST, Role.SUCCESSOR_SECOND)
+                   if axis in roles},
+                **({roles[Role.SUCCESSOR]: sign} if Role.SUCCESSOR in roles else {})}
+    vectors = {schema.name: _vector(schema, hero, objects, stepping, starts)
+               for schema in facts.read}
     alphabet = name_alphabet([schema.name for schema in facts.read])
     named = {name: name_direction(name, alphabet) for name in vectors}
     tally = {convention: sum(_direction(vector, *convention) == named[name]

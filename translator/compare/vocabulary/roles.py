@@ -50,11 +50,14 @@ class Role(StrEnum):
     TRAP_LAST = "trap_last"
     TRAP_NONE = "trap_none"
     TRAP_FLIP = "trap_flip"
+    SUCCESSOR_FIRST = "successor_first"
+    SUCCESSOR_SECOND = "successor_second"
 
 
 PLACED: tuple[Role, ...] = tuple(Role(role) for role in PLACED_ROLES)
 """The roles whose predicates hold a place, in `PLACED_ROLES`' order."""
-STEPPING: frozenset[Role] = frozenset({Role.SUCCESSOR, Role.ADJACENT, Role.ADJACENT_UP,
+STEPPING: frozenset[Role] = frozenset({Role.SUCCESSOR, Role.SUCCESSOR_FIRST,
+                                       Role.SUCCESSOR_SECOND, Role.ADJACENT, Role.ADJACENT_UP,
                                        Role.ADJACENT_DOWN, Role.ADJACENT_LEFT,
                                        Role.ADJACENT_RIGHT, Role.ADJACENT_ANY})
 """The relations the actions step a place or the counter along."""

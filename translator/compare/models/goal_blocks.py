@@ -24,7 +24,13 @@ from strips_model.reports.init_level import Coordinates
 from strips_model.reports.vocabulary import Vocabulary
 from strips_model.schema import Domain, Literal, Schema, Term, build_domain
 from translator.compare.models.game_goal import GOAL_CELL
-from translator.compare.models.report_planning import goal_schemas, pddl_schema, typed_domain
+from translator.compare.models.report_planning import (
+    goal_schemas,
+    merge_types,
+    numbered_types,
+    pddl_schema,
+    typed_domain,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +47,8 @@ class GoalView:
 
 def goal_view(block: GoalBlock, planning: tuple[Schema, ...], static: frozenset[str],
               source: str) -> GoalView:
-    """`block` compiled beside the model's planning schemas `planning`."""
+    """`block` compiled beside the model's planning schemas `planning` (their number types
+    merged: report_planning.py `numbered_types`)."""
     goals = goal_schemas(block, planning)
     domain = typed_domain(build_domain(
         planning + tuple(pddl_schema(schema, static) for schema in goals), source))
@@ -63,6 +70,7 @@ class GoalViews:
            static: frozenset[str], words: Vocabulary, source: str) -> GoalViews:
         general = next(((index, found) for index, block in enumerate(blocks)
                         if (found := _any_goal_cell(block, words))), None)
+        planning = merge_types(planning, numbered_types(planning, words))
         return cls(tuple(goal_view(block, planning, static, source) for block in blocks),
                    None if general is None else (
                        general[0], goal_view(general[1], planning, static, source)))

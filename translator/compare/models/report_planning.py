@@ -32,7 +32,7 @@ from strips_model.ground_plan import PlanStep
 from strips_model.pddl_names import pddl_symbol
 from strips_model.reports.facts import GoalBlock
 from strips_model.reports.schema_readings import declare_variables
-from strips_model.reports.vocabulary import Vocabulary
+from strips_model.reports.vocabulary import PLACED_ROLES, Vocabulary
 from strips_model.schema import UNTYPED, Domain, Literal, Parameter, Schema, Term
 from translator.compare.models.complement_domains import COMPLEMENT, complement_domains
 from translator.compare.models.counter_steps import (
@@ -133,6 +133,44 @@ def _place_types(schemas: tuple[Schema, ...]) -> dict[tuple[str, int], str]:
                 if term.is_variable and term.name in declared:
                     placed.setdefault((lit.predicate, place), declared[term.name])
     return placed
+
+
+_NUMBERED_ROLES: Final = ("counter", "counter_limit", "successor", "successor_first",
+                          "successor_second")
+"""Roles whose every argument is a number of the level's Init."""
+
+
+def numbered_types(schemas: tuple[Schema, ...], words: Vocabulary) -> frozenset[str]:
+    """The declared types of the places the level's Init fills with numbers: a place's
+    coordinates (two numbers) and the counter's values, with their relations. A typed model
+    may give columns, rows and counts a type each (`col`, `row`, `num`), where one number
+    is a column and a row alike: they are then one type of the planning view (`merge_types`),
+    else no number could be a row once it is a column."""
+    placed = {name: role for role, name in words.roles}
+    found: set[str] = set()
+    for schema in schemas:
+        declared = {p.name: p.type for p in schema.parameters if p.type != UNTYPED}
+        for lit in (*schema.preconditions, *schema.effects):
+            role = placed.get(lit.predicate)
+            if role in _NUMBERED_ROLES:
+                places = range(len(lit.args))
+            elif role is not None and words.width == 2 and role in PLACED_ROLES:
+                start = words.place_start(lit.predicate)
+                places = range(start, start + 2)
+            else:
+                continue
+            found |= {declared[lit.args[k].name] for k in places if k < len(lit.args)
+                      and lit.args[k].is_variable and lit.args[k].name in declared}
+    return frozenset(found) if len(found) > 1 else frozenset()
+
+
+def merge_types(schemas: tuple[Schema, ...], types: frozenset[str]) -> tuple[Schema, ...]:
+    """`schemas` with the parameters of each of `types` of the numbers' type instead."""
+    if not types:
+        return schemas
+    return tuple(replace(schema, parameters=tuple(
+        replace(p, type=NUMBER_TYPE) if p.type in types else p for p in schema.parameters))
+        for schema in schemas)
 
 
 def typed_domain(domain: Domain) -> Domain:

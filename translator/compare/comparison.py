@@ -23,6 +23,7 @@ from translator.compare.lint.checks import lint
 from translator.compare.lint.findings import Finding
 from translator.compare.lint.grouping import FindingGroup, group_findings
 from translator.compare.models.compared import AS_WRITTEN, UnbuildableModel, vocabulary_record
+from translator.compare.models.floor import FLOORS
 from translator.compare.models.protocols import ComparedModel
 from translator.compare.runs.board_check import (
     BoardResult,
@@ -163,9 +164,11 @@ class Comparison:
 def _lint(report: Report, model: ComparedModel | UnbuildableModel) -> tuple[Finding, ...]:
     """The lint of what was read, then the schemas the model runs without (left_out.py)."""
     left_out = model.left_out
-    width = model.words.width if model.words is not None else 2
+    words = model.words
+    width, floors = (2, frozenset()) if words is None else (words.width, frozenset(
+        name for role, name in words.roles if role in FLOORS))
     return lint(report.schemas, report.init, report.goal, report.skipped,
-                _vocabulary_predicates(model), width) + tuple(
+                _vocabulary_predicates(model), width, floors) + tuple(
         Finding("left-out", part.schema, f"{part.schema}(...)",
                 f"left out of the model, which runs without it: {part.reason}",
                 part.position, "a schema left out of the model, which runs without it")

@@ -70,14 +70,15 @@ from translator.compare.lint.schema_rules import (
 
 def lint(schemas: tuple[Schema, ...], init: InitBlock | None = None,
          goal: GoalBlock | None = None, skipped: tuple[SkippedPart, ...] = (),
-         vocabulary: frozenset[str] | None = None, width: int = 2) -> tuple[Finding, ...]:
+         vocabulary: frozenset[str] | None = None, width: int = 2,
+         floors: frozenset[str] = frozenset()) -> tuple[Finding, ...]:
     """Every finding; `vocabulary`: the predicates the model's vocabulary names, when it has
     one, against which predicates of places (`width` arguments: two coordinates, or one cell
-    term) are checked."""
+    term) are checked; `floors`, the fluents it reads as the free cells, hold on many."""
     static = static_predicates(schemas)
     findings: list[Finding] = [unreadable(part) for part in skipped_schemas(skipped)]
     for schema in schemas:
-        findings += adds_without_delete(schema, static)
+        findings += adds_without_delete(schema, static, floors)
         findings += unbound_variables(schema, static)
         findings += contradictions(schema)
         findings += negative_only_variables(schema, static)

@@ -29,13 +29,16 @@ def unreadable(part: SkippedPart) -> Finding:
     return Finding("unreadable", schema, "", reason, part.position, pattern)
 
 
-def adds_without_delete(schema: Schema, static: frozenset[str]) -> list[Finding]:
+def adds_without_delete(schema: Schema, static: frozenset[str],
+                        floors: frozenset[str] = frozenset()) -> list[Finding]:
     """Each effect adding a value of a fluent the schema requires another value of, while
-    that required value stays."""
+    that required value stays. Not for `floors`, fluents of the free cells (`free(P)`),
+    which hold on many cells at once: a skeleton dying frees its cell where the hero's
+    next cell stays free."""
     deleted = {str(lit)[1:] for lit in schema.effects if not lit.positive}
     found = []
     for effect in schema.effects:
-        if not effect.positive or effect.predicate in static:
+        if not effect.positive or effect.predicate in static | floors:
             continue
         required = [lit for lit in schema.preconditions if lit.positive
                     and lit.predicate == effect.predicate and lit.args != effect.args]

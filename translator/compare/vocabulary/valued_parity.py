@@ -8,8 +8,8 @@ The Init then writes the phase's start value and both directions of the flip (tw
 the other); the observer reads a trap raised where the trap relation holds with the phase's
 value now (models/report_observation.py). Found before the parts with a place, so that
 neither relation is taken for one (a flip required by every action reads like spikes), and
-the phase is no counter: a count never says where traps are raised (structure.py
-`find_counter`).
+the phase is not taken for the counter (inference.py reads it first): a count never says
+where traps are raised.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from strips_model.schema import Domain, Literal, Parameter, Schema
 from strips_model.schema_memo import per_schema
+from translator.ground.groups import Groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,21 +51,13 @@ class CutDomain:
 def parts_of(schema: Schema) -> list[tuple[Parameter, ...]]:
     """The schema's parameters grouped by the literals that join them, in order of first
     appearance among the parameters."""
-    root = {parameter.name: parameter.name for parameter in schema.parameters}
-
-    def find(name: str) -> str:
-        while root[name] != name:
-            root[name] = root[root[name]]
-            name = root[name]
-        return name
-
+    named = {parameter.name for parameter in schema.parameters}
+    joined: Groups[str] = Groups()
     for literal in (*schema.preconditions, *schema.effects):
-        names = [term.name for term in literal.args if term.is_variable and term.name in root]
-        for name in names[1:]:
-            root[find(name)] = find(names[0])
+        joined.join(term.name for term in literal.args if term.is_variable and term.name in named)
     groups: dict[str, list[Parameter]] = {}
     for parameter in schema.parameters:
-        groups.setdefault(find(parameter.name), []).append(parameter)
+        groups.setdefault(joined.find(parameter.name), []).append(parameter)
     return [tuple(group) for group in groups.values()]
 
 

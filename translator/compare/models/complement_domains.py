@@ -14,10 +14,11 @@ keeps every object: nothing is assumed of it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 
 from strips_model.schema import Domain, Schema
+from translator.ground.groups import Groups
 from translator.model.level_facts import Atom
 
 COMPLEMENT: str = "not_"
@@ -25,28 +26,6 @@ COMPLEMENT: str = "not_"
 
 Place = tuple[str, int]
 """A predicate (a complement by the static it complements) and an argument's index."""
-
-
-class _Groups:
-    """Union-find over argument places."""
-
-    def __init__(self) -> None:
-        self._parent: dict[Place, Place] = {}
-
-    def find(self, place: Place) -> Place:
-        parent = self._parent.setdefault(place, place)
-        if parent != place:
-            parent = self._parent[place] = self.find(parent)
-        return parent
-
-    def join(self, places: Iterable[Place]) -> None:
-        first = None
-        for place in places:
-            root = self.find(place)
-            if first is None:
-                first = root
-            elif root != first:
-                self._parent[root] = first
 
 
 def _base(predicate: str) -> str:
@@ -74,7 +53,7 @@ def complement_domains(planning: Domain, atoms: AbstractSet[Atom]
                        ) -> Mapping[Place, frozenset[str] | None]:
     """(static, argument index) -> the values its complement may be asked for there; None:
     any object (module doc)."""
-    groups = _Groups()
+    groups: Groups[Place] = Groups()
     free: list[Place] = []
     constants: list[tuple[Place, str]] = []
     for schema in planning.schemas:

@@ -30,6 +30,12 @@ def _variables(schema: Schema, predicate: str, positive: bool, effects: bool) ->
             for t in lit.args if t.is_variable}
 
 
+def _named(schema: Schema, predicate: str) -> set[str]:
+    """The variables the schema's literals of `predicate` name, preconditions and effects."""
+    return {t.name for lit in (*schema.preconditions, *schema.effects)
+            if lit.predicate == predicate for t in lit.args if t.is_variable}
+
+
 def _link(schema: Schema, name: str, static: frozenset[str]) -> str | None:
     """The static two-place relation from the value of `name` the schema requires and
     deletes to the one it adds, when it replaces `name`'s value so."""
@@ -43,15 +49,13 @@ def _link(schema: Schema, name: str, static: frozenset[str]) -> str | None:
                  and tuple(t.name for t in lit.args) == pair), None)
 
 
-def feeds_places(schemas: tuple[Schema, ...], name: str, hero: str | None) -> bool:
+def _feeds_places(schemas: tuple[Schema, ...], name: str, hero: str | None) -> bool:
     """Some literal joins a value of `name` to a place of the `hero` (`trap(X2, Y2, T2)`
     where the hero arrives at (X2, Y2)): the value says something of cells, as a count never
     does."""
     for schema in schemas:
-        values = {t.name for lit in (*schema.preconditions, *schema.effects)
-                  if lit.predicate == name for t in lit.args if t.is_variable}
-        places = {t.name for lit in (*schema.preconditions, *schema.effects)
-                  if lit.predicate == hero for t in lit.args if t.is_variable}
+        values = _named(schema, name)
+        places = _named(schema, hero) if hero is not None else set()
         if values and places and any(
                 lit.predicate not in (name, hero) and {t.name for t in lit.args} & values
                 and {t.name for t in lit.args} & places
@@ -65,8 +69,7 @@ def _trap_relation(facts: SchemaFacts, name: str, taken: set[str]) -> str | None
     most literals name."""
     votes: Counter[str] = Counter()
     for schema in facts.read:
-        values = {t.name for lit in (*schema.preconditions, *schema.effects)
-                  if lit.predicate == name for t in lit.args if t.is_variable}
+        values = _named(schema, name)
         votes.update(lit.predicate for lit in schema.preconditions
                      if lit.predicate in facts.static and lit.predicate not in taken
                      and len(lit.args) == facts.width + 1
@@ -87,7 +90,7 @@ def valued_parity(facts: SchemaFacts, roles: Roles) -> Found:
         if not links:
             continue
         flip, count = links.most_common(1)[0]
-        if count < NEARLY * len(turns) or not feeds_places(facts.read, name, facts.hero):
+        if count < NEARLY * len(turns) or not _feeds_places(facts.read, name, facts.hero):
             continue
         trap = _trap_relation(facts, name, taken | {flip})
         if trap is None:
